@@ -1,0 +1,284 @@
+// vm/object.h — the heap object model: the common header, the memory layout of
+// every object kind (vm/object_kinds.def), allocation and destruction.
+//
+// Every heap object starts with `Object`: a 32-bit reference count (first, so
+// Value can count without this header), its layout kind, and its Python class
+// (`type`, a strong reference). All objects of one VM are also linked into that
+// VM's object list (prev/next) so that the cycle collector (vm/gc.cpp) can find
+// unreachable cycles and the VM can free everything it owns when it dies.
+//
+// Objects are allocated with mimalloc (plain malloc under the ASan preset so
+// that LeakSanitizer sees every block). Layouts here are data only; behaviour
+// lives in one file per type under vm/ (vm/str.cpp, vm/list.cpp, ...).
+//
+// Fields that hold Python values are `Value`s (strong references). Each kind
+// implements `traverse` (visit every Value it owns) and `clear` (drop them) for
+// the cycle collector in vm/gc.cpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "vm/alloc.h"
+#include "vm/value.h"
+
+namespace kiln::vm {
+
+class VM;
+struct TypeObject;
+
+enum class ObjKind : uint8_t {
+#define KIND(name, st) name,
+#include "vm/object_kinds.def"
+#undef KIND
+  Count_
+};
+const char* obj_kind_name(ObjKind k);
+
+struct Object {
+  uint32_t refcount = 1;
+  ObjKind kind;
+  uint8_t gc_flags = 0;   // used by vm/gc.cpp only
+  uint16_t aux = 0;       // a few spare bits a kind may use (documented per kind)
+  TypeObject* type;       // strong reference
+  // Links in the owning VM's circular list of live objects (sentinel-headed,
+  // so unlinking needs no pointer to the VM).
+  Object* gc_prev = nullptr;
+  Object* gc_next = nullptr;
+};
+
+template <class T> using VmVector = std::vector<T, VmAllocator<T>>;
+
+// ------------------------------------------------------------ numbers, text
+struct IntObject : Object {
+  int64_t value;          // never fits a small int
+};
+
+// Immutable UTF-8 text. `aux` bit 0: is_ascii; bit 1: interned.
+struct StrObject : Object {
+  int64_t hash = -1;      // cached; -1 = not computed yet
+  int64_t length;         // number of code points
+  size_t nbytes;          // bytes of UTF-8, excluding the terminating NUL
+  char data[1];           // nbytes + 1 bytes allocated inline, NUL-terminated
+  std::string_view view() const { return {data, nbytes}; }
+  bool is_ascii() const { return aux & 1; }
+};
+
+// ------------------------------------------------------------ containers
+struct ListObject : Object {
+  VmVector<Value> items;
+};
+
+// Immutable; items allocated inline after the header.
+struct TupleObject : Object {
+  int64_t hash = -1;      // cached
+  size_t size;
+  Value items[1];         // `size` slots (at least one allocated)
+  Value* begin() { return items; }
+  Value* end() { return items + size; }
+};
+
+// Insertion-ordered hash table in the style of CPython's compact dict:
+// `entries` in insertion order (a deleted entry has an Empty key), `index`
+// an open-addressing table of entry positions. Implemented in vm/dict.cpp.
+struct DictObject : Object {
+  struct Entry {
+    int64_t hash;
+    Value key;
+    Value value;
+  };
+  VmVector<Entry> entries;
+  VmVector<int32_t> index;   // -1 empty, -2 dummy; size is a power of two (or 0)
+  size_t used = 0;           // live entries
+  uint64_t version = 0;      // bumped on every insertion/deletion (not on value replace)
+};
+
+// set / frozenset (type tells which). Open addressing with CPython's probing
+// sequence so that iteration order of int sets matches CPython. `aux` bit 0: frozen.
+struct SetObject : Object {
+  struct Slot {
+    int64_t hash;
+    Value key;               // Empty = free; kDummy marker via hash == -1 && key empty? see vm/set.cpp
+  };
+  VmVector<Slot> table;      // size is a power of two, >= 8
+  size_t fill = 0;           // active + dummy
+  size_t used = 0;           // active
+  size_t finger = 0;         // for pop()
+  int64_t hash = -1;         // frozenset only
+};
+
+struct RangeObject : Object {
+  int64_t start, stop, step, length;
+};
+
+struct SliceObject : Object {
+  Value start, stop, step;   // None when omitted
+};
+
+// ------------------------------------------------------------ classes
+// A Python class: builtin (int, list, ValueError...) or user-defined.
+// `aux` bit 0: is a builtin type (attributes cannot be set on it);
+//       bit 1: instances have a __dict__ (user classes).
+struct TypeObject : Object {
+  Value name;                // str
+  Value qualname;            // str
+  Value module;              // str or None
+  Value dict;                // DictObject: class attributes and methods
+  Value base;                // TypeObject or None (only `object` has none)
+  VmVector<Value> mro;       // this class first, `object` last
+  ObjKind instance_kind;     // layout of instances
+  // Cache of "has this dunder": bits from vm/slots.def, recomputed when the
+  // class or one of its bases is modified; lets operators skip dict lookups.
+  uint64_t slot_bits = 0;
+  uint64_t version = 0;      // bumped when this class's dict changes (inline-cache key)
+};
+
+// Instances of user classes (and `object()` itself).
+struct InstanceObject : Object {
+  Value dict;                // DictObject of instance attributes
+};
+
+// Instances of BaseException and its subclasses (builtin and user).
+struct ExceptionObject : Object {
+  Value args;                // tuple
+  Value dict;                // DictObject for user attributes (created lazily; may be Empty)
+  Value traceback;           // list of (filename, line, funcname) tuples, innermost last
+  Value cause;               // __cause__ (None if absent)
+  Value context;             // __context__ (None if absent)
+  bool suppress_context = false;
+};
+
+// ------------------------------------------------------------ callables
+struct CodeObject;  // vm/code.h
+
+struct FunctionObject : Object {
+  Value code;                // CodeObject
+  Value globals;             // DictObject of the defining module
+  Value name, qualname;      // str
+  Value defaults;            // tuple or None (for the last positional params)
+  Value kwdefaults;          // dict or None
+  Value closure;             // tuple of CellObjects or None
+  Value dict;                // function attributes (lazily created; may be Empty)
+  Value module;              // str: __module__
+  Value doc;                 // None or str
+};
+
+// Calling convention shared by the interpreter and every native function
+// (like CPython's vectorcall): `args[0..nargs)` are positional, followed by
+// one value per name in `kwnames` (a tuple of str, or null when none).
+struct CallArgs {
+  const Value* args;
+  size_t nargs;
+  const TupleObject* kwnames;
+  size_t nkw() const { return kwnames ? kwnames->size : 0; }
+  const Value& kwvalue(size_t i) const { return args[nargs + i]; }
+};
+
+// Returns the result, or Empty with an exception pending in the VM.
+using NativeFn = Value (*)(VM& vm, const CallArgs& a, const Value& self_or_data);
+
+// A function written in C++. For methods of builtin types, stored in the
+// type's dict and bound on attribute access; `self` is then passed as
+// args[0] (like CPython's method descriptors). `data` is passed to `fn` as
+// its third parameter: a module object, a bound value, or Empty.
+struct NativeObject : Object {
+  NativeFn fn;
+  const char* name;          // static storage
+  Value data;
+  Value owner;               // the TypeObject for methods of builtin types, else None
+};
+
+struct BoundMethodObject : Object {
+  Value self;
+  Value func;
+};
+
+struct CellObject : Object {
+  Value contents;            // Empty = unbound
+};
+
+struct ModuleObject : Object {
+  Value name;                // str
+  Value dict;                // DictObject (the module's globals)
+};
+
+// The suspended frame of a generator; see vm/frame.h and vm/interpreter.cpp.
+struct Frame;
+struct GeneratorObject : Object {
+  Frame* frame = nullptr;    // owned; null once finished
+  Value name, qualname;
+  bool running = false;
+  bool finished = false;
+};
+
+// Every builtin iterator type shares this layout; `type` names the class
+// (list_iterator, range_iterator, enumerate, zip, map, ...), `next` advances.
+// Returns the next value, or Empty: with an exception pending on error, or
+// with none pending when exhausted.
+struct IteratorObject;
+using IterNextFn = Value (*)(VM& vm, IteratorObject* it);
+struct IteratorObject : Object {
+  IterNextFn next;
+  Value a, b;                // iterated object(s) / callable, per iterator type
+  int64_t i = 0, n = 0, step = 1;
+};
+
+// dict_keys / dict_values / dict_items (type tells which).
+struct DictViewObject : Object {
+  Value dict;
+};
+
+struct PropertyObject : Object {
+  Value fget, fset, fdel, doc;
+};
+struct StaticMethodObject : Object {
+  Value func;
+};
+struct ClassMethodObject : Object {
+  Value func;
+};
+struct SuperObject : Object {
+  Value type;                // the class named in super(C, obj)
+  Value obj;                 // the instance (or class for classmethods)
+  Value obj_type;            // type(obj), or obj if obj is a class
+};
+
+struct FileObject : Object {
+  void* fp = nullptr;        // FILE*
+  Value name, mode;
+  bool closed = false;
+  bool readable = false, writable = false;
+};
+
+// A C++ payload owned by a library module (the torch module keeps tensors in
+// these). `destroy` runs when the object dies; `traverse` may be null.
+struct OpaqueObject : Object {
+  void* payload = nullptr;
+  void (*destroy)(void* payload) = nullptr;
+};
+
+// ------------------------------------------------------------ allocation
+// Sets the header of a freshly constructed object (refcount 1, kind, a new
+// reference to `type`) and links it into the VM's object list.
+void object_link(VM& vm, Object* o, ObjKind kind, TypeObject* type);
+
+// Allocates `bytes` (>= sizeof(T); more for inline arrays), constructs T and
+// links it. The caller owns the one reference: wrap it with Value::steal.
+template <class T>
+T* object_new(VM& vm, ObjKind kind, TypeObject* type, size_t bytes = sizeof(T)) {
+  void* mem = vm_alloc(bytes);
+  T* obj = new (mem) T();
+  object_link(vm, obj, kind, type);
+  return obj;
+}
+
+// Visit every Value an object holds / drop them all (for vm/gc.cpp).
+using VisitFn = void (*)(Value& child, void* ctx);
+void object_traverse(Object* o, VisitFn visit, void* ctx);
+void object_clear(Object* o);
+
+}  // namespace kiln::vm

@@ -1,0 +1,157 @@
+// vm/vm.h — the VM: all state of one Kiln runtime.
+//
+// There are no mutable globals in Kiln: everything a running program touches
+// (builtin classes, interned strings, modules, the pending exception, the
+// object list, options, output sinks) hangs off one VM object, so two runtimes
+// can live in one process. Functions that may raise take `VM&` first.
+//
+// Error convention (as CPython's): a function that fails sets the pending
+// exception with vm.raise(...) and returns Empty (`Value()`), false or -1;
+// callers propagate. No C++ exception crosses the interpreter loop.
+#pragma once
+
+#include <cstdarg>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "vm/object.h"
+#include "vm/value.h"
+
+namespace kiln {
+struct Options;
+}
+
+namespace kiln::vm {
+
+enum class Exc : uint16_t {
+#define EXC(name, base) name,
+#include "vm/exceptions.def"
+#undef EXC
+  Count_
+};
+
+// Interned names used by the runtime (dunder methods and friends).
+#define KILN_VM_NAMES(X)                                                          \
+  X(__init__) X(__new__) X(__repr__) X(__str__) X(__hash__) X(__eq__) X(__ne__)  \
+  X(__lt__) X(__le__) X(__gt__) X(__ge__) X(__len__) X(__bool__)                 \
+  X(__getitem__) X(__setitem__) X(__delitem__) X(__contains__) X(__iter__)       \
+  X(__next__) X(__call__) X(__enter__) X(__exit__) X(__neg__) X(__pos__)         \
+  X(__abs__) X(__invert__) X(__index__) X(__int__) X(__float__)                  \
+  X(__getattr__) X(__getattribute__) X(__setattr__) X(__delattr__)               \
+  X(__name__) X(__qualname__) X(__module__) X(__doc__) X(__dict__)               \
+  X(__class__) X(__builtins__) X(__main__) X(__file__) X(__all__)                \
+  X(__format__) X(__round__) X(__reversed__) X(__set_name__)                     \
+  X(__init_subclass__) X(__class_getitem__) X(__get__) X(__set__) X(__delete__)  \
+  X(__mro__) X(__bases__) X(__base__) X(__slots__) X(__annotations__)            \
+  X(__traceback__) X(__cause__) X(__context__) X(__suppress_context__)           \
+  X(__missing__) X(__divmod__) X(__rdivmod__) X(__trunc__) X(__floor__)          \
+  X(__ceil__) X(__length_hint__) X(args) X(self) X(send) X(throw) X(close)       \
+  X(keys) X(items) X(values) X(append) X(write) X(flush) X(key) X(reverse)       \
+  X(default_) X(sep) X(end) X(file) X(start) X(object)
+
+class VM {
+ public:
+  explicit VM(const Options& options);
+  ~VM();
+  VM(const VM&) = delete;
+  VM& operator=(const VM&) = delete;
+
+  const Options& options() const { return *options_; }
+
+  // ---------------------------------------------------------------- classes
+  struct Types {
+#define TYPE(field, pyname, kind, base) TypeObject* field = nullptr;
+#include "vm/builtin_types.def"
+#undef TYPE
+  } types;
+  TypeObject* exc_type(Exc e) const { return exc_types_[size_t(e)]; }
+
+  // ---------------------------------------------------------------- exceptions
+  // Sets the pending exception to a new instance of `type` with `msg` as its
+  // only argument and returns Empty, so natives can `return vm.raise(...)`.
+  Value raise(Exc type, std::string_view msg);
+  Value raisef(Exc type, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+  // Raises an existing exception instance, or a class (instantiated with no args).
+  Value raise_value(Value exc);
+  bool has_exception() const { return !pending_.is_empty(); }
+  const Value& pending_exception() const { return pending_; }
+  Value take_exception() { return std::move(pending_); }
+  void clear_exception() { pending_ = Value(); }
+  // True if an exception is pending and is an instance of `type`.
+  bool exception_matches(Exc type) const;
+  // Creates (without raising) an exception instance of `type` with one str argument.
+  Value new_exception(Exc type, std::string_view msg);
+
+  // ---------------------------------------------------------------- strings
+  Value intern(std::string_view s);
+  struct Names {
+#define X(n) StrObject* n = nullptr;
+    KILN_VM_NAMES(X)
+#undef X
+  } names;
+
+  // ---------------------------------------------------------------- calling
+  // Calls any callable with the vectorcall convention of object.h.
+  Value call(const Value& callable, const Value* args, size_t nargs,
+             const TupleObject* kwnames = nullptr);
+  Value call0(const Value& f) { return call(f, nullptr, 0); }
+  Value call1(const Value& f, const Value& a) { return call(f, &a, 1); }
+  Value call2(const Value& f, const Value& a, const Value& b) {
+    Value args[2] = {a, b};
+    return call(f, args, 2);
+  }
+  // obj.name(args...) ; Empty with AttributeError pending if there is no such attribute.
+  Value call_method(const Value& obj, StrObject* name, const Value* args, size_t nargs);
+
+  // ---------------------------------------------------------------- modules
+  Value builtins_dict;   // DictObject: the `builtins` module's namespace
+  Value modules;         // DictObject: sys.modules
+  Value main_module;     // ModuleObject for __main__, once a script runs
+  std::vector<std::string> argv;        // sys.argv
+  std::vector<std::string> module_path; // directories searched for user modules
+  // Source text of every file compiled in this VM, by filename (for the
+  // source lines that tracebacks print).
+  std::unordered_map<std::string, std::string> sources;
+  // Native modules (math, random, ...) are created on first import by these.
+  using ModuleInit = Value (*)(VM& vm);
+  void register_native_module(std::string name, ModuleInit init);
+  Value import_module(std::string_view dotted_name);  // returns the module or Empty
+  // Adds a native function to `dict` under `name`.
+  void add_function(const Value& dict, const char* name, NativeFn fn, Value data = Value::none());
+  // Adds a native method to a builtin type.
+  void add_method(TypeObject* type, const char* name, NativeFn fn);
+
+  // ---------------------------------------------------------------- output
+  std::function<void(std::string_view)> out;   // sys.stdout
+  std::function<void(std::string_view)> err;   // sys.stderr
+
+  // ---------------------------------------------------------------- interpreter state
+  int call_depth = 0;
+  int recursion_limit = 1000;
+  volatile int interrupt_requested = 0;  // set by the SIGINT handler; checked on backward jumps and calls
+  struct Frame* current_frame = nullptr; // innermost executing frame (for tracebacks, super())
+
+  // ---------------------------------------------------------------- memory
+  Object gc_head;        // sentinel of the circular list of all live objects
+  size_t live_objects = 0;
+  size_t allocs_since_collect = 0;
+  void collect_cycles();  // vm/gc.cpp
+
+  // Per-VM data owned by library modules (e.g. torch's generator state).
+  std::unordered_map<std::string, std::shared_ptr<void>> extension_state;
+
+ private:
+  const Options* options_;
+  Value pending_;
+  TypeObject* exc_types_[size_t(Exc::Count_)] = {};
+  Value interned_;  // DictObject str -> str
+  std::unordered_map<std::string, ModuleInit> native_modules_;
+  friend void vm_bootstrap(VM& vm);  // vm/bootstrap.cpp
+};
+
+}  // namespace kiln::vm
