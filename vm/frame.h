@@ -1,0 +1,38 @@
+// vm/frame.h — an activation record of the interpreter.
+//
+// A Frame describes one executing CodeObject: its fast locals, cells and
+// value stack live in one contiguous `slots` array ([locals][cells][stack]).
+// For ordinary calls the slots are carved from the VM's value stack and the
+// Frame itself lives on the C++ stack of the interpreter; a generator owns a
+// heap-allocated Frame and slots array that survive between resumptions.
+// Frames link to their caller through `back`, which is how tracebacks,
+// super() and globals() find the innermost frame (VM::current_frame).
+#pragma once
+
+#include <cstdint>
+
+#include "vm/code.h"
+#include "vm/object.h"
+#include "vm/value.h"
+
+namespace kiln::vm {
+
+struct Frame {
+  CodeObject* code = nullptr;        // borrowed: kept alive by func or caller
+  FunctionObject* func = nullptr;    // null for module code
+  Value* slots = nullptr;            // code->nlocals + ncells + stacksize
+  Value* sp = nullptr;               // next free stack slot
+  uint32_t pc = 0;                   // index of the next instruction
+  uint32_t last_pc = 0;              // instruction being executed (for line numbers)
+  DictObject* globals = nullptr;     // borrowed
+  Value locals_dict;                 // module / class bodies: the namespace (LOAD_NAME)
+  Frame* back = nullptr;
+  GeneratorObject* gen = nullptr;    // set while a generator frame runs
+
+  Value* cells() const { return slots + code->nlocals; }
+  Value* stack_base() const { return slots + code->nlocals + code->ncells(); }
+  int nslots() const { return code->nlocals + code->ncells() + code->stacksize; }
+  int line() const { return code->line_of(last_pc); }
+};
+
+}  // namespace kiln::vm
