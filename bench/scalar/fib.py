@@ -22,7 +22,7 @@ def fib_acc(n, a, b):
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 32
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 33
     total = fib(n)
     acc = 0
     for i in range(n * 40):
