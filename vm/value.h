@@ -76,7 +76,7 @@ class Value {
   Value(const Value& o) noexcept : bits_(o.bits_) {
     if (is_object()) incref(as_object());
   }
-  Value(Value&& o) noexcept : bits_(o.bits_) { o.bits_ = kImmTag | kEmpty; }
+  constexpr Value(Value&& o) noexcept : bits_(o.bits_) { o.bits_ = kImmTag | kEmpty; }
   Value& operator=(const Value& o) noexcept {
     Value tmp(o);
     swap(tmp);
@@ -87,7 +87,7 @@ class Value {
     swap(tmp);
     return *this;
   }
-  ~Value() {
+  constexpr ~Value() {
     if (is_object()) decref(as_object());
   }
   void swap(Value& o) noexcept { std::swap(bits_, o.bits_); }
@@ -97,6 +97,10 @@ class Value {
     bits_ = kImmTag | kEmpty;
     return b;
   }
+
+  // The interpreter's value stack keeps dead slots above its stack pointer:
+  // init_raw stores into such a slot without releasing what it held.
+  void init_raw(uint64_t b) noexcept { bits_ = b; }
 
   // ---- predicates
   constexpr uint64_t bits() const noexcept { return bits_; }
@@ -127,11 +131,9 @@ class Value {
   }
 
  private:
-  static constexpr Value raw(uint64_t b) noexcept {
-    Value v;
-    v.bits_ = b;
-    return v;
-  }
+  struct RawTag {};
+  constexpr Value(uint64_t b, RawTag) noexcept : bits_(b) {}
+  static constexpr Value raw(uint64_t b) noexcept { return Value(b, RawTag{}); }
   uint64_t bits_;
 };
 

@@ -50,9 +50,18 @@ enum class Exc : uint16_t {
   X(__mro__) X(__bases__) X(__base__) X(__slots__) X(__annotations__)            \
   X(__traceback__) X(__cause__) X(__context__) X(__suppress_context__)           \
   X(__missing__) X(__divmod__) X(__rdivmod__) X(__trunc__) X(__floor__)          \
-  X(__ceil__) X(__length_hint__) X(args) X(self) X(send) X(throw) X(close)       \
+  X(__ceil__) X(__length_hint__) X(args) X(self) X(send) X(throw_) X(close)       \
   X(keys) X(items) X(values) X(append) X(write) X(flush) X(key) X(reverse)       \
-  X(default_) X(sep) X(end) X(file) X(start) X(object)
+  X(default_) X(sep) X(end) X(file) X(start) X(object)                           \
+  /* binary operators: plain, reflected, in-place (ops.cpp indexes them) */     \
+  X(__add__) X(__radd__) X(__iadd__) X(__sub__) X(__rsub__) X(__isub__)          \
+  X(__mul__) X(__rmul__) X(__imul__) X(__matmul__) X(__rmatmul__) X(__imatmul__) \
+  X(__truediv__) X(__rtruediv__) X(__itruediv__) X(__floordiv__)                \
+  X(__rfloordiv__) X(__ifloordiv__) X(__mod__) X(__rmod__) X(__imod__)          \
+  X(__pow__) X(__rpow__) X(__ipow__) X(__lshift__) X(__rlshift__)                \
+  X(__ilshift__) X(__rshift__) X(__rrshift__) X(__irshift__) X(__or__)          \
+  X(__ror__) X(__ior__) X(__xor__) X(__rxor__) X(__ixor__) X(__and__)           \
+  X(__rand__) X(__iand__)
 
 class VM {
  public:
@@ -135,6 +144,16 @@ class VM {
   int recursion_limit = 1000;
   volatile int interrupt_requested = 0;  // set by the SIGINT handler; checked on backward jumps and calls
   struct Frame* current_frame = nullptr; // innermost executing frame (for tracebacks, super())
+  // Interpreter-private state (vm/interpreter.cpp), created on first use:
+  // the value stack that function frames carve their slots from, the bound of
+  // the native stack (RecursionError before a real overflow), the exception
+  // being handled (what a bare `raise` re-raises; sys.exc_info()), and
+  // the builtin __build_class__.
+  Value* stack_top = nullptr;
+  Value* stack_limit = nullptr;
+  char* native_stack_limit = nullptr;
+  Value handled_exception;
+  Value build_class_fn;
 
   // ---------------------------------------------------------------- memory
   Object gc_head;        // sentinel of the circular list of all live objects

@@ -1,0 +1,2278 @@
+// vm/interpreter.cpp — the bytecode interpreter: one dispatch loop for every
+// CodeObject, frames, argument binding, generators and exception unwinding.
+//
+// Dispatch: computed goto (GCC/Clang labels-as-values) with a `switch`
+// fallback behind the same TARGET/DISPATCH macros (define
+// KILN_SWITCH_DISPATCH to get the switch). Each opcode has its fast path
+// inline (small ints, floats, lists, inline-cached attribute and global
+// lookups) and calls the generic protocol in vm/ops.h otherwise.
+//
+// Errors are values: an operation that fails leaves the exception pending in
+// the VM and the loop jumps to `error`, which records the traceback entry,
+// consults the code's exception table for a handler, unwinds the value stack
+// to the handler's depth and continues there, or returns Empty to the caller.
+//
+// The value stack: slots [0, nlocals+ncells) are live Values; the operand
+// stack above them holds live Values below `sp` and dead bits above it
+// (PUSH uses Value::init_raw; POP moves the bits out), so pushing never
+// releases anything.
+#include "vm/interpreter.h"
+
+#include <pthread.h>
+#include <sys/mman.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "vm/code.h"
+#include "vm/compiler.h"
+#include "vm/dict.h"
+#include "vm/frame.h"
+#include "vm/list.h"
+#include "vm/numbers.h"
+#include "vm/ops.h"
+#include "vm/set.h"
+#include "vm/slice.h"
+#include "vm/str.h"
+#include "vm/tuple.h"
+#include "vm/type.h"
+
+namespace kiln::vm {
+
+namespace {
+
+// ------------------------------------------------------------------ stack space
+constexpr size_t kValueStackBytes = size_t(256) << 20;  // reserved, touched on demand
+
+struct ValueStackRegion {
+  void* base = nullptr;
+  size_t bytes = 0;
+  ~ValueStackRegion() {
+    if (base) munmap(base, bytes);
+  }
+};
+
+bool ensure_value_stack(VM& vm) {
+  if (vm.stack_top) return true;
+  auto region = std::make_shared<ValueStackRegion>();
+  void* p = mmap(nullptr, kValueStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) {
+    vm.raise(Exc::MemoryError, "cannot reserve the interpreter's value stack");
+    return false;
+  }
+  region->base = p;
+  region->bytes = kValueStackBytes;
+  vm.extension_state["kiln.interpreter.stack"] = region;
+  vm.stack_top = static_cast<Value*>(p);
+  vm.stack_limit = vm.stack_top + kValueStackBytes / sizeof(Value);
+  return true;
+}
+
+// The native stack bound: leave 256 KiB of headroom for natives and the
+// error path below the thread's real limit.
+void ensure_native_limit(VM& vm) {
+  if (vm.native_stack_limit) return;
+  pthread_attr_t attr;
+  void* addr = nullptr;
+  size_t size = 0;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    pthread_attr_getstack(&attr, &addr, &size);
+    pthread_attr_destroy(&attr);
+  }
+  if (addr && size > (size_t(512) << 10)) {
+    vm.native_stack_limit = static_cast<char*>(addr) + (size_t(256) << 10);
+  } else {
+    char here;
+    vm.native_stack_limit = &here - (size_t(4) << 20);
+  }
+}
+
+inline bool native_stack_exhausted(VM& vm) {
+  char here;
+  return &here < vm.native_stack_limit;
+}
+
+// ------------------------------------------------------------------ helpers
+inline StrObject* name_at(const CodeObject* co, uint32_t i) { return co->names[i].as<StrObject>(); }
+
+Value raise_recursion(VM& vm) {
+  return vm.raise(Exc::RecursionError, "maximum recursion depth exceeded");
+}
+
+std::string fn_qualname(FunctionObject* fn) {
+  return std::string(str_view(fn->qualname));
+}
+
+std::string join_names(const std::vector<std::string>& names) {
+  // 'a' / 'a' and 'b' / 'a', 'b', and 'c'  (CPython's format)
+  std::string out;
+  for (size_t i = 0; i < names.size(); i++) {
+    if (i > 0) {
+      if (names.size() == 2) out += " and ";
+      else if (i + 1 == names.size()) out += ", and ";
+      else out += ", ";
+    }
+    out += "'" + names[i] + "'";
+  }
+  return out;
+}
+
+// Binds a call's arguments into a fresh frame's local slots with CPython's
+// rules and error messages. Slots must be Empty on entry.
+bool bind_arguments(VM& vm, FunctionObject* fn, CodeObject* co, const CallArgs& a, Value* locals) {
+  const size_t argcount = size_t(co->argcount);
+  const size_t kwonly = size_t(co->kwonlyargcount);
+  const bool has_varargs = co->flags & kCodeVarargs;
+  const bool has_varkw = co->flags & kCodeVarkeywords;
+  const size_t npos = a.nargs;
+  size_t ncopy = npos < argcount ? npos : argcount;
+  for (size_t i = 0; i < ncopy; i++) locals[i] = a.args[i];
+  size_t slot = argcount + kwonly;
+  if (has_varargs) {
+    size_t extra = npos > argcount ? npos - argcount : 0;
+    Value t = tuple_new(vm, extra);
+    for (size_t i = 0; i < extra; i++) t.as<TupleObject>()->items[i] = a.args[argcount + i];
+    locals[slot++] = std::move(t);
+  } else if (npos > argcount) {
+    size_t ndef = fn->defaults.is_object() ? fn->defaults.as<TupleObject>()->size : 0;
+    size_t kwgiven = 0;
+    for (size_t k = 0; k < a.nkw(); k++) {
+      std::string_view kn = str_view(a.kwnames->items[k]);
+      for (size_t j = argcount; j < argcount + kwonly; j++)
+        if (str_view(co->varnames[j]) == kn) kwgiven++;
+    }
+    std::string takes;
+    if (ndef > 0) takes = "from " + std::to_string(argcount - ndef) + " to " + std::to_string(argcount);
+    else takes = std::to_string(argcount);
+    std::string msg = fn_qualname(fn) + "() takes " + takes + " positional argument" +
+                      (argcount == 1 && ndef == 0 ? "" : "s") + " but " + std::to_string(npos);
+    if (kwgiven) {
+      msg += " positional argument" + std::string(npos == 1 ? "" : "s") + " (and " + std::to_string(kwgiven) +
+             " keyword-only argument" + (kwgiven == 1 ? "" : "s") + ") were given";
+    } else {
+      msg += npos == 1 ? " was given" : " were given";
+    }
+    vm.raise(Exc::TypeError, msg);
+    return false;
+  }
+  Value kwdict;
+  if (has_varkw) {
+    kwdict = dict_new(vm);
+    locals[slot] = kwdict;
+  }
+  // Keyword arguments.
+  for (size_t k = 0; k < a.nkw(); k++) {
+    const Value& kname = a.kwnames->items[k];
+    const Value& kval = a.kwvalue(k);
+    StrObject* ks = kname.as<StrObject>();
+    size_t found = SIZE_MAX;
+    for (size_t j = size_t(co->posonlyargcount); j < argcount + kwonly; j++) {
+      if (co->varnames[j].is(kname) || str_view(co->varnames[j]) == ks->view()) {
+        found = j;
+        break;
+      }
+    }
+    if (found == SIZE_MAX) {
+      if (has_varkw) {
+        if (!dict_setitem(vm, kwdict.as<DictObject>(), kname, kval)) return false;
+        continue;
+      }
+      for (size_t j = 0; j < size_t(co->posonlyargcount); j++) {
+        if (str_view(co->varnames[j]) == ks->view()) {
+          vm.raise(Exc::TypeError, fn_qualname(fn) +
+                                       "() got some positional-only arguments passed as keyword arguments: '" +
+                                       std::string(ks->view()) + "'");
+          return false;
+        }
+      }
+      vm.raise(Exc::TypeError,
+               fn_qualname(fn) + "() got an unexpected keyword argument '" + std::string(ks->view()) + "'");
+      return false;
+    }
+    if (!locals[found].is_empty()) {
+      vm.raise(Exc::TypeError,
+               fn_qualname(fn) + "() got multiple values for argument '" + std::string(ks->view()) + "'");
+      return false;
+    }
+    locals[found] = kval;
+  }
+  // Defaults for missing positionals.
+  if (npos < argcount) {
+    size_t ndef = fn->defaults.is_object() ? fn->defaults.as<TupleObject>()->size : 0;
+    size_t first_def = argcount - ndef;
+    std::vector<std::string> missing;
+    for (size_t i = npos; i < argcount; i++) {
+      if (!locals[i].is_empty()) continue;
+      if (i >= first_def) locals[i] = fn->defaults.as<TupleObject>()->items[i - first_def];
+      else missing.push_back(std::string(str_view(co->varnames[i])));
+    }
+    if (!missing.empty()) {
+      vm.raise(Exc::TypeError, fn_qualname(fn) + "() missing " + std::to_string(missing.size()) +
+                                   " required positional argument" + (missing.size() == 1 ? "" : "s") + ": " +
+                                   join_names(missing));
+      return false;
+    }
+  }
+  if (kwonly) {
+    std::vector<std::string> missing;
+    for (size_t j = argcount; j < argcount + kwonly; j++) {
+      if (!locals[j].is_empty()) continue;
+      Value d;
+      if (fn->kwdefaults.is_object()) d = dict_get_str(fn->kwdefaults.as<DictObject>(), co->varnames[j].as<StrObject>());
+      if (d) locals[j] = d;
+      else missing.push_back(std::string(str_view(co->varnames[j])));
+    }
+    if (!missing.empty()) {
+      vm.raise(Exc::TypeError, fn_qualname(fn) + "() missing " + std::to_string(missing.size()) +
+                                   " required keyword-only argument" + (missing.size() == 1 ? "" : "s") + ": " +
+                                   join_names(missing));
+      return false;
+    }
+  }
+  return true;
+}
+
+// Creates the cells of a new frame: its own cellvars (from parameters where
+// cell2arg says so) and the closure's cells for its freevars.
+void setup_cells(VM& vm, FunctionObject* fn, CodeObject* co, Value* slots) {
+  Value* cells = slots + co->nlocals;
+  size_t ncell = co->cellvars.size();
+  for (size_t i = 0; i < ncell; i++) {
+    CellObject* c = object_new<CellObject>(vm, ObjKind::Cell, vm.types.cell);
+    int32_t arg = co->cell2arg[i];
+    if (arg >= 0) c->contents = slots[arg];
+    cells[i] = Value::steal(c);
+  }
+  if (fn && fn->closure.is_object()) {
+    auto* cl = fn->closure.as<TupleObject>();
+    for (size_t i = 0; i < co->freevars.size() && i < cl->size; i++) cells[ncell + i] = cl->items[i];
+  }
+}
+
+void add_traceback(VM& vm, Frame* f, uint32_t pc) {
+  const Value& exc = vm.pending_exception();
+  if (!is_kind(exc, ObjKind::Exception)) return;
+  auto* e = exc.as<ExceptionObject>();
+  if (!e->traceback.is_object()) e->traceback = list_new(vm, 0);
+  Value entry = tuple_new(vm, 3);
+  auto* t = entry.as<TupleObject>();
+  t->items[0] = f->code->filename;
+  t->items[1] = Value::small_int(f->code->line_of(pc));
+  t->items[2] = f->code->name;
+  auto& items = e->traceback.as<ListObject>()->items;
+  items.insert(items.begin(), std::move(entry));
+}
+
+// __context__: an exception raised while another is being handled.
+void set_context(VM& vm) {
+  if (vm.handled_exception.is_empty() || vm.handled_exception.is_none()) return;
+  const Value& exc = vm.pending_exception();
+  if (!is_kind(exc, ObjKind::Exception) || exc.is(vm.handled_exception)) return;
+  auto* e = exc.as<ExceptionObject>();
+  if (!e->context.is_empty() && !e->context.is_none()) return;
+  // Avoid creating a cycle in the context chain.
+  Value o = vm.handled_exception;
+  for (int guard = 0; guard < 1000 && is_kind(o, ObjKind::Exception); guard++) {
+    if (o.is(exc)) return;
+    Value next = o.as<ExceptionObject>()->context;
+    o = next;
+  }
+  e->context = vm.handled_exception;
+}
+
+const ExcEntry* find_handler(const CodeObject* co, uint32_t pc) {
+  const ExcEntry* best = nullptr;
+  for (auto& e : co->exc_table) {
+    if (pc >= e.start && pc < e.end) {
+      if (!best || (e.end - e.start) < (best->end - best->start)) best = &e;
+    }
+  }
+  return best;
+}
+
+Value make_function(VM& vm, Frame* f, Value code, uint32_t flags, Value* sp_args) {
+  auto* co = code.as<CodeObject>();
+  FunctionObject* fn = object_new<FunctionObject>(vm, ObjKind::Function, vm.types.function);
+  Value result = Value::steal(fn);
+  fn->code = code;
+  fn->globals = Value::borrow(f->globals);
+  fn->name = co->name;
+  fn->qualname = co->qualname;
+  fn->defaults = Value::none();
+  fn->kwdefaults = Value::none();
+  fn->closure = Value::none();
+  fn->doc = Value::none();
+  int i = 0;
+  if (flags & 1) fn->defaults = std::move(sp_args[i++]);
+  if (flags & 2) fn->kwdefaults = std::move(sp_args[i++]);
+  if (flags & 8) fn->closure = std::move(sp_args[i++]);
+  if (!co->consts.empty() && is_str(co->consts[0]) && !(co->flags & (kCodeModule | kCodeClassBody)) &&
+      !(co->flags & kCodeComprehension) && str_view(co->name) != "<lambda>") {
+    // A docstring is consts[0] only when the compiler put it there; a
+    // leading None marks "no docstring".
+    fn->doc = co->consts[0];
+  }
+  Value modname = dict_get_str(f->globals, vm.names.__name__);
+  fn->module = modname ? modname : Value::none();
+  return result;
+}
+
+Value builtin_build_class(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs < 2 || !is_kind(a.args[0], ObjKind::Function) || !is_str(a.args[1])) {
+    return vm.raise(Exc::TypeError, "__build_class__: expected a function and a class name");
+  }
+  return build_class(vm, a.args[0].as<FunctionObject>(), a.args[1], a.args + 2, a.nargs - 2, a.kwnames,
+                     a.args + a.nargs);
+}
+
+Value get_build_class(VM& vm) {
+  if (!vm.build_class_fn) {
+    NativeObject* n = object_new<NativeObject>(vm, ObjKind::Native, vm.types.builtin_function);
+    n->fn = builtin_build_class;
+    n->name = "__build_class__";
+    n->data = Value::none();
+    n->owner = Value::none();
+    vm.build_class_fn = Value::steal(n);
+  }
+  return vm.build_class_fn;
+}
+
+// Calls `callable` with the vectorcall convention, with a fast path for
+// natives (no extra indirection through VM::call).
+inline Value call_any(VM& vm, const Value& callable, const Value* args, size_t nargs, const TupleObject* kw) {
+  if (callable.is_object()) {
+    Object* o = callable.as_object();
+    if (o->kind == ObjKind::Function) return call_function(vm, static_cast<FunctionObject*>(o), CallArgs{args, nargs, kw});
+    if (o->kind == ObjKind::Native) {
+      auto* n = static_cast<NativeObject*>(o);
+      return n->fn(vm, CallArgs{args, nargs, kw}, n->data);
+    }
+  }
+  return vm.call(callable, args, nargs, kw);
+}
+
+bool unpack_iterable(VM& vm, const Value& seq, size_t before, size_t after, bool has_star, Value* out_top) {
+  // Fills out_top[0 .. before+after+has_star) in *stack order* (last target
+  // first), as UNPACK_SEQUENCE leaves the first item on top.
+  Value list = sequence_to_list(vm, seq);
+  if (!list) {
+    if (vm.exception_matches(Exc::TypeError) && !is_kind(seq, ObjKind::List) && !is_kind(seq, ObjKind::Tuple)) {
+      // CPython: "cannot unpack non-iterable int object"
+      Value it = get_iter(vm, seq);
+      if (!it) {
+        vm.clear_exception();
+        vm.raise(Exc::TypeError, std::string("cannot unpack non-iterable ") + type_name(vm, seq) + " object");
+      }
+    }
+    return false;
+  }
+  auto& items = list.as<ListObject>()->items;
+  size_t n = items.size();
+  if (!has_star) {
+    if (n != before) {
+      if (n < before)
+        vm.raisef(Exc::ValueError, "not enough values to unpack (expected %zu, got %zu)", before, n);
+      else
+        vm.raisef(Exc::ValueError, "too many values to unpack (expected %zu)", before);
+      return false;
+    }
+    for (size_t i = 0; i < n; i++) out_top[n - 1 - i] = items[i];
+    return true;
+  }
+  if (n < before + after) {
+    vm.raisef(Exc::ValueError, "not enough values to unpack (expected at least %zu, got %zu)", before + after, n);
+    return false;
+  }
+  size_t total = before + 1 + after;
+  size_t k = 0;
+  for (size_t i = 0; i < before; i++) out_top[total - 1 - k++] = items[i];
+  Value mid = list_new(vm, 0);
+  auto& mv = mid.as<ListObject>()->items;
+  for (size_t i = before; i < n - after; i++) mv.push_back(items[i]);
+  out_top[total - 1 - k++] = std::move(mid);
+  for (size_t i = n - after; i < n; i++) out_top[total - 1 - k++] = items[i];
+  return true;
+}
+
+// Exception matching for `except T:` (T a class or a tuple of classes).
+int exc_matches(VM& vm, const Value& exc, const Value& type) {
+  if (is_kind(type, ObjKind::Tuple)) {
+    for (auto& t : *type.as<TupleObject>()) {
+      int r = exc_matches(vm, exc, t);
+      if (r) return r;
+    }
+    return 0;
+  }
+  if (!is_kind(type, ObjKind::Type) || !is_subtype(type.as<TypeObject>(), vm.exc_type(Exc::BaseException))) {
+    vm.raise(Exc::TypeError, "catching classes that do not inherit from BaseException is not allowed");
+    return -1;
+  }
+  return isinstance(vm, exc, type.as<TypeObject>()) ? 1 : 0;
+}
+
+Value do_raise(VM& vm, Value exc, Value cause) {
+  if (is_kind(exc, ObjKind::Type)) {
+    auto* t = exc.as<TypeObject>();
+    if (!is_subtype(t, vm.exc_type(Exc::BaseException)))
+      return vm.raise(Exc::TypeError, "exceptions must derive from BaseException");
+    exc = vm.call0(exc);
+    if (!exc) return Value();
+    if (!is_kind(exc, ObjKind::Exception)) {
+      return vm.raisef(Exc::TypeError,
+                       "calling %s should have returned an instance of BaseException, not %s",
+                       type_display_name(t).c_str(), type_name(vm, exc));
+    }
+  } else if (!is_kind(exc, ObjKind::Exception)) {
+    return vm.raise(Exc::TypeError, "exceptions must derive from BaseException");
+  }
+  if (cause) {
+    auto* e = exc.as<ExceptionObject>();
+    if (cause.is_none()) {
+      e->cause = Value::none();
+    } else if (is_kind(cause, ObjKind::Type) && is_subtype(cause.as<TypeObject>(), vm.exc_type(Exc::BaseException))) {
+      Value c = vm.call0(cause);
+      if (!c) return Value();
+      e->cause = c;
+    } else if (is_kind(cause, ObjKind::Exception)) {
+      e->cause = cause;
+    } else {
+      return vm.raise(Exc::TypeError, "exception causes must derive from BaseException");
+    }
+    e->suppress_context = true;
+  }
+  return vm.raise_value(exc);
+}
+
+Value format_value(VM& vm, Value v, uint32_t flags, const Value* spec) {
+  uint32_t conv = flags & 3;
+  if (conv == 1) v = str(vm, v);
+  else if (conv == 2 || conv == 3) v = repr(vm, v);
+  if (!v) return Value();
+  if (spec) {
+    if (!is_str(*spec)) return vm.raise(Exc::TypeError, "format spec must be a str");
+    return format(vm, v, str_view(*spec));
+  }
+  if (is_str(v) && v.as<Object>()->type == vm.types.str) return v;
+  return format(vm, v, "");
+}
+
+Value import_name(VM& vm, Frame* f, StrObject* name, const Value& fromlist, const Value& level) {
+  int64_t lv = 0;
+  int_value(level, &lv);
+  if (lv > 0) {
+    Value pkg = dict_get_str(f->globals, vm.intern("__package__").as<StrObject>());
+    if (!pkg || !is_str(pkg) || str_view(pkg).empty()) {
+      return vm.raise(Exc::ImportError, "attempted relative import with no known parent package");
+    }
+    std::string full = std::string(str_view(pkg));
+    if (!name->view().empty()) full += "." + std::string(name->view());
+    return vm.import_module(full);
+  }
+  Value mod = vm.import_module(name->view());
+  if (!mod) return Value();
+  // `import a.b` binds `a`: return the top-level package unless there is a fromlist.
+  if (fromlist.is_none() || fromlist.is_empty()) {
+    std::string_view n = name->view();
+    size_t dot = n.find('.');
+    if (dot != std::string_view::npos) return vm.import_module(n.substr(0, dot));
+  }
+  return mod;
+}
+
+Value import_from(VM& vm, const Value& mod, StrObject* name) {
+  Value v = getattr_opt(vm, mod, name);
+  if (v) return v;
+  if (vm.has_exception()) return Value();
+  // A submodule not yet imported: `from pkg import sub`.
+  if (is_kind(mod, ObjKind::Module)) {
+    Value modname = mod.as<ModuleObject>()->name;
+    std::string full = std::string(str_view(modname)) + "." + std::string(name->view());
+    Value sub = vm.import_module(full);
+    if (sub) return sub;
+    if (vm.exception_matches(Exc::ModuleNotFoundError)) {
+      vm.clear_exception();
+      Value file = getattr_opt(vm, mod, vm.names.__file__);
+      vm.clear_exception();
+      std::string where = file && is_str(file) ? " (" + std::string(str_view(file)) + ")" : " (unknown location)";
+      return vm.raise(Exc::ImportError, "cannot import name '" + std::string(name->view()) + "' from '" +
+                                            std::string(str_view(modname)) + "'" + where);
+    }
+    return Value();
+  }
+  return vm.raise(Exc::ImportError, "cannot import name '" + std::string(name->view()) + "'");
+}
+
+bool import_star(VM& vm, Frame* f, const Value& mod) {
+  if (!is_kind(mod, ObjKind::Module)) {
+    vm.raise(Exc::TypeError, "import * expects a module");
+    return false;
+  }
+  auto* md = mod.as<ModuleObject>()->dict.as<DictObject>();
+  Value all = dict_get_str(md, vm.names.__all__);
+  DictObject* target = f->locals_dict.is_object() ? f->locals_dict.as<DictObject>() : f->globals;
+  if (all) {
+    Value names = sequence_to_list(vm, all);
+    if (!names) return false;
+    for (auto& n : names.as<ListObject>()->items) {
+      if (!is_str(n)) continue;
+      Value v = getattr(vm, mod, n.as<StrObject>());
+      if (!v) return false;
+      if (!dict_setitem(vm, target, n, v)) return false;
+    }
+    return true;
+  }
+  for (auto& e : md->entries) {
+    if (e.key.is_empty() || !is_str(e.key)) continue;
+    if (str_view(e.key).starts_with("_")) continue;
+    if (!dict_setitem(vm, target, e.key, e.value)) return false;
+  }
+  return true;
+}
+
+// Sends `v` into the sub-iterator of a `yield from`. Returns the yielded
+// value; Empty with no exception pending when the sub-iterator finished
+// (its return value in *ret); Empty with an exception on error.
+Value yield_from_send(VM& vm, const Value& sub, const Value& v, Value* ret) {
+  Value r;
+  if (is_kind(sub, ObjKind::Generator)) {
+    r = generator_send(vm, sub.as<GeneratorObject>(), v);
+  } else if (v.is_none()) {
+    r = iter_next(vm, sub);
+    if (!r && !vm.has_exception()) {
+      *ret = Value::none();
+      return Value();
+    }
+    return r;
+  } else {
+    Value sendname = vm.intern("send");
+    r = vm.call_method(sub, sendname.as<StrObject>(), &v, 1);
+  }
+  if (!r && vm.exception_matches(Exc::StopIteration)) {
+    Value exc = vm.take_exception();
+    auto* e = exc.as<ExceptionObject>();
+    if (e->args.is_object() && e->args.as<TupleObject>()->size > 0) *ret = e->args.as<TupleObject>()->items[0];
+    else *ret = Value::none();
+    return Value();
+  }
+  return r;
+}
+
+Value execute(VM& vm, Frame* f, bool throwing);
+
+}  // namespace
+
+// ==================================================================== generators
+namespace {
+
+struct GenFrame {
+  Frame frame;
+  Value func_ref;  // keeps the function (and so the code) alive
+  Value* slots = nullptr;
+  int nslots = 0;
+  bool yielded = false;
+};
+
+GenFrame* gen_frame(GeneratorObject* g) { return reinterpret_cast<GenFrame*>(g->frame); }
+
+Value make_generator(VM& vm, FunctionObject* fn, CodeObject* co, const CallArgs& a) {
+  int nslots = co->nlocals + co->ncells() + co->stacksize;
+  auto* gf = new GenFrame();
+  gf->slots = static_cast<Value*>(vm_alloc(sizeof(Value) * size_t(nslots)));
+  for (int i = 0; i < nslots; i++) new (&gf->slots[i]) Value();
+  gf->nslots = nslots;
+  gf->func_ref = Value::borrow(fn);
+  Frame& f = gf->frame;
+  f.code = co;
+  f.func = fn;
+  f.slots = gf->slots;
+  f.globals = fn->globals.as<DictObject>();
+  f.sp = f.stack_base();
+  f.pc = 0;
+  auto free_frame = [&]() {
+    for (int i = 0; i < nslots; i++) gf->slots[i].~Value();
+    vm_free(gf->slots);
+    delete gf;
+  };
+  if (!bind_arguments(vm, fn, co, a, gf->slots)) {
+    free_frame();
+    return Value();
+  }
+  setup_cells(vm, fn, co, gf->slots);
+  GeneratorObject* g = object_new<GeneratorObject>(vm, ObjKind::Generator, vm.types.generator);
+  g->frame = &gf->frame;
+  g->name = fn->name;
+  g->qualname = fn->qualname;
+  f.gen = g;
+  return Value::steal(g);
+}
+
+Value resume_generator(VM& vm, GeneratorObject* g, const Value& sent, bool throwing) {
+  if (g->running) {
+    return vm.raise(Exc::ValueError, "generator already executing");
+  }
+  if (g->finished || !g->frame) {
+    if (throwing) return Value();  // exception already pending
+    return vm.raise_value(Value::borrow(vm.exc_type(Exc::StopIteration)));
+  }
+  GenFrame* gf = gen_frame(g);
+  Frame* f = &gf->frame;
+  if (f->pc == 0 && !gf->yielded) {
+    if (!throwing && !sent.is_none()) {
+      return vm.raise(Exc::TypeError, "can't send non-None value to a just-started generator");
+    }
+  } else if (!throwing) {
+    (f->sp++)->init_raw(Value(sent).release_bits());
+  }
+  Value keep = Value::borrow(g);
+  g->running = true;
+  gf->yielded = false;
+  Value r = execute(vm, f, throwing);
+  g->running = false;
+  if (gf->yielded) return r;
+  g->finished = true;
+  if (!r) {
+    if (vm.exception_matches(Exc::StopIteration)) {
+      Value old = vm.take_exception();
+      vm.raise(Exc::RuntimeError, "generator raised StopIteration");
+      auto* e = vm.pending_exception().as<ExceptionObject>();
+      e->cause = old;
+      e->context = old;
+      e->suppress_context = true;
+    }
+    generator_free_frame(g);
+    return Value();
+  }
+  generator_free_frame(g);
+  // Return value: StopIteration(value).
+  Value stop;
+  if (r.is_none()) {
+    stop = vm.call0(Value::borrow(vm.exc_type(Exc::StopIteration)));
+  } else {
+    stop = vm.call1(Value::borrow(vm.exc_type(Exc::StopIteration)), r);
+  }
+  if (!stop) return Value();
+  return vm.raise_value(stop);
+}
+
+}  // namespace
+
+Value generator_send(VM& vm, GeneratorObject* gen, const Value& sent) { return resume_generator(vm, gen, sent, false); }
+
+Value generator_throw(VM& vm, GeneratorObject* gen, const Value& exc) {
+  if (gen->running) return vm.raise(Exc::ValueError, "generator already executing");
+  // Delegate to a generator we are `yield from`-ing.
+  if (gen->frame && !gen->finished) {
+    GenFrame* gf = gen_frame(gen);
+    Frame* f = &gf->frame;
+    if (gf->frame.pc > 0 && decode_op(f->code->code[f->pc]) == Op::YIELD_FROM && f->sp > f->stack_base()) {
+      Value sub = f->sp[-1];
+      if (is_kind(sub, ObjKind::Generator)) {
+        gen->running = true;
+        Value r = generator_throw(vm, sub.as<GeneratorObject>(), exc);
+        gen->running = false;
+        if (r) return r;  // the sub-generator yielded
+        if (vm.exception_matches(Exc::StopIteration)) {
+          // Sub-generator returned: continue after the YIELD_FROM with its value.
+          Value stop = vm.take_exception();
+          auto* e = stop.as<ExceptionObject>();
+          Value val = e->args.is_object() && e->args.as<TupleObject>()->size ? e->args.as<TupleObject>()->items[0]
+                                                                             : Value::none();
+          Value popped = Value::from_raw_bits((--f->sp)->bits());
+          f->pc++;
+          return resume_generator(vm, gen, val, false);
+        }
+        // Propagate the sub-generator's exception at our suspension point.
+        if (!gen->finished) {
+          Value popped = Value::from_raw_bits((--f->sp)->bits());
+          f->pc++;
+          return resume_generator(vm, gen, Value::none(), true);
+        }
+        return Value();
+      }
+    }
+  }
+  Value e = exc;
+  if (is_kind(e, ObjKind::Type)) {
+    e = vm.call0(exc);
+    if (!e) return Value();
+  }
+  if (!is_kind(e, ObjKind::Exception)) return vm.raise(Exc::TypeError, "exceptions must derive from BaseException");
+  vm.raise_value(e);
+  if (!gen->frame || gen->finished) return Value();
+  GenFrame* gf = gen_frame(gen);
+  if (gf->frame.pc == 0 && !gf->yielded) {
+    // Not started: the exception is raised "at the def line" and ends the generator.
+    gen->finished = true;
+    generator_free_frame(gen);
+    return Value();
+  }
+  return resume_generator(vm, gen, Value::none(), true);
+}
+
+Value generator_close(VM& vm, GeneratorObject* gen) {
+  if (!gen->frame || gen->finished) {
+    gen->finished = true;
+    return Value::none();
+  }
+  GenFrame* gf = gen_frame(gen);
+  if (gf->frame.pc == 0) {
+    gen->finished = true;
+    generator_free_frame(gen);
+    return Value::none();
+  }
+  Value r = generator_throw(vm, gen, Value::borrow(vm.exc_type(Exc::GeneratorExit)));
+  if (r) return vm.raise(Exc::RuntimeError, "generator ignored GeneratorExit");
+  if (vm.exception_matches(Exc::GeneratorExit) || vm.exception_matches(Exc::StopIteration)) {
+    vm.clear_exception();
+    return Value::none();
+  }
+  return Value();
+}
+
+void generator_free_frame(GeneratorObject* gen) {
+  if (!gen->frame) return;
+  GenFrame* gf = gen_frame(gen);
+  gen->frame = nullptr;
+  // Live values: locals and cells, plus the operand stack below sp.
+  Frame& f = gf->frame;
+  Value* live_end = f.sp ? f.sp : f.stack_base();
+  Value* base = f.stack_base();
+  for (Value* p = gf->slots; p < base; p++) p->~Value();
+  for (Value* p = base; p < live_end; p++) p->~Value();
+  vm_free(gf->slots);
+  delete gf;
+}
+
+void generator_traverse(GeneratorObject* gen, VisitFn visit, void* ctx) {
+  if (!gen->frame) return;
+  GenFrame* gf = gen_frame(gen);
+  Frame& f = gf->frame;
+  Value* base = f.stack_base();
+  for (Value* p = gf->slots; p < base; p++) visit(*p, ctx);
+  for (Value* p = base; p < f.sp; p++) visit(*p, ctx);
+  visit(gf->func_ref, ctx);
+  visit(f.locals_dict, ctx);
+}
+
+// ==================================================================== calls
+namespace {
+
+// Runs `fn` with arguments already bound into `slots`.
+inline Value run_frame(VM& vm, FunctionObject* fn, CodeObject* co, Value* slots) {
+  Frame f;
+  f.code = co;
+  f.func = fn;
+  f.slots = slots;
+  f.globals = fn->globals.as<DictObject>();
+  f.sp = f.stack_base();
+  Value r = execute(vm, &f, false);
+  // Release locals and cells (the operand stack is empty or already unwound).
+  Value* base = f.stack_base();
+  for (Value* p = slots; p < base; p++) p->~Value();
+  return r;
+}
+
+}  // namespace
+
+Value call_function(VM& vm, FunctionObject* fn, const CallArgs& a) {
+  CodeObject* co = fn->code.as<CodeObject>();
+  if (co->flags & kCodeGenerator) return make_generator(vm, fn, co, a);
+  if (!vm.stack_top && !ensure_value_stack(vm)) return Value();
+  if (vm.call_depth >= vm.recursion_limit || native_stack_exhausted(vm)) return raise_recursion(vm);
+  int nslots = co->nlocals + co->ncells() + co->stacksize;
+  Value* slots = vm.stack_top;
+  if (slots + nslots > vm.stack_limit) return raise_recursion(vm);
+  int nlive = co->nlocals + co->ncells();
+  for (int i = 0; i < nlive; i++) slots[i].init_raw(Value().bits());
+  vm.stack_top = slots + nslots;
+  Value r;
+  bool simple = a.nkw() == 0 && a.nargs == size_t(co->argcount) &&
+                !(co->flags & (kCodeVarargs | kCodeVarkeywords)) && co->kwonlyargcount == 0;
+  if (simple) {
+    for (size_t i = 0; i < a.nargs; i++) slots[i] = a.args[i];
+  } else if (!bind_arguments(vm, fn, co, a, slots)) {
+    for (int i = 0; i < nlive; i++) slots[i].~Value();
+    vm.stack_top = slots;
+    return Value();
+  }
+  if (co->ncells()) setup_cells(vm, fn, co, slots);
+  vm.call_depth++;
+  r = run_frame(vm, fn, co, slots);
+  vm.call_depth--;
+  vm.stack_top = slots;
+  return r;
+}
+
+Value run_module_code(VM& vm, CodeObject* code, const Value& globals) {
+  if (!vm.stack_top && !ensure_value_stack(vm)) return Value();
+  ensure_native_limit(vm);
+  Value keep = Value::borrow(code);
+  int nslots = code->nlocals + code->ncells() + code->stacksize;
+  Value* slots = vm.stack_top;
+  if (slots + nslots > vm.stack_limit) return raise_recursion(vm);
+  for (int i = 0; i < code->nlocals + code->ncells(); i++) slots[i].init_raw(Value().bits());
+  vm.stack_top = slots + nslots;
+  Frame f;
+  f.code = code;
+  f.slots = slots;
+  f.globals = globals.as<DictObject>();
+  f.locals_dict = globals;
+  f.sp = f.stack_base();
+  // The builtins module is reachable from every module's globals.
+  if (!dict_get_str(f.globals, vm.names.__builtins__)) {
+    dict_setitem(vm, f.globals, Value::borrow(vm.names.__builtins__), vm.builtins_dict);
+  }
+  Value r = execute(vm, &f, false);
+  for (Value* p = slots; p < f.stack_base(); p++) p->~Value();
+  vm.stack_top = slots;
+  return r;
+}
+
+Value run_class_body(VM& vm, FunctionObject* body, const Value& ns) {
+  CodeObject* co = body->code.as<CodeObject>();
+  if (!vm.stack_top && !ensure_value_stack(vm)) return Value();
+  if (vm.call_depth >= vm.recursion_limit || native_stack_exhausted(vm)) return raise_recursion(vm);
+  int nslots = co->nlocals + co->ncells() + co->stacksize;
+  Value* slots = vm.stack_top;
+  if (slots + nslots > vm.stack_limit) return raise_recursion(vm);
+  for (int i = 0; i < co->nlocals + co->ncells(); i++) slots[i].init_raw(Value().bits());
+  vm.stack_top = slots + nslots;
+  setup_cells(vm, body, co, slots);
+  Frame f;
+  f.code = co;
+  f.func = body;
+  f.slots = slots;
+  f.globals = body->globals.as<DictObject>();
+  f.locals_dict = ns;
+  f.sp = f.stack_base();
+  vm.call_depth++;
+  Value r = execute(vm, &f, false);
+  vm.call_depth--;
+  for (Value* p = slots; p < f.stack_base(); p++) p->~Value();
+  vm.stack_top = slots;
+  return r;
+}
+
+bool current_super_args(VM& vm, Value* type, Value* obj) {
+  Frame* f = vm.current_frame;
+  if (!f || !f->func) {
+    vm.raise(Exc::RuntimeError, "super(): no arguments");
+    return false;
+  }
+  CodeObject* co = f->code;
+  if (co->argcount == 0 && !(co->flags & kCodeVarargs)) {
+    vm.raise(Exc::RuntimeError, "super(): no arguments");
+    return false;
+  }
+  Value first = f->slots[0];
+  // The first argument may have been moved into a cell.
+  for (size_t i = 0; i < co->cellvars.size(); i++) {
+    if (co->cell2arg[i] == 0) first = f->cells()[i].as<CellObject>()->contents;
+  }
+  if (!first) {
+    vm.raise(Exc::RuntimeError, "super(): arg[0] deleted");
+    return false;
+  }
+  for (size_t i = 0; i < co->freevars.size(); i++) {
+    if (str_view(co->freevars[i]) == "__class__") {
+      Value cell = f->cells()[co->cellvars.size() + i];
+      Value cls = cell.as<CellObject>()->contents;
+      if (!cls || !is_kind(cls, ObjKind::Type)) {
+        vm.raise(Exc::RuntimeError, "super(): empty __class__ cell");
+        return false;
+      }
+      *type = cls;
+      *obj = first;
+      return true;
+    }
+  }
+  vm.raise(Exc::RuntimeError, "super(): __class__ cell not found");
+  return false;
+}
+
+Value current_globals(VM& vm) {
+  if (!vm.current_frame) return vm.main_module ? vm.main_module.as<ModuleObject>()->dict : dict_new(vm);
+  return Value::borrow(vm.current_frame->globals);
+}
+
+Value current_locals(VM& vm) {
+  Frame* f = vm.current_frame;
+  if (!f) return current_globals(vm);
+  if (f->locals_dict.is_object()) return f->locals_dict;
+  Value d = dict_new(vm);
+  CodeObject* co = f->code;
+  for (int i = 0; i < co->nlocals; i++) {
+    if (f->slots[i].is_empty()) continue;
+    bool is_cell = false;
+    for (size_t c = 0; c < co->cellvars.size(); c++)
+      if (co->cellvars[c].is(co->varnames[i])) is_cell = true;
+    if (is_cell) continue;
+    dict_setitem(vm, d.as<DictObject>(), co->varnames[i], f->slots[i]);
+  }
+  size_t ncell = co->cellvars.size();
+  for (size_t c = 0; c < size_t(co->ncells()); c++) {
+    Value name = c < ncell ? co->cellvars[c] : co->freevars[c - ncell];
+    Value cell = f->cells()[c];
+    if (!is_kind(cell, ObjKind::Cell)) continue;
+    Value v = cell.as<CellObject>()->contents;
+    if (v) dict_setitem(vm, d.as<DictObject>(), name, v);
+  }
+  return d;
+}
+
+Value exec_source(VM& vm, std::string_view source, const std::string& filename, const Value& globals) {
+  Value code = compile_source(vm, source, filename, false);
+  if (!code) return Value();
+  return run_module_code(vm, code.as<CodeObject>(), globals);
+}
+
+// ==================================================================== the loop
+namespace {
+
+inline bool small_int_binop(BinOpKind op, int64_t a, int64_t b, int64_t* out) {
+  switch (op) {
+    case BinOpKind::Add: *out = a + b; return true;  // 48-bit operands cannot overflow int64
+    case BinOpKind::Sub: *out = a - b; return true;
+    case BinOpKind::Mult: return !__builtin_mul_overflow(a, b, out);
+    case BinOpKind::FloorDiv: {
+      if (b == 0) return false;
+      int64_t q = a / b;
+      if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+      *out = q;
+      return true;
+    }
+    case BinOpKind::Mod: {
+      if (b == 0) return false;
+      int64_t m = a % b;
+      if (m != 0 && ((m < 0) != (b < 0))) m += b;
+      *out = m;
+      return true;
+    }
+    case BinOpKind::BitAnd: *out = a & b; return true;
+    case BinOpKind::BitOr: *out = a | b; return true;
+    case BinOpKind::BitXor: *out = a ^ b; return true;
+    case BinOpKind::LShift:
+      if (b < 0 || b >= 16) return false;  // generic path checks overflow / negative counts
+      *out = a << b;
+      return true;
+    case BinOpKind::RShift:
+      if (b < 0) return false;
+      *out = b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
+      return true;
+    default: return false;
+  }
+}
+
+inline bool float_binop(BinOpKind op, double a, double b, double* out) {
+  switch (op) {
+    case BinOpKind::Add: *out = a + b; return true;
+    case BinOpKind::Sub: *out = a - b; return true;
+    case BinOpKind::Mult: *out = a * b; return true;
+    case BinOpKind::Div:
+      if (b == 0) return false;
+      *out = a / b;
+      return true;
+    default: return false;
+  }
+}
+
+// Fast numeric binary op; Empty means "take the generic path".
+inline Value fast_binop(BinOpKind op, const Value& a, const Value& b) {
+  if (a.is_small_int() && b.is_small_int()) {
+    int64_t r;
+    if (op == BinOpKind::Div) {
+      int64_t y = b.as_small_int();
+      if (y == 0) return Value();
+      return Value::from_double(double(a.as_small_int()) / double(y));
+    }
+    if (small_int_binop(op, a.as_small_int(), b.as_small_int(), &r) && Value::fits_small_int(r))
+      return Value::small_int(r);
+    return Value();
+  }
+  if (a.is_double()) {
+    double x = a.as_double(), y, r;
+    if (b.is_double()) y = b.as_double();
+    else if (b.is_small_int()) y = double(b.as_small_int());
+    else return Value();
+    if (float_binop(op, x, y, &r)) return Value::from_double(r);
+    return Value();
+  }
+  if (a.is_small_int() && b.is_double()) {
+    double r;
+    if (float_binop(op, double(a.as_small_int()), b.as_double(), &r)) return Value::from_double(r);
+  }
+  return Value();
+}
+
+// Fast comparison of two numbers; returns -1 for "take the generic path".
+inline int fast_compare(CmpOpKind op, const Value& a, const Value& b) {
+  if (a.is_small_int() && b.is_small_int()) {
+    int64_t x = a.as_small_int(), y = b.as_small_int();
+    switch (op) {
+      case CmpOpKind::Lt: return x < y;
+      case CmpOpKind::LtE: return x <= y;
+      case CmpOpKind::Eq: return x == y;
+      case CmpOpKind::NotEq: return x != y;
+      case CmpOpKind::Gt: return x > y;
+      case CmpOpKind::GtE: return x >= y;
+      default: return -1;
+    }
+  }
+  if (a.is_double() && b.is_double()) {
+    double x = a.as_double(), y = b.as_double();
+    switch (op) {
+      case CmpOpKind::Lt: return x < y;
+      case CmpOpKind::LtE: return x <= y;
+      case CmpOpKind::Eq: return x == y;
+      case CmpOpKind::NotEq: return x != y;
+      case CmpOpKind::Gt: return x > y;
+      case CmpOpKind::GtE: return x >= y;
+      default: return -1;
+    }
+  }
+  return -1;
+}
+
+// Truthiness with the common immediates inline.
+inline int fast_truthy(VM& vm, const Value& v) {
+  if (v.is_true()) return 1;
+  if (v.is_false() || v.is_none()) return 0;
+  if (v.is_small_int()) return v.as_small_int() != 0;
+  return truthy(vm, v);
+}
+
+Value load_global_slow(VM& vm, Frame* f, InlineCache& c, StrObject* name) {
+  DictObject* g = f->globals;
+  int64_t idx = dict_lookup_str_index(g, name);
+  if (idx >= 0) {
+    c.kind = 1;
+    c.type = g;
+    c.version = g->version;
+    c.index = idx;
+    return g->entries[size_t(idx)].value;
+  }
+  // __builtins__ of this module (normally VM's builtins dict).
+  DictObject* b = vm.builtins_dict.as<DictObject>();
+  idx = dict_lookup_str_index(b, name);
+  if (idx >= 0) {
+    c.kind = 2;
+    c.type = g;
+    c.version = g->version;
+    c.version2 = b->version;
+    c.index = idx;
+    return b->entries[size_t(idx)].value;
+  }
+  return vm.raisef(Exc::NameError, "name '%s' is not defined", std::string(name->view()).c_str());
+}
+
+// True if `v` is a reference to exactly `o` (no reference counting).
+inline bool holds(const Value& v, const Object* o) {
+  return v.bits() == (Value::kPtrTag | reinterpret_cast<uint64_t>(o));
+}
+
+// Attribute load through the inline cache. Kinds: 1 instance-dict slot,
+// 3 module-dict slot; anything else takes the generic path.
+inline Value load_attr_cached(VM& vm, InlineCache& c, const Value& obj, StrObject* name) {
+  if (obj.is_object()) {
+    Object* o = obj.as_object();
+    if (o->kind == ObjKind::Instance && c.kind == 1 && c.type == o->type && c.version == o->type->version) {
+      auto* inst = static_cast<InstanceObject*>(o);
+      if (inst->dict.is_object()) {
+        auto* d = inst->dict.as<DictObject>();
+        if (size_t(c.index) < d->entries.size()) {
+          auto& e = d->entries[size_t(c.index)];
+          if (holds(e.key, name)) return e.value;
+        }
+        int64_t idx = dict_lookup_str_index(d, name);
+        if (idx >= 0) {
+          c.index = idx;
+          return d->entries[size_t(idx)].value;
+        }
+      }
+    } else if (o->kind == ObjKind::Module && c.kind == 3 && c.type == o) {
+      auto* d = static_cast<ModuleObject*>(o)->dict.as<DictObject>();
+      if (d->version == c.version) return d->entries[size_t(c.index)].value;
+    }
+    // Refill.
+    if (o->kind == ObjKind::Instance) {
+      TypeObject* t = o->type;
+      Value cls_attr = type_lookup(t, name);
+      bool data_desc = cls_attr && is_kind(cls_attr, ObjKind::Property);
+      if (!data_desc && cls_attr.is_object()) {
+        // Other data descriptors (user classes with __set__) also win.
+        TypeObject* at = cls_attr.as_object()->type;
+        if (at && !type_is_builtin(at) && type_lookup(at, vm.names.__set__)) data_desc = true;
+      }
+      auto* inst = static_cast<InstanceObject*>(o);
+      if (!data_desc && inst->dict.is_object() && !type_lookup(t, vm.names.__getattribute__).is_object()) {
+        int64_t idx = dict_lookup_str_index(inst->dict.as<DictObject>(), name);
+        if (idx >= 0) {
+          c.kind = 1;
+          c.type = t;
+          c.version = t->version;
+          c.index = idx;
+          return inst->dict.as<DictObject>()->entries[size_t(idx)].value;
+        }
+      }
+    } else if (o->kind == ObjKind::Module) {
+      auto* d = static_cast<ModuleObject*>(o)->dict.as<DictObject>();
+      int64_t idx = dict_lookup_str_index(d, name);
+      if (idx >= 0) {
+        c.kind = 3;
+        c.type = o;
+        c.version = d->version;
+        c.index = idx;
+        return d->entries[size_t(idx)].value;
+      }
+    }
+  }
+  return getattr(vm, obj, name);
+}
+
+// Method lookup: pushes (function, self) for plain functions and builtin
+// methods found on the class, so CALL_METHOD needs no bound-method object.
+// Returns false on error. *meth is Empty when *self_or_attr is the callable.
+inline bool load_method(VM& vm, InlineCache& c, const Value& obj, StrObject* name, Value* meth, Value* self_or_attr) {
+  if (obj.is_object()) {
+    Object* o = obj.as_object();
+    TypeObject* t = o->type;
+    if (o->kind == ObjKind::Module) {
+      Value v = load_attr_cached(vm, c, obj, name);
+      if (!v) return false;
+      *self_or_attr = std::move(v);
+      return true;
+    }
+    if (c.kind == 4 && c.type == t && c.version == t->version) {
+      if (o->kind != ObjKind::Instance) {
+        *meth = c.value;
+        *self_or_attr = obj;
+        return true;
+      }
+      auto* inst = static_cast<InstanceObject*>(o);
+      if (!inst->dict.is_object() || dict_lookup_str_index(inst->dict.as<DictObject>(), name) < 0) {
+        *meth = c.value;
+        *self_or_attr = obj;
+        return true;
+      }
+    }
+    bool plain_lookup = o->kind != ObjKind::Type && o->kind != ObjKind::Super;
+    if (plain_lookup && !type_lookup(t, vm.names.__getattribute__).is_object()) {
+      Value m = type_lookup(t, name);
+      if (m.is_object() && (m.as_object()->kind == ObjKind::Function ||
+                            (m.as_object()->kind == ObjKind::Native && type_is_builtin(t)))) {
+        bool shadowed = false;
+        if (o->kind == ObjKind::Instance) {
+          auto* inst = static_cast<InstanceObject*>(o);
+          shadowed = inst->dict.is_object() && dict_lookup_str_index(inst->dict.as<DictObject>(), name) >= 0;
+        }
+        if (!shadowed) {
+          c.kind = 4;
+          c.type = t;
+          c.version = t->version;
+          c.value = m;
+          *meth = std::move(m);
+          *self_or_attr = obj;
+          return true;
+        }
+      }
+    }
+  } else {
+    // int / float / bool / None receivers: look the method up on the type.
+    TypeObject* t = type_of(vm, obj);
+    Value m = type_lookup(t, name);
+    if (m.is_object() && m.as_object()->kind == ObjKind::Native) {
+      *meth = std::move(m);
+      *self_or_attr = obj;
+      return true;
+    }
+  }
+  Value v = getattr(vm, obj, name);
+  if (!v) return false;
+  *self_or_attr = std::move(v);
+  return true;
+}
+
+inline bool store_attr_cached(VM& vm, InlineCache& c, const Value& obj, StrObject* name, const Value& v) {
+  if (obj.is_object()) {
+    Object* o = obj.as_object();
+    if (o->kind == ObjKind::Instance) {
+      auto* inst = static_cast<InstanceObject*>(o);
+      TypeObject* t = o->type;
+      if (c.kind == 5 && c.type == t && c.version == t->version && inst->dict.is_object()) {
+        auto* d = inst->dict.as<DictObject>();
+        if (size_t(c.index) < d->entries.size()) {
+          auto& e = d->entries[size_t(c.index)];
+          if (holds(e.key, name)) {
+            e.value = v;
+            return true;
+          }
+        }
+        int64_t idx = dict_lookup_str_index(d, name);
+        if (idx >= 0) {
+          d->entries[size_t(idx)].value = v;
+          c.index = idx;
+          return true;
+        }
+      }
+      bool ok = setattr(vm, obj, name, v);
+      if (ok && inst->dict.is_object()) {
+        // Cacheable when the class has no data descriptor / __setattr__ for it.
+        Value cls_attr = type_lookup(t, name);
+        if (!cls_attr && !type_lookup(t, vm.names.__setattr__).is_object()) {
+          int64_t idx = dict_lookup_str_index(inst->dict.as<DictObject>(), name);
+          if (idx >= 0) {
+            c.kind = 5;
+            c.type = t;
+            c.version = t->version;
+            c.index = idx;
+          }
+        }
+      }
+      return ok;
+    }
+  }
+  return setattr(vm, obj, name, v);
+}
+
+Value execute(VM& vm, Frame* f, bool throwing) {
+#if defined(__GNUC__) && !defined(KILN_SWITCH_DISPATCH)
+#define KILN_COMPUTED_GOTO 1
+  static const void* const dispatch_table[] = {
+#define OP(name, effect, kind) &&L_##name,
+#include "vm/opcodes.def"
+#undef OP
+  };
+#define TARGET(name) L_##name:
+#define DISPATCH()                         \
+  do {                                     \
+    insn = *ip++;                          \
+    goto* dispatch_table[insn & 0xff];     \
+  } while (0)
+#else
+#define TARGET(name) case Op::name:
+#define DISPATCH() goto dispatch
+#endif
+
+  CodeObject* const co = f->code;
+  const uint32_t* const code_base = co->code.data();
+  const uint32_t* ip = code_base + f->pc;
+  Value* sp = f->sp;
+  Value* const locals = f->slots;
+  Value* const cells = f->slots + co->nlocals;
+  const Value* const consts = co->consts.data();
+  uint32_t insn = 0;
+  bool reraise = false;
+
+  f->back = vm.current_frame;
+  vm.current_frame = f;
+
+#define ARG() (insn >> 8)
+#define PUSH(v) ((sp++)->init_raw((v).release_bits()))
+#define POP() Value::from_raw_bits((--sp)->bits())
+#define TOP() (sp[-1])
+#define SECOND() (sp[-2])
+#define DROP() ((--sp)->~Value())
+#define GOTO_ERROR() goto error
+#define CHECK(v) \
+  if (!(v)) GOTO_ERROR()
+#define JUMP_TO(t) (ip = code_base + (t))
+
+  if (throwing) {
+    // generator.throw(): the exception is pending; raise it at the suspension point.
+    reraise = false;
+    goto error;
+  }
+
+#ifdef KILN_COMPUTED_GOTO
+  DISPATCH();
+#else
+dispatch:
+  insn = *ip++;
+  switch (Op(insn & 0xff)) {
+#endif
+
+  TARGET(NOP) { DISPATCH(); }
+  TARGET(POP_TOP) {
+    DROP();
+    DISPATCH();
+  }
+  TARGET(ROT_TWO) {
+    std::swap(sp[-1], sp[-2]);
+    DISPATCH();
+  }
+  TARGET(ROT_THREE) {
+    uint64_t top = sp[-1].bits();
+    sp[-1].init_raw(sp[-2].bits());
+    sp[-2].init_raw(sp[-3].bits());
+    sp[-3].init_raw(top);
+    DISPATCH();
+  }
+  TARGET(ROT_FOUR) {
+    uint64_t top = sp[-1].bits();
+    sp[-1].init_raw(sp[-2].bits());
+    sp[-2].init_raw(sp[-3].bits());
+    sp[-3].init_raw(sp[-4].bits());
+    sp[-4].init_raw(top);
+    DISPATCH();
+  }
+  TARGET(DUP_TOP) {
+    Value v = TOP();
+    PUSH(v);
+    DISPATCH();
+  }
+  TARGET(DUP_TOP_TWO) {
+    Value a = sp[-2], b = sp[-1];
+    PUSH(a);
+    PUSH(b);
+    DISPATCH();
+  }
+  TARGET(LOAD_CONST) {
+    Value v = consts[ARG()];
+    PUSH(v);
+    DISPATCH();
+  }
+  TARGET(LOAD_FAST) {
+    const Value& v = locals[ARG()];
+    if (v.is_empty()) {
+      vm.raisef(Exc::UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+                std::string(str_view(co->varnames[ARG()])).c_str());
+      GOTO_ERROR();
+    }
+    Value c = v;
+    PUSH(c);
+    DISPATCH();
+  }
+  TARGET(LOAD_FAST_LOAD_FAST) {
+    uint32_t a = ARG() & 0xfff, b = ARG() >> 12;
+    if (locals[a].is_empty() || locals[b].is_empty()) {
+      // Let the plain instructions report the error.
+      insn = encode(Op::LOAD_FAST, a);
+      goto L_LOAD_FAST_slow;
+    }
+    {
+      Value x = locals[a], y = locals[b];
+      PUSH(x);
+      PUSH(y);
+      ip++;
+    }
+    DISPATCH();
+  L_LOAD_FAST_slow : {
+    const Value& v = locals[ARG()];
+    if (v.is_empty()) {
+      vm.raisef(Exc::UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+                std::string(str_view(co->varnames[ARG()])).c_str());
+      GOTO_ERROR();
+    }
+    Value c = v;
+    PUSH(c);
+    DISPATCH();
+  }
+  }
+  TARGET(STORE_FAST) {
+    locals[ARG()] = POP();
+    DISPATCH();
+  }
+  TARGET(STORE_FAST_LOAD_FAST) {
+    uint32_t a = ARG() & 0xfff, b = ARG() >> 12;
+    locals[a] = POP();
+    if (!locals[b].is_empty()) {
+      Value y = locals[b];
+      PUSH(y);
+      ip++;
+    }
+    DISPATCH();
+  }
+  TARGET(DELETE_FAST) {
+    if (locals[ARG()].is_empty()) {
+      vm.raisef(Exc::UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+                std::string(str_view(co->varnames[ARG()])).c_str());
+      GOTO_ERROR();
+    }
+    locals[ARG()] = Value();
+    DISPATCH();
+  }
+  TARGET(LOAD_DEREF) {
+    auto* cell = cells[ARG()].as<CellObject>();
+    if (cell->contents.is_empty()) {
+      uint32_t i = ARG();
+      size_t ncell = co->cellvars.size();
+      std::string name(str_view(i < ncell ? co->cellvars[i] : co->freevars[i - ncell]));
+      if (i < ncell)
+        vm.raisef(Exc::UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+                  name.c_str());
+      else
+        vm.raisef(Exc::NameError, "cannot access free variable '%s' where it is not associated with a value in enclosing scope",
+                  name.c_str());
+      GOTO_ERROR();
+    }
+    Value v = cell->contents;
+    PUSH(v);
+    DISPATCH();
+  }
+  TARGET(STORE_DEREF) {
+    cells[ARG()].as<CellObject>()->contents = POP();
+    DISPATCH();
+  }
+  TARGET(DELETE_DEREF) {
+    auto* cell = cells[ARG()].as<CellObject>();
+    if (cell->contents.is_empty()) {
+      vm.raise(Exc::NameError, "free variable referenced before assignment");
+      GOTO_ERROR();
+    }
+    cell->contents = Value();
+    DISPATCH();
+  }
+  TARGET(LOAD_CLOSURE) {
+    Value c = cells[ARG()];
+    PUSH(c);
+    DISPATCH();
+  }
+  TARGET(LOAD_CLASSDEREF) {
+    uint32_t i = ARG();
+    size_t ncell = co->cellvars.size();
+    const Value& name = i < ncell ? co->cellvars[i] : co->freevars[i - ncell];
+    if (f->locals_dict.is_object()) {
+      Value v = dict_get_str(f->locals_dict.as<DictObject>(), name.as<StrObject>());
+      if (v) {
+        PUSH(v);
+        DISPATCH();
+      }
+    }
+    auto* cell = cells[i].as<CellObject>();
+    if (cell->contents.is_empty()) {
+      vm.raisef(Exc::NameError, "cannot access free variable '%s' where it is not associated with a value in enclosing scope",
+                std::string(str_view(name)).c_str());
+      GOTO_ERROR();
+    }
+    Value v = cell->contents;
+    PUSH(v);
+    DISPATCH();
+  }
+  TARGET(LOAD_GLOBAL) {
+    InlineCache& c = co->caches[ARG()];
+    DictObject* g = f->globals;
+    if (c.type == g && c.version == g->version) {
+      if (c.kind == 1) {
+        Value v = g->entries[size_t(c.index)].value;
+        PUSH(v);
+        DISPATCH();
+      }
+      DictObject* b = vm.builtins_dict.as<DictObject>();
+      if (c.kind == 2 && c.version2 == b->version) {
+        Value v = b->entries[size_t(c.index)].value;
+        PUSH(v);
+        DISPATCH();
+      }
+    }
+    Value v = load_global_slow(vm, f, c, name_at(co, c.name));
+    CHECK(v);
+    PUSH(v);
+    DISPATCH();
+  }
+  TARGET(STORE_GLOBAL) {
+    Value v = POP();
+    CHECK(dict_setitem(vm, f->globals, co->names[ARG()], v));
+    DISPATCH();
+  }
+  TARGET(DELETE_GLOBAL) {
+    int r = dict_delitem_str(vm, f->globals, name_at(co, ARG()));
+    if (r == 0) {
+      vm.raisef(Exc::NameError, "name '%s' is not defined", std::string(name_at(co, ARG())->view()).c_str());
+      GOTO_ERROR();
+    }
+    CHECK(r > 0);
+    DISPATCH();
+  }
+  TARGET(LOAD_NAME) {
+    StrObject* name = name_at(co, ARG());
+    Value v;
+    if (f->locals_dict.is_object()) {
+      if (f->locals_dict.as_object()->type == vm.types.dict) {
+        v = dict_get_str(f->locals_dict.as<DictObject>(), name);
+      } else {
+        v = getitem(vm, f->locals_dict, Value::borrow(name));
+        if (!v) {
+          if (!vm.exception_matches(Exc::KeyError)) GOTO_ERROR();
+          vm.clear_exception();
+        }
+      }
+    }
+    if (!v) v = dict_get_str(f->globals, name);
+    if (!v) v = dict_get_str(vm.builtins_dict.as<DictObject>(), name);
+    if (!v) {
+      vm.raisef(Exc::NameError, "name '%s' is not defined", std::string(name->view()).c_str());
+      GOTO_ERROR();
+    }
+    PUSH(v);
+    DISPATCH();
+  }
+  TARGET(STORE_NAME) {
+    Value v = POP();
+    if (f->locals_dict.is_object()) {
+      CHECK(setitem(vm, f->locals_dict, co->names[ARG()], v));
+    } else {
+      CHECK(dict_setitem(vm, f->globals, co->names[ARG()], v));
+    }
+    DISPATCH();
+  }
+  TARGET(DELETE_NAME) {
+    Value target = f->locals_dict.is_object() ? f->locals_dict : Value::borrow(f->globals);
+    if (!delitem(vm, target, co->names[ARG()])) {
+      if (vm.exception_matches(Exc::KeyError)) {
+        vm.clear_exception();
+        vm.raisef(Exc::NameError, "name '%s' is not defined", std::string(name_at(co, ARG())->view()).c_str());
+      }
+      GOTO_ERROR();
+    }
+    DISPATCH();
+  }
+  TARGET(LOAD_ATTR) {
+    InlineCache& c = co->caches[ARG()];
+    Value obj = POP();
+    Value v = load_attr_cached(vm, c, obj, name_at(co, c.name));
+    if (!v) {
+      PUSH(obj);  // keep the stack consistent for unwinding
+      GOTO_ERROR();
+    }
+    PUSH(v);
+    DISPATCH();
+  }
+  TARGET(STORE_ATTR) {
+    InlineCache& c = co->caches[ARG()];
+    Value obj = POP();
+    Value v = POP();
+    CHECK(store_attr_cached(vm, c, obj, name_at(co, c.name), v));
+    DISPATCH();
+  }
+  TARGET(DELETE_ATTR) {
+    Value obj = POP();
+    CHECK(delattr(vm, obj, name_at(co, ARG())));
+    DISPATCH();
+  }
+  TARGET(LOAD_METHOD) {
+    InlineCache& c = co->caches[ARG()];
+    Value obj = POP();
+    Value meth, self;
+    if (!load_method(vm, c, obj, name_at(co, c.name), &meth, &self)) GOTO_ERROR();
+    PUSH(meth);
+    PUSH(self);
+    DISPATCH();
+  }
+  TARGET(CALL_METHOD) {
+    uint32_t n = ARG();
+    Value* base = sp - n - 2;
+    Value r;
+    if (base[0].is_empty()) {
+      r = call_any(vm, base[1], base + 2, n, nullptr);
+    } else {
+      r = call_any(vm, base[0], base + 1, n + 1, nullptr);
+    }
+    while (sp > base) DROP();
+    CHECK(r);
+    PUSH(r);
+    if (vm.interrupt_requested) goto interrupted;
+    DISPATCH();
+  }
+  TARGET(CALL) {
+    uint32_t n = ARG();
+    Value* base = sp - n - 1;
+    Value r = call_any(vm, base[0], base + 1, n, nullptr);
+    while (sp > base) DROP();
+    CHECK(r);
+    PUSH(r);
+    if (vm.interrupt_requested) goto interrupted;
+    DISPATCH();
+  }
+  TARGET(CALL_KW) {
+    uint32_t n = ARG();
+    Value kwnames = POP();
+    auto* kw = kwnames.as<TupleObject>();
+    Value* base = sp - n - 1;
+    Value r = call_any(vm, base[0], base + 1, n - kw->size, kw);
+    while (sp > base) DROP();
+    CHECK(r);
+    PUSH(r);
+    DISPATCH();
+  }
+  TARGET(CALL_EX) {
+    Value kwargs;
+    if (ARG() & 1) kwargs = POP();
+    Value args = POP();
+    Value fn = POP();
+    Value r;
+    auto* t = args.as<TupleObject>();
+    if (!kwargs || kwargs.as<DictObject>()->used == 0) {
+      r = call_any(vm, fn, t->items, t->size, nullptr);
+    } else {
+      auto* d = kwargs.as<DictObject>();
+      std::vector<Value> all;
+      all.reserve(t->size + d->used);
+      for (size_t i = 0; i < t->size; i++) all.push_back(t->items[i]);
+      Value names = tuple_new(vm, d->used);
+      size_t k = 0;
+      for (auto& e : d->entries) {
+        if (e.key.is_empty()) continue;
+        if (!is_str(e.key)) {
+          vm.raise(Exc::TypeError, "keywords must be strings");
+          GOTO_ERROR();
+        }
+        names.as<TupleObject>()->items[k++] = e.key;
+        all.push_back(e.value);
+      }
+      r = call_any(vm, fn, all.data(), t->size, names.as<TupleObject>());
+    }
+    CHECK(r);
+    PUSH(r);
+    DISPATCH();
+  }
+  TARGET(BINARY_OP) {
+    BinOpKind op = BinOpKind(ARG());
+    Value r = fast_binop(op, sp[-2], sp[-1]);
+    if (!r) {
+      r = binary_op(vm, op, sp[-2], sp[-1]);
+      CHECK(r);
+    }
+    DROP();
+    TOP() = std::move(r);
+    DISPATCH();
+  }
+  TARGET(INPLACE_OP) {
+    BinOpKind op = BinOpKind(ARG());
+    Value r = fast_binop(op, sp[-2], sp[-1]);
+    if (!r) {
+      r = inplace_op(vm, op, sp[-2], sp[-1]);
+      CHECK(r);
+    }
+    DROP();
+    TOP() = std::move(r);
+    DISPATCH();
+  }
+  TARGET(UNARY_OP) {
+    UnaryOpKind op = UnaryOpKind(ARG());
+    Value& v = TOP();
+    if (op == UnaryOpKind::Not) {
+      int t = fast_truthy(vm, v);
+      CHECK(t >= 0);
+      v = Value::boolean(!t);
+      DISPATCH();
+    }
+    if (op == UnaryOpKind::USub) {
+      if (v.is_small_int() && v.as_small_int() != Value::kSmallIntMin) {
+        v = Value::small_int(-v.as_small_int());
+        DISPATCH();
+      }
+      if (v.is_double()) {
+        v = Value::from_double(-v.as_double());
+        DISPATCH();
+      }
+    }
+    Value r = unary_op(vm, op, v);
+    CHECK(r);
+    v = std::move(r);
+    DISPATCH();
+  }
+  TARGET(COMPARE_OP) {
+    CmpOpKind op = CmpOpKind(ARG());
+    int t = fast_compare(op, sp[-2], sp[-1]);
+    Value r;
+    if (t >= 0) r = Value::boolean(t);
+    else {
+      r = compare(vm, op, sp[-2], sp[-1]);
+      CHECK(r);
+    }
+    DROP();
+    TOP() = std::move(r);
+    DISPATCH();
+  }
+  TARGET(COMPARE_JUMP_IF_FALSE) {
+    CmpOpKind op = CmpOpKind(ARG() & 0xf);
+    uint32_t target = ARG() >> 4;
+    int t = fast_compare(op, sp[-2], sp[-1]);
+    if (t < 0) {
+      Value r = compare(vm, op, sp[-2], sp[-1]);
+      CHECK(r);
+      t = fast_truthy(vm, r);
+      CHECK(t >= 0);
+    }
+    DROP();
+    DROP();
+    if (!t) JUMP_TO(target);
+    else ip++;
+    DISPATCH();
+  }
+  TARGET(LOAD_FAST_LOAD_CONST_BINARY) {
+    // Reserved for a future peephole; never emitted.
+    vm.raise(Exc::SystemError, "unexpected LOAD_FAST_LOAD_CONST_BINARY");
+    GOTO_ERROR();
+  }
+  TARGET(IS_OP) {
+    bool same = sp[-2].is(sp[-1]);
+    DROP();
+    TOP() = Value::boolean(ARG() ? !same : same);
+    DISPATCH();
+  }
+  TARGET(CONTAINS_OP) {
+    int r = contains(vm, sp[-1], sp[-2]);
+    CHECK(r >= 0);
+    DROP();
+    TOP() = Value::boolean(ARG() ? !r : r);
+    DISPATCH();
+  }
+  TARGET(BINARY_SUBSCR) {
+    Value& container = sp[-2];
+    const Value& key = sp[-1];
+    Value r;
+    if (key.is_small_int() && container.is_object()) {
+      Object* o = container.as_object();
+      int64_t i = key.as_small_int();
+      if (o->kind == ObjKind::List && o->type == vm.types.list) {
+        auto& items = static_cast<ListObject*>(o)->items;
+        int64_t n = int64_t(items.size());
+        if (i < 0) i += n;
+        if (i >= 0 && i < n) r = items[size_t(i)];
+      } else if (o->kind == ObjKind::Tuple && o->type == vm.types.tuple) {
+        auto* t = static_cast<TupleObject*>(o);
+        int64_t n = int64_t(t->size);
+        if (i < 0) i += n;
+        if (i >= 0 && i < n) r = t->items[i];
+      }
+    }
+    if (!r) {
+      r = getitem(vm, container, key);
+      CHECK(r);
+    }
+    DROP();
+    TOP() = std::move(r);
+    DISPATCH();
+  }
+  TARGET(STORE_SUBSCR) {
+    // TOS1[TOS] = TOS2
+    const Value& key = sp[-1];
+    Value& container = sp[-2];
+    if (key.is_small_int() && is_kind(container, ObjKind::List) && container.as_object()->type == vm.types.list) {
+      auto& items = container.as<ListObject>()->items;
+      int64_t i = key.as_small_int(), n = int64_t(items.size());
+      if (i < 0) i += n;
+      if (i >= 0 && i < n) {
+        items[size_t(i)] = std::move(sp[-3]);
+        DROP();
+        DROP();
+        sp--;  // sp[-3] was moved out (now Empty)
+        DISPATCH();
+      }
+    }
+    CHECK(setitem(vm, container, key, sp[-3]));
+    DROP();
+    DROP();
+    DROP();
+    DISPATCH();
+  }
+  TARGET(DELETE_SUBSCR) {
+    CHECK(delitem(vm, sp[-2], sp[-1]));
+    DROP();
+    DROP();
+    DISPATCH();
+  }
+  TARGET(BUILD_TUPLE) {
+    uint32_t n = ARG();
+    Value t = tuple_new(vm, n);
+    auto* to = t.as<TupleObject>();
+    for (uint32_t i = 0; i < n; i++) to->items[i] = Value::from_raw_bits(sp[int(i) - int(n)].bits());
+    sp -= n;
+    PUSH(t);
+    DISPATCH();
+  }
+  TARGET(BUILD_LIST) {
+    uint32_t n = ARG();
+    Value l = list_new(vm, n);
+    auto& items = l.as<ListObject>()->items;
+    for (uint32_t i = 0; i < n; i++) items.push_back(Value::from_raw_bits(sp[int(i) - int(n)].bits()));
+    sp -= n;
+    PUSH(l);
+    DISPATCH();
+  }
+  TARGET(BUILD_SET) {
+    uint32_t n = ARG();
+    Value s = set_new(vm);
+    bool ok = true;
+    for (uint32_t i = 0; i < n && ok; i++) ok = set_add(vm, s.as<SetObject>(), sp[int(i) - int(n)]);
+    for (uint32_t i = 0; i < n; i++) DROP();
+    CHECK(ok);
+    PUSH(s);
+    DISPATCH();
+  }
+  TARGET(BUILD_MAP) {
+    uint32_t n = ARG();
+    Value d = dict_new(vm);
+    bool ok = true;
+    for (uint32_t i = 0; i < n && ok; i++)
+      ok = dict_setitem(vm, d.as<DictObject>(), sp[int(2 * i) - int(2 * n)], sp[int(2 * i + 1) - int(2 * n)]);
+    for (uint32_t i = 0; i < 2 * n; i++) DROP();
+    CHECK(ok);
+    PUSH(d);
+    DISPATCH();
+  }
+  TARGET(BUILD_SLICE) {
+    Value step = ARG() == 3 ? POP() : Value::none();
+    Value stop = POP();
+    Value start = POP();
+    Value s = slice_new(vm, std::move(start), std::move(stop), std::move(step));
+    CHECK(s);
+    PUSH(s);
+    DISPATCH();
+  }
+  TARGET(BUILD_STRING) {
+    uint32_t n = ARG();
+    std::string out;
+    for (uint32_t i = 0; i < n; i++) out += str_view(sp[int(i) - int(n)]);
+    for (uint32_t i = 0; i < n; i++) DROP();
+    Value s = make_str(vm, out);
+    PUSH(s);
+    DISPATCH();
+  }
+  TARGET(LIST_APPEND) {
+    Value v = POP();
+    sp[-int(ARG())].as<ListObject>()->items.push_back(std::move(v));
+    DISPATCH();
+  }
+  TARGET(SET_ADD) {
+    Value v = POP();
+    CHECK(set_add(vm, sp[-int(ARG())].as<SetObject>(), v));
+    DISPATCH();
+  }
+  TARGET(MAP_ADD) {
+    Value v = POP();
+    Value k = POP();
+    CHECK(dict_setitem(vm, sp[-int(ARG())].as<DictObject>(), k, v));
+    DISPATCH();
+  }
+  TARGET(LIST_EXTEND) {
+    Value it = POP();
+    auto& items = sp[-int(ARG())].as<ListObject>()->items;
+    Value l = sequence_to_list(vm, it);
+    if (!l) {
+      if (vm.exception_matches(Exc::TypeError)) {
+        vm.clear_exception();
+        vm.raisef(Exc::TypeError, "Value after * must be an iterable, not %s", type_name(vm, it));
+      }
+      GOTO_ERROR();
+    }
+    for (auto& x : l.as<ListObject>()->items) items.push_back(x);
+    DISPATCH();
+  }
+  TARGET(SET_UPDATE) {
+    Value it = POP();
+    Value l = sequence_to_list(vm, it);
+    CHECK(l);
+    for (auto& x : l.as<ListObject>()->items) CHECK(set_add(vm, sp[-int(ARG())].as<SetObject>(), x));
+    DISPATCH();
+  }
+  TARGET(DICT_UPDATE) {
+    Value other = POP();
+    if (!dict_update_from(vm, sp[-int(ARG())].as<DictObject>(), other)) {
+      if (vm.exception_matches(Exc::AttributeError) || vm.exception_matches(Exc::TypeError)) {
+        vm.clear_exception();
+        vm.raisef(Exc::TypeError, "'%s' object is not a mapping", type_name(vm, other));
+      }
+      GOTO_ERROR();
+    }
+    DISPATCH();
+  }
+  TARGET(DICT_MERGE) {
+    Value other = POP();
+    auto* d = sp[-int(ARG())].as<DictObject>();
+    if (!is_kind(other, ObjKind::Dict)) {
+      Value tmp = dict_new(vm);
+      if (!dict_update_from(vm, tmp.as<DictObject>(), other)) {
+        vm.clear_exception();
+        vm.raisef(Exc::TypeError, "argument after ** must be a mapping, not %s", type_name(vm, other));
+        GOTO_ERROR();
+      }
+      other = tmp;
+    }
+    for (auto& e : other.as<DictObject>()->entries) {
+      if (e.key.is_empty()) continue;
+      if (is_str(e.key) && dict_lookup_str_index(d, e.key.as<StrObject>()) >= 0) {
+        vm.raisef(Exc::TypeError, "got multiple values for keyword argument '%s'", std::string(str_view(e.key)).c_str());
+        GOTO_ERROR();
+      }
+      CHECK(dict_setitem(vm, d, e.key, e.value));
+    }
+    DISPATCH();
+  }
+  TARGET(LIST_TO_TUPLE) {
+    auto& items = TOP().as<ListObject>()->items;
+    Value t = tuple_new(vm, items.size());
+    for (size_t i = 0; i < items.size(); i++) t.as<TupleObject>()->items[i] = std::move(items[i]);
+    TOP() = std::move(t);
+    DISPATCH();
+  }
+  TARGET(UNPACK_SEQUENCE) {
+    uint32_t n = ARG();
+    Value seq = POP();
+    if (is_kind(seq, ObjKind::Tuple) && seq.as<TupleObject>()->size == n) {
+      auto* t = seq.as<TupleObject>();
+      for (uint32_t i = 0; i < n; i++) {
+        Value v = t->items[n - 1 - i];
+        PUSH(v);
+      }
+      DISPATCH();
+    }
+    if (is_kind(seq, ObjKind::List) && seq.as<ListObject>()->items.size() == n) {
+      auto& items = seq.as<ListObject>()->items;
+      for (uint32_t i = 0; i < n; i++) {
+        Value v = items[n - 1 - i];
+        PUSH(v);
+      }
+      DISPATCH();
+    }
+    for (uint32_t i = 0; i < n; i++) sp[i].init_raw(Value().bits());
+    if (!unpack_iterable(vm, seq, n, 0, false, sp)) {
+      for (uint32_t i = 0; i < n; i++) sp[i].~Value();
+      PUSH(seq);
+      GOTO_ERROR();
+    }
+    sp += n;
+    DISPATCH();
+  }
+  TARGET(UNPACK_EX) {
+    uint32_t before = ARG() & 0xff, after = ARG() >> 8;
+    Value seq = POP();
+    uint32_t total = before + 1 + after;
+    for (uint32_t i = 0; i < total; i++) sp[i].init_raw(Value().bits());
+    if (!unpack_iterable(vm, seq, before, after, true, sp)) {
+      for (uint32_t i = 0; i < total; i++) sp[i].~Value();
+      PUSH(seq);
+      GOTO_ERROR();
+    }
+    sp += total;
+    DISPATCH();
+  }
+  TARGET(FORMAT_VALUE) {
+    uint32_t flags = ARG();
+    Value r;
+    if (flags & 4) {
+      Value spec = POP();
+      Value v = POP();
+      r = format_value(vm, std::move(v), flags, &spec);
+    } else {
+      Value v = POP();
+      r = format_value(vm, std::move(v), flags, nullptr);
+    }
+    CHECK(r);
+    PUSH(r);
+    DISPATCH();
+  }
+  TARGET(JUMP) {
+    uint32_t target = ARG();
+    if (code_base + target < ip && vm.interrupt_requested) goto interrupted;
+    JUMP_TO(target);
+    DISPATCH();
+  }
+  TARGET(POP_JUMP_IF_FALSE) {
+    Value v = POP();
+    int t = fast_truthy(vm, v);
+    CHECK(t >= 0);
+    if (!t) JUMP_TO(ARG());
+    DISPATCH();
+  }
+  TARGET(POP_JUMP_IF_TRUE) {
+    Value v = POP();
+    int t = fast_truthy(vm, v);
+    CHECK(t >= 0);
+    if (t) JUMP_TO(ARG());
+    DISPATCH();
+  }
+  TARGET(JUMP_IF_FALSE_OR_POP) {
+    int t = fast_truthy(vm, TOP());
+    CHECK(t >= 0);
+    if (!t) JUMP_TO(ARG());
+    else DROP();
+    DISPATCH();
+  }
+  TARGET(JUMP_IF_TRUE_OR_POP) {
+    int t = fast_truthy(vm, TOP());
+    CHECK(t >= 0);
+    if (t) JUMP_TO(ARG());
+    else DROP();
+    DISPATCH();
+  }
+  TARGET(GET_ITER) {
+    Value& v = TOP();
+    if (!is_kind(v, ObjKind::Iterator) && !is_kind(v, ObjKind::Generator)) {
+      Value it = get_iter(vm, v);
+      CHECK(it);
+      v = std::move(it);
+    }
+    DISPATCH();
+  }
+  TARGET(FOR_ITER) {
+    Value& it = TOP();
+    Value next;
+    if (it.is_object()) {
+      Object* o = it.as_object();
+      if (o->kind == ObjKind::Iterator) {
+        auto* io = static_cast<IteratorObject*>(o);
+        next = io->next(vm, io);
+      } else if (o->kind == ObjKind::Generator) {
+        next = generator_send(vm, static_cast<GeneratorObject*>(o), Value::none());
+        if (!next && vm.exception_matches(Exc::StopIteration)) vm.clear_exception();
+      } else {
+        next = iter_next(vm, it);
+      }
+    } else {
+      next = iter_next(vm, it);
+    }
+    if (next) {
+      PUSH(next);
+      DISPATCH();
+    }
+    CHECK(!vm.has_exception());
+    DROP();
+    JUMP_TO(ARG());
+    DISPATCH();
+  }
+  TARGET(MAKE_FUNCTION) {
+    uint32_t flags = ARG();
+    Value code = POP();
+    int n = ((flags & 1) ? 1 : 0) + ((flags & 2) ? 1 : 0) + ((flags & 8) ? 1 : 0);
+    Value fn = make_function(vm, f, std::move(code), flags, sp - n);
+    for (int i = 0; i < n; i++) DROP();
+    PUSH(fn);
+    DISPATCH();
+  }
+  TARGET(LOAD_BUILD_CLASS) {
+    Value b = get_build_class(vm);
+    PUSH(b);
+    DISPATCH();
+  }
+  TARGET(RETURN_VALUE) {
+    Value r = POP();
+    f->sp = sp;
+    vm.current_frame = f->back;
+    return r;
+  }
+  TARGET(YIELD_VALUE) {
+    Value r = POP();
+    f->sp = sp;
+    f->pc = uint32_t(ip - code_base);
+    vm.current_frame = f->back;
+    reinterpret_cast<GenFrame*>(f)->yielded = true;
+    return r;
+  }
+  TARGET(GET_YIELD_FROM_ITER) {
+    Value& v = TOP();
+    if (!is_kind(v, ObjKind::Generator)) {
+      Value it = get_iter(vm, v);
+      CHECK(it);
+      v = std::move(it);
+    }
+    DISPATCH();
+  }
+  TARGET(YIELD_FROM) {
+    Value v = POP();
+    Value ret;
+    Value y = yield_from_send(vm, TOP(), v, &ret);
+    if (y) {
+      // Suspend; on resume the sent value is pushed and YIELD_FROM runs again.
+      f->sp = sp;
+      f->pc = uint32_t(ip - code_base) - 1;
+      vm.current_frame = f->back;
+      reinterpret_cast<GenFrame*>(f)->yielded = true;
+      return y;
+    }
+    CHECK(!vm.has_exception());
+    DROP();
+    PUSH(ret);
+    DISPATCH();
+  }
+  TARGET(RAISE_VARARGS) {
+    uint32_t n = ARG();
+    if (n == 0) {
+      if (vm.handled_exception.is_empty() || vm.handled_exception.is_none()) {
+        vm.raise(Exc::RuntimeError, "No active exception to reraise");
+        GOTO_ERROR();
+      }
+      vm.raise_value(vm.handled_exception);
+      reraise = true;
+      GOTO_ERROR();
+    }
+    Value cause = n == 2 ? POP() : Value();
+    Value exc = POP();
+    do_raise(vm, std::move(exc), std::move(cause));
+    GOTO_ERROR();
+  }
+  TARGET(RERAISE) {
+    Value exc = POP();
+    vm.raise_value(std::move(exc));
+    reraise = true;
+    GOTO_ERROR();
+  }
+  TARGET(PUSH_EXC_INFO) {
+    Value exc = POP();
+    Value prev = vm.handled_exception ? vm.handled_exception : Value::none();
+    vm.handled_exception = exc;
+    PUSH(prev);
+    PUSH(exc);
+    DISPATCH();
+  }
+  TARGET(POP_EXCEPT) {
+    Value prev = POP();
+    vm.handled_exception = prev.is_none() ? Value() : std::move(prev);
+    DISPATCH();
+  }
+  TARGET(POP_EXCEPT_RERAISE) {
+    Value exc = POP();
+    Value prev = POP();
+    vm.handled_exception = prev.is_none() ? Value() : std::move(prev);
+    vm.raise_value(std::move(exc));
+    reraise = true;
+    GOTO_ERROR();
+  }
+  TARGET(CHECK_EXC_MATCH) {
+    int r = exc_matches(vm, sp[-2], sp[-1]);
+    CHECK(r >= 0);
+    TOP() = Value::boolean(r);
+    DISPATCH();
+  }
+  TARGET(BEFORE_WITH) {
+    Value mgr = POP();
+    Value enter = getattr_opt(vm, mgr, vm.names.__enter__);
+    if (!enter) {
+      if (!vm.has_exception())
+        vm.raisef(Exc::TypeError, "'%s' object does not support the context manager protocol", type_name(vm, mgr));
+      GOTO_ERROR();
+    }
+    Value exit = getattr_opt(vm, mgr, vm.names.__exit__);
+    if (!exit) {
+      if (!vm.has_exception())
+        vm.raisef(Exc::TypeError,
+                  "'%s' object does not support the context manager protocol (missed __exit__ method)",
+                  type_name(vm, mgr));
+      GOTO_ERROR();
+    }
+    Value r = vm.call0(enter);
+    CHECK(r);
+    PUSH(exit);
+    PUSH(r);
+    DISPATCH();
+  }
+  TARGET(WITH_EXIT) {
+    Value exit = POP();
+    Value args[3] = {Value::none(), Value::none(), Value::none()};
+    Value r = vm.call(exit, args, 3);
+    CHECK(r);
+    DISPATCH();
+  }
+  TARGET(WITH_EXCEPT_START) {
+    // exit, prev, exc
+    const Value& exc = sp[-1];
+    Value args[3] = {Value::borrow(type_of(vm, exc)), exc, Value::none()};
+    Value r = vm.call(sp[-3], args, 3);
+    CHECK(r);
+    PUSH(r);
+    DISPATCH();
+  }
+  TARGET(IMPORT_NAME) {
+    Value fromlist = POP();
+    Value level = POP();
+    Value m = import_name(vm, f, name_at(co, ARG()), fromlist, level);
+    CHECK(m);
+    PUSH(m);
+    DISPATCH();
+  }
+  TARGET(IMPORT_FROM) {
+    Value v = import_from(vm, TOP(), name_at(co, ARG()));
+    CHECK(v);
+    PUSH(v);
+    DISPATCH();
+  }
+  TARGET(IMPORT_STAR) {
+    Value m = POP();
+    CHECK(import_star(vm, f, m));
+    DISPATCH();
+  }
+  TARGET(LOAD_ASSERTION_ERROR) {
+    Value t = Value::borrow(vm.exc_type(Exc::AssertionError));
+    PUSH(t);
+    DISPATCH();
+  }
+  TARGET(SETUP_ANNOTATIONS) { DISPATCH(); }
+  TARGET(COPY_FREE_VARS) { DISPATCH(); }
+  TARGET(PRINT_EXPR) {
+    Value v = POP();
+    if (!v.is_none()) {
+      Value r = repr(vm, v);
+      CHECK(r);
+      vm.out(std::string(str_view(r)) + "\n");
+      CHECK(dict_setitem(vm, vm.builtins_dict.as<DictObject>(), vm.intern("_"), v));
+    }
+    DISPATCH();
+  }
+
+#ifndef KILN_COMPUTED_GOTO
+  default:
+    vm.raisef(Exc::SystemError, "unknown opcode %u", insn & 0xff);
+    goto error;
+  }
+#endif
+
+interrupted:
+  vm.interrupt_requested = 0;
+  vm.raise(Exc::KeyboardInterrupt, "");
+  goto error;
+
+error : {
+  uint32_t pc = uint32_t(ip - code_base);
+  uint32_t fail_pc = pc > 0 ? pc - 1 : 0;
+  if (!vm.has_exception()) vm.raise(Exc::SystemError, "error return without exception set");
+  if (!reraise) {
+    set_context(vm);
+    add_traceback(vm, f, fail_pc);
+  }
+  reraise = false;
+  const ExcEntry* h = find_handler(co, fail_pc);
+  if (h) {
+    Value* target = f->stack_base() + h->depth;
+    while (sp > target) DROP();
+    Value exc = vm.take_exception();
+    PUSH(exc);
+    JUMP_TO(h->handler);
+    DISPATCH();
+  }
+  // No handler here: unwind this frame's operand stack and propagate.
+  Value* base = f->stack_base();
+  while (sp > base) DROP();
+  f->sp = sp;
+  vm.current_frame = f->back;
+  return Value();
+}
+
+#undef ARG
+#undef PUSH
+#undef POP
+#undef TOP
+#undef SECOND
+#undef DROP
+#undef GOTO_ERROR
+#undef CHECK
+#undef JUMP_TO
+#undef TARGET
+#undef DISPATCH
+}
+
+}  // namespace
+
+int CodeObject::line_of(uint32_t pc) const {
+  if (lines.empty()) return firstlineno;
+  size_t lo = 0, hi = lines.size();
+  while (hi - lo > 1) {
+    size_t mid = (lo + hi) / 2;
+    if (lines[mid].pc <= pc) lo = mid;
+    else hi = mid;
+  }
+  return lines[lo].line;
+}
+
+}  // namespace kiln::vm
