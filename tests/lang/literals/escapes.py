@@ -1,0 +1,18 @@
+# Backslash escapes in ordinary strings.
+print("tab:\t|")
+print("newline:\n|")
+print("backslash: \\ |")
+print("quotes: \' \" |")
+print("hex: \x41\x62\x7a")
+print("octal: \101\142\60\0|".replace("\0", "<NUL>"))
+print("unicode: \u00e9 \u4e2d \U0001F600", len("\U0001F600"))
+print(len("\u00e9"), len("\x00"), len("\n"), len("\\n"))
+print(repr("\t\n\r\x00\x1f\x7f"))
+print(repr("\u00e9"), repr("caf\u00e9"))
+print(ord("\n"), ord("\t"), ord("\\"), ord("\x7f"), ord("\u00e9"))
+print("carriage\rreturn" == "carriage" + chr(13) + "return")
+print("a\
+b")
+print(repr("\a\b\f\v"))
+print("\u0041\u0042" == "AB")
+print(repr('\''), repr("\""), repr('\'"'))

@@ -1,0 +1,18 @@
+# Float literals: fraction, exponent, underscores, leading/trailing dot; repr
+# is the shortest string that round-trips.
+print(0.0, 1.0, 1.5, .5, 5., 3.14159)
+print(1e3, 1E3, 1e-3, 1.5e10, 2.5E-7, 1e+2)
+print(1_000.000_1, 1e1_0)
+print(0.1, 0.2, 0.1 + 0.2, 0.3)
+print(1e16, 1e15, 123456789012345678.0, 1e22, 1e-5, 0.0001, 1e-4)
+print(1.7976931348623157e308, 5e-324, 2.2250738585072014e-308)
+print(1e309, -1e309)
+print(100.0, 1e2, 12345.678, -0.0, 0.5e-1)
+print(repr(2.675), repr(1.1 * 3), repr(1 / 3), repr(2 / 3))
+print(float("1.5"), float("  -2.5e3 "), float("inf"), float("-inf"), float("nan"))
+print(float("1_000.5"), float(".5"), float("5."), float("-0"))
+print(type(1.0).__name__, type(1e3).__name__)
+print(1e3 == 1000, 1.0 == 1, 0.1 + 0.2 == 0.3)
+print(3.0 * 2, 7.0 / 2, 7.0 // 2, 7.0 % 2, 2.0 ** 10, 2.0 ** -1)
+print(9007199254740993.0, 4.35, 0.1 * 3, 1.23456789012345678)
+print(str(1e100), str(12e-10), str(123.0e5))
