@@ -1,0 +1,15 @@
+// stdlib/modules.cpp — registers the native standard modules with a VM
+// (see stdlib/modules.h).
+
+#include "stdlib/modules.h"
+
+namespace kiln::vm {
+
+void register_stdlib_modules(VM& vm) {
+  vm.register_native_module("math", init_math_module);
+  vm.register_native_module("random", init_random_module);
+  vm.register_native_module("time", init_time_module);
+  vm.register_native_module("sys", init_sys_module);
+}
+
+}  // namespace kiln::vm
