@@ -1,0 +1,84 @@
+// vm/str.h — Python's str: immutable Unicode text stored as UTF-8.
+//
+// A StrObject (vm/object.h) holds its UTF-8 bytes inline, NUL-terminated, with
+// its length in code points and an is-ASCII bit, so that the overwhelmingly
+// common ASCII strings index, slice and iterate by byte offset, while other
+// strings stay correct (indexing by code point walks the UTF-8; iteration keeps
+// a byte cursor, so a loop over any string is linear). Equality and ordering
+// compare bytes, which for UTF-8 is exactly code point order, as in CPython.
+// Hashes are computed once and cached in the object (CPython's str hash is
+// randomised per process, so any good 64-bit hash is faithful).
+//
+// This header is the C++ interface other parts of the VM use; the
+// Python-visible behaviour — operators through `str_slots` (installed by
+// vm/ops.cpp for ObjKind::Str) and the methods registered by init_str_type —
+// follows CPython 3.11 including its error messages. The methods themselves
+// live in vm/str_methods.cpp; the Unicode tables in vm/str_unicode.*.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "vm/object.h"
+#include "vm/ops.h"
+#include "vm/value.h"
+#include "vm/vm.h"
+
+namespace kiln::vm {
+
+// ------------------------------------------------------------ creation
+// A new str holding `utf8` (which must be valid UTF-8, or WTF-8 for lone
+// surrogates). The caller owns the one reference (wrap with Value::steal).
+// make_str (vm/ops.h) is the Value-returning form.
+StrObject* str_new(VM& vm, std::string_view utf8);
+// The same with an explicit class (for subclasses of str).
+StrObject* str_new_of(VM& vm, TypeObject* cls, std::string_view utf8);
+// A str of one code point (chr()); the caller checks 0 <= cp < 0x110000.
+Value str_from_code_point(VM& vm, uint32_t cp);
+inline StrObject* as_str(const Value& v) { return v.as<StrObject>(); }
+
+// ------------------------------------------------------------ basic operations
+int64_t str_hash(StrObject* s);  // computed once, cached in s->hash; never -1
+inline bool str_eq(const StrObject* a, const StrObject* b) {
+  return a == b || (a->nbytes == b->nbytes && (a->hash == -1 || b->hash == -1 || a->hash == b->hash) &&
+                    std::char_traits<char>::compare(a->data, b->data, a->nbytes) == 0);
+}
+// <0, 0, >0 in code point order.
+int str_compare(std::string_view a, std::string_view b);
+Value str_concat(VM& vm, StrObject* a, StrObject* b);
+// s * n (n <= 0 gives ''); MemoryError / OverflowError when too long, as CPython.
+Value str_repeat(VM& vm, StrObject* s, int64_t n);
+// `sub in s`
+bool str_contains(StrObject* s, std::string_view sub);
+// s[i] (negative i counts from the end); IndexError "string index out of range".
+Value str_getitem_index(VM& vm, StrObject* s, int64_t i);
+// s[start:stop:step] for indices already adjusted by slice_indices.
+Value str_slice(VM& vm, StrObject* s, int64_t start, int64_t step, int64_t slicelength);
+// iter(s): a str_iterator (IteratorObject: a = the str, i = byte offset).
+Value str_iter(VM& vm, StrObject* s);
+
+// Byte offset of code point `index` (0 <= index <= length).
+size_t str_byte_offset(const StrObject* s, int64_t index);
+
+// ------------------------------------------------------------ repr
+// repr() of text, with CPython's quote choice and escapes.
+std::string str_repr_text(std::string_view s);
+// ascii() of text: like repr but every non-ASCII character escaped (\xe9,
+// \u20ac, \U0001f600).
+std::string str_ascii_text(std::string_view s);
+// ascii(x) for any x is escape_non_ascii(repr(x)).
+std::string escape_non_ascii(std::string_view text);
+
+// ------------------------------------------------------------ builtins
+// str(object='') / str(object, encoding, errors) as called from Python
+// (arguments without the class).
+Value str_call(VM& vm, const CallArgs& args);
+// sep.join(iterable)
+Value str_join(VM& vm, StrObject* sep, const Value& iterable);
+
+extern const KindSlots str_slots;
+// Registers str's methods (vm/str_methods.cpp).
+void init_str_type(VM& vm);
+
+}  // namespace kiln::vm
