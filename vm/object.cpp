@@ -1,0 +1,482 @@
+// vm/object.cpp — linking new objects into their VM, destroying them when the
+// last reference dies, and the traverse/clear pair the cycle collector uses.
+//
+// Destruction is iterative past a depth limit (CPython's "trashcan"): freeing
+// the head of a million-long chain of nested lists would otherwise recurse a
+// million C++ frames deep. Objects met below the limit are queued and freed
+// once the outermost destroy returns.
+
+#include <cstdio>
+
+#include "vm/code.h"
+#include "vm/gc.h"
+#include "vm/interpreter.h"
+#include "vm/object.h"
+#include "vm/vm.h"
+
+namespace kiln::vm {
+
+namespace {
+constexpr const char* kKindNames[] = {
+#define KIND(name, st) #name,
+#include "vm/object_kinds.def"
+#undef KIND
+};
+
+// Trashcan state: per thread (a VM is only ever used by one thread at a
+// time), it only guards the C++ stack and holds no Python state.
+thread_local int t_destroy_depth = 0;
+thread_local Object* t_deferred = nullptr;  // singly linked through gc_next
+constexpr int kMaxDestroyDepth = 200;
+
+void unlink(Object* o) {
+  if (o->gc_prev) {
+    o->gc_prev->gc_next = o->gc_next;
+    o->gc_next->gc_prev = o->gc_prev;
+    o->gc_prev = o->gc_next = nullptr;
+  }
+}
+
+// Runs the C++ destructor of the layout and any kind-specific teardown.
+void destroy_layout(Object* o) {
+  switch (o->kind) {
+    case ObjKind::Tuple: {
+      auto* t = static_cast<TupleObject*>(o);
+      // items[0] is a member; the rest were placement-constructed inline.
+      for (size_t i = 1; i < t->size; ++i) t->items[i].~Value();
+      t->~TupleObject();
+      break;
+    }
+    case ObjKind::Generator: {
+      auto* g = static_cast<GeneratorObject*>(o);
+      if (g->frame) generator_free_frame(g);
+      g->~GeneratorObject();
+      break;
+    }
+    case ObjKind::File: {
+      auto* f = static_cast<FileObject*>(o);
+      // An unclosed file is flushed and closed when collected, as in CPython.
+      if (f->fp && !f->closed) std::fclose(static_cast<FILE*>(f->fp));
+      f->fp = nullptr;
+      f->~FileObject();
+      break;
+    }
+    case ObjKind::Opaque: {
+      auto* p = static_cast<OpaqueObject*>(o);
+      if (p->destroy && p->payload) p->destroy(p->payload);
+      p->payload = nullptr;
+      p->~OpaqueObject();
+      break;
+    }
+    // The remaining kinds need nothing beyond their C++ destructor.
+    case ObjKind::Int: static_cast<IntObject*>(o)->~IntObject(); break;
+    case ObjKind::Str: static_cast<StrObject*>(o)->~StrObject(); break;
+    case ObjKind::List: static_cast<ListObject*>(o)->~ListObject(); break;
+    case ObjKind::Dict: static_cast<DictObject*>(o)->~DictObject(); break;
+    case ObjKind::Set: static_cast<SetObject*>(o)->~SetObject(); break;
+    case ObjKind::Range: static_cast<RangeObject*>(o)->~RangeObject(); break;
+    case ObjKind::Slice: static_cast<SliceObject*>(o)->~SliceObject(); break;
+    case ObjKind::Type: static_cast<TypeObject*>(o)->~TypeObject(); break;
+    case ObjKind::Instance: static_cast<InstanceObject*>(o)->~InstanceObject(); break;
+    case ObjKind::Exception: static_cast<ExceptionObject*>(o)->~ExceptionObject(); break;
+    case ObjKind::Code: static_cast<CodeObject*>(o)->~CodeObject(); break;
+    case ObjKind::Function: static_cast<FunctionObject*>(o)->~FunctionObject(); break;
+    case ObjKind::Native: static_cast<NativeObject*>(o)->~NativeObject(); break;
+    case ObjKind::BoundMethod: static_cast<BoundMethodObject*>(o)->~BoundMethodObject(); break;
+    case ObjKind::Cell: static_cast<CellObject*>(o)->~CellObject(); break;
+    case ObjKind::Module: static_cast<ModuleObject*>(o)->~ModuleObject(); break;
+    case ObjKind::Iterator: static_cast<IteratorObject*>(o)->~IteratorObject(); break;
+    case ObjKind::DictView: static_cast<DictViewObject*>(o)->~DictViewObject(); break;
+    case ObjKind::Property: static_cast<PropertyObject*>(o)->~PropertyObject(); break;
+    case ObjKind::StaticMethod: static_cast<StaticMethodObject*>(o)->~StaticMethodObject(); break;
+    case ObjKind::ClassMethod: static_cast<ClassMethodObject*>(o)->~ClassMethodObject(); break;
+    case ObjKind::Super: static_cast<SuperObject*>(o)->~SuperObject(); break;
+    case ObjKind::Count_: break;
+  }
+}
+
+void destroy_now(Object* o) {
+  TypeObject* type = o->type;
+  unlink(o);
+  destroy_layout(o);
+  vm_free(o);
+  if (type) Value::decref(type);
+}
+}  // namespace
+
+void object_force_free(Object* o) {
+  unlink(o);
+  destroy_layout(o);
+  vm_free(o);
+}
+
+const char* obj_kind_name(ObjKind k) {
+  size_t i = size_t(k);
+  return i < size_t(ObjKind::Count_) ? kKindNames[i] : "?";
+}
+
+void object_link(VM& vm, Object* o, ObjKind kind, TypeObject* type) {
+  o->refcount = 1;
+  o->kind = kind;
+  o->gc_flags = kGcYoung;
+  o->type = type;
+  if (type) Value::incref(type);
+  Object* head = &vm.gc_head;
+  Object* last = head->gc_prev;
+  o->gc_prev = last;
+  o->gc_next = head;
+  last->gc_next = o;
+  head->gc_prev = o;
+  ++vm.live_objects;
+  // The collector is safe to run here: the new object is referenced only by
+  // the caller (an external reference), and every other live Value is counted.
+  if (++vm.allocs_since_collect >= gc_threshold(vm)) gc_collect_young(vm);
+}
+
+void object_destroy(Object* o) {
+  if (t_destroy_depth >= kMaxDestroyDepth) {
+    // Too deep: queue it (it is already dead; refcount 0) and free it later.
+    unlink(o);
+    o->gc_next = t_deferred;
+    t_deferred = o;
+    return;
+  }
+  ++t_destroy_depth;
+  destroy_now(o);
+  --t_destroy_depth;
+  if (t_destroy_depth == 0) {
+    while (t_deferred) {
+      Object* d = t_deferred;
+      t_deferred = d->gc_next;
+      d->gc_next = nullptr;
+      ++t_destroy_depth;
+      destroy_now(d);
+      --t_destroy_depth;
+    }
+  }
+}
+
+namespace {
+inline void visit_all(VmVector<Value>& v, VisitFn visit, void* ctx) {
+  for (Value& x : v) visit(x, ctx);
+}
+// Instances of user classes hold a strong reference to their class (not a
+// Value field): the collector must see it, or a class kept alive only by its
+// own instances in a cycle could never be collected.
+inline void visit_type(Object* o, VisitFn visit, void* ctx) {
+  if (!o->type || (o->type->aux & 1)) return;  // builtin classes live as long as the VM
+  Value t = Value::from_raw_bits(Value::kPtrTag | reinterpret_cast<uint64_t>(o->type));
+  visit(t, ctx);
+  t.release_bits();
+}
+}  // namespace
+
+void object_traverse(Object* o, VisitFn visit, void* ctx) {
+  switch (o->kind) {
+    case ObjKind::Int:
+    case ObjKind::Str:
+    case ObjKind::Range:
+    case ObjKind::Opaque:
+    case ObjKind::Count_:
+      break;
+    case ObjKind::List:
+      visit_all(static_cast<ListObject*>(o)->items, visit, ctx);
+      break;
+    case ObjKind::Tuple: {
+      auto* t = static_cast<TupleObject*>(o);
+      for (size_t i = 0; i < t->size; ++i) visit(t->items[i], ctx);
+      break;
+    }
+    case ObjKind::Dict:
+      for (auto& e : static_cast<DictObject*>(o)->entries) {
+        visit(e.key, ctx);
+        visit(e.value, ctx);
+      }
+      break;
+    case ObjKind::Set:
+      for (auto& s : static_cast<SetObject*>(o)->table) visit(s.key, ctx);
+      break;
+    case ObjKind::Slice: {
+      auto* s = static_cast<SliceObject*>(o);
+      visit(s->start, ctx);
+      visit(s->stop, ctx);
+      visit(s->step, ctx);
+      break;
+    }
+    case ObjKind::Type: {
+      auto* t = static_cast<TypeObject*>(o);
+      visit(t->name, ctx);
+      visit(t->qualname, ctx);
+      visit(t->module, ctx);
+      visit(t->dict, ctx);
+      visit(t->base, ctx);
+      visit_all(t->mro, visit, ctx);
+      break;
+    }
+    case ObjKind::Instance:
+      visit_type(o, visit, ctx);
+      visit(static_cast<InstanceObject*>(o)->dict, ctx);
+      break;
+    case ObjKind::Exception: {
+      auto* e = static_cast<ExceptionObject*>(o);
+      visit_type(o, visit, ctx);
+      visit(e->args, ctx);
+      visit(e->dict, ctx);
+      visit(e->traceback, ctx);
+      visit(e->cause, ctx);
+      visit(e->context, ctx);
+      break;
+    }
+    case ObjKind::Code: {
+      auto* c = static_cast<CodeObject*>(o);
+      visit_all(c->consts, visit, ctx);
+      visit_all(c->names, visit, ctx);
+      visit_all(c->varnames, visit, ctx);
+      visit_all(c->cellvars, visit, ctx);
+      visit_all(c->freevars, visit, ctx);
+      for (auto& ic : c->caches) visit(ic.value, ctx);
+      visit(c->name, ctx);
+      visit(c->qualname, ctx);
+      visit(c->filename, ctx);
+      break;
+    }
+    case ObjKind::Function: {
+      auto* f = static_cast<FunctionObject*>(o);
+      visit(f->code, ctx);
+      visit(f->globals, ctx);
+      visit(f->name, ctx);
+      visit(f->qualname, ctx);
+      visit(f->defaults, ctx);
+      visit(f->kwdefaults, ctx);
+      visit(f->closure, ctx);
+      visit(f->dict, ctx);
+      visit(f->module, ctx);
+      visit(f->doc, ctx);
+      break;
+    }
+    case ObjKind::Native: {
+      auto* n = static_cast<NativeObject*>(o);
+      visit(n->data, ctx);
+      visit(n->owner, ctx);
+      break;
+    }
+    case ObjKind::BoundMethod: {
+      auto* m = static_cast<BoundMethodObject*>(o);
+      visit(m->self, ctx);
+      visit(m->func, ctx);
+      break;
+    }
+    case ObjKind::Cell:
+      visit(static_cast<CellObject*>(o)->contents, ctx);
+      break;
+    case ObjKind::Module: {
+      auto* m = static_cast<ModuleObject*>(o);
+      visit(m->name, ctx);
+      visit(m->dict, ctx);
+      break;
+    }
+    case ObjKind::Generator: {
+      auto* g = static_cast<GeneratorObject*>(o);
+      visit(g->name, ctx);
+      visit(g->qualname, ctx);
+      if (g->frame) generator_traverse(g, visit, ctx);
+      break;
+    }
+    case ObjKind::Iterator: {
+      auto* it = static_cast<IteratorObject*>(o);
+      visit(it->a, ctx);
+      visit(it->b, ctx);
+      break;
+    }
+    case ObjKind::DictView:
+      visit(static_cast<DictViewObject*>(o)->dict, ctx);
+      break;
+    case ObjKind::Property: {
+      auto* p = static_cast<PropertyObject*>(o);
+      visit(p->fget, ctx);
+      visit(p->fset, ctx);
+      visit(p->fdel, ctx);
+      visit(p->doc, ctx);
+      break;
+    }
+    case ObjKind::StaticMethod:
+      visit(static_cast<StaticMethodObject*>(o)->func, ctx);
+      break;
+    case ObjKind::ClassMethod:
+      visit(static_cast<ClassMethodObject*>(o)->func, ctx);
+      break;
+    case ObjKind::Super: {
+      auto* s = static_cast<SuperObject*>(o);
+      visit(s->type, ctx);
+      visit(s->obj, ctx);
+      visit(s->obj_type, ctx);
+      break;
+    }
+    case ObjKind::File: {
+      auto* f = static_cast<FileObject*>(o);
+      visit(f->name, ctx);
+      visit(f->mode, ctx);
+      break;
+    }
+  }
+}
+
+namespace {
+// Drops one reference safely: the slot is emptied before the old value dies,
+// so a destructor that runs meanwhile never sees a dangling slot.
+inline void drop(Value& v) {
+  Value old = std::move(v);
+}
+template <class Vec> void drop_all(Vec& v) {
+  Vec old;
+  old.swap(v);
+}
+}  // namespace
+
+void object_clear(Object* o) {
+  switch (o->kind) {
+    case ObjKind::Int:
+    case ObjKind::Str:
+    case ObjKind::Range:
+    case ObjKind::Opaque:
+    case ObjKind::Count_:
+      break;
+    case ObjKind::List:
+      drop_all(static_cast<ListObject*>(o)->items);
+      break;
+    case ObjKind::Tuple: {
+      auto* t = static_cast<TupleObject*>(o);
+      for (size_t i = 0; i < t->size; ++i) drop(t->items[i]);
+      break;
+    }
+    case ObjKind::Dict: {
+      auto* d = static_cast<DictObject*>(o);
+      d->used = 0;
+      ++d->version;
+      drop_all(d->index);
+      drop_all(d->entries);
+      break;
+    }
+    case ObjKind::Set: {
+      auto* s = static_cast<SetObject*>(o);
+      // Keep the table's shape (its size is an invariant); empty every slot.
+      VmVector<Value> keys;
+      for (auto& slot : s->table) {
+        if (slot.key.is_object()) keys.push_back(std::move(slot.key));
+        slot.key = Value();
+        slot.hash = 0;
+      }
+      s->fill = s->used = 0;
+      break;
+    }
+    case ObjKind::Slice: {
+      auto* s = static_cast<SliceObject*>(o);
+      drop(s->start);
+      drop(s->stop);
+      drop(s->step);
+      break;
+    }
+    case ObjKind::Type: {
+      auto* t = static_cast<TypeObject*>(o);
+      ++t->version;
+      drop(t->dict);
+      drop_all(t->mro);
+      drop(t->base);
+      drop(t->module);
+      drop(t->qualname);
+      drop(t->name);
+      break;
+    }
+    case ObjKind::Instance:
+      drop(static_cast<InstanceObject*>(o)->dict);
+      break;
+    case ObjKind::Exception: {
+      auto* e = static_cast<ExceptionObject*>(o);
+      drop(e->args);
+      drop(e->dict);
+      drop(e->traceback);
+      drop(e->cause);
+      drop(e->context);
+      break;
+    }
+    case ObjKind::Code: {
+      auto* c = static_cast<CodeObject*>(o);
+      drop_all(c->consts);
+      for (auto& ic : c->caches) {
+        drop(ic.value);
+        ic.type = nullptr;
+        ic.version = 0;
+      }
+      break;
+    }
+    case ObjKind::Function: {
+      auto* f = static_cast<FunctionObject*>(o);
+      drop(f->defaults);
+      drop(f->kwdefaults);
+      drop(f->closure);
+      drop(f->dict);
+      drop(f->globals);
+      drop(f->code);
+      drop(f->doc);
+      break;
+    }
+    case ObjKind::Native: {
+      auto* n = static_cast<NativeObject*>(o);
+      drop(n->data);
+      drop(n->owner);
+      break;
+    }
+    case ObjKind::BoundMethod: {
+      auto* m = static_cast<BoundMethodObject*>(o);
+      drop(m->self);
+      drop(m->func);
+      break;
+    }
+    case ObjKind::Cell:
+      drop(static_cast<CellObject*>(o)->contents);
+      break;
+    case ObjKind::Module:
+      drop(static_cast<ModuleObject*>(o)->dict);
+      break;
+    case ObjKind::Generator: {
+      auto* g = static_cast<GeneratorObject*>(o);
+      if (g->frame) generator_free_frame(g);
+      g->finished = true;
+      break;
+    }
+    case ObjKind::Iterator: {
+      auto* it = static_cast<IteratorObject*>(o);
+      drop(it->a);
+      drop(it->b);
+      break;
+    }
+    case ObjKind::DictView:
+      drop(static_cast<DictViewObject*>(o)->dict);
+      break;
+    case ObjKind::Property: {
+      auto* p = static_cast<PropertyObject*>(o);
+      drop(p->fget);
+      drop(p->fset);
+      drop(p->fdel);
+      drop(p->doc);
+      break;
+    }
+    case ObjKind::StaticMethod:
+      drop(static_cast<StaticMethodObject*>(o)->func);
+      break;
+    case ObjKind::ClassMethod:
+      drop(static_cast<ClassMethodObject*>(o)->func);
+      break;
+    case ObjKind::Super: {
+      auto* s = static_cast<SuperObject*>(o);
+      drop(s->type);
+      drop(s->obj);
+      drop(s->obj_type);
+      break;
+    }
+    case ObjKind::File:
+      break;
+  }
+}
+
+}  // namespace kiln::vm

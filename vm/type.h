@@ -1,0 +1,80 @@
+// vm/type.h — classes: creating them, calling them, and attribute lookup on
+// their instances (implementation in vm/type.cpp).
+//
+// A class is a TypeObject (vm/object.h). Builtin classes are made once by the
+// VM's bootstrap; user classes by `class` statements, which the compiler turns
+// into a call of the builtin `__build_class__(body, name, *bases, **kw)` (as in
+// CPython), landing in build_class() below. Kiln supports single inheritance
+// from `object`, from another user class, or from an exception class; other
+// builtin bases are rejected with NotImplementedError naming the base.
+//
+// Attribute lookup follows CPython's generic rules (PyObject_GenericGetAttr):
+// data descriptors on the class (property) win over the instance __dict__,
+// which wins over other class attributes; functions found on the class are
+// bound to the instance (a BoundMethod), staticmethod/classmethod unwrap, and
+// a class-defined __getattr__ is the fallback.
+//
+// Inline caches in the interpreter key on TypeObject::version: every change
+// to a class's attributes gives it (and every user class deriving from it) a
+// fresh version from a process-wide counter, so a version never repeats even
+// when a type's memory is reused.
+#pragma once
+
+#include <string>
+
+#include "vm/object.h"
+#include "vm/value.h"
+#include "vm/vm.h"
+
+namespace kiln::vm {
+
+// ---------------------------------------------------------------- class creation
+// __build_class__: runs `body` (the class body compiled as a function) with a
+// new namespace dict and makes the class. `kwnames`/`kwvalues` are the class
+// keywords (`class A(B, metaclass=M)`; a metaclass is NotImplementedError,
+// other keywords go to __init_subclass__). Sets the __class__ cell the body
+// returned, for zero-argument super().
+Value build_class(VM& vm, FunctionObject* body, const Value& name, const Value* bases,
+                  size_t nbases, const TupleObject* kwnames = nullptr,
+                  const Value* kwvalues = nullptr);
+// type(name, bases, dict): a class from a finished namespace.
+Value type_new(VM& vm, const Value& name, const Value* bases, size_t nbases, const Value& ns);
+// True for classes created by the VM's bootstrap (int, list, ValueError...).
+inline bool type_is_builtin(const TypeObject* t) { return t->aux & 1; }
+// A class attribute changed: gives `t` and its user subclasses new versions.
+void type_modified(VM& vm, TypeObject* t);
+// A fresh, never repeated version number.
+uint64_t next_type_version();
+// CPython's `tp_name`: "int", "ValueError", "A" (user classes: qualname).
+std::string type_display_name(const TypeObject* t);
+// The name as the traceback's last line prints it: "ValueError",
+// "__main__.MyError" -> "MyError" (modules builtins and __main__ omitted),
+// "mymod.MyError".
+std::string type_repr_name(const TypeObject* t);
+
+// ---------------------------------------------------------------- instances
+// Calls a class: builtin classes dispatch to their constructor (int(x),
+// list(it), ...); user classes run __new__ and __init__.
+Value type_call(VM& vm, TypeObject* cls, const CallArgs& a);
+// A new, empty instance of `cls` (kind Instance or Exception, from its bases).
+Value instance_alloc(VM& vm, TypeObject* cls);
+
+// ---------------------------------------------------------------- attributes
+// Generic attribute lookup on any object whose class dict holds its
+// attributes. `dict` is the instance's own __dict__ (or null). With
+// `missing_ok`, an absent attribute returns Empty without an exception.
+Value generic_getattr(VM& vm, const Value& obj, StrObject* name, DictObject* dict, bool missing_ok);
+// Stores into the instance dict `*dict` (created on demand) unless a data
+// descriptor on the class intercepts it. `value` Empty: delete.
+bool generic_setattr(VM& vm, const Value& obj, StrObject* name, Value* dict, const Value& value);
+// Binds a class attribute found by type_lookup to `obj` (functions become
+// bound methods, property calls its getter...). `obj` Empty: accessed on
+// the class `owner` itself.
+Value bind_descriptor(VM& vm, const Value& attr, const Value& obj, TypeObject* owner);
+// Lookups on a class object (`A.x`): metaclass `type` attributes, then the
+// class's MRO.
+Value type_getattr_value(VM& vm, TypeObject* t, StrObject* name, bool missing_ok);
+// A new bound method object.
+Value make_bound_method(VM& vm, const Value& func, const Value& self);
+
+}  // namespace kiln::vm
