@@ -602,7 +602,7 @@ bool output_markup(VM& vm, std::string_view field, std::string_view spec, bool s
       case 's': conv = str(vm, obj); break;
       case 'a': {
         Value r = repr(vm, obj);
-        if (r) conv = make_str(vm, escape_non_ascii(str_view(r)));
+        if (r) conv = make_str(vm, str_ascii_text(str_view(r)));
         break;
       }
       default:
@@ -1076,7 +1076,7 @@ Value percent_format(VM& vm, StrObject* fmtobj, const Value& args) {
           r = str(vm, v);
         } else {
           r = repr(vm, v);
-          if (r && arg.ch == 'a') r = make_str(vm, escape_non_ascii(str_view(r)));
+          if (r && arg.ch == 'a') r = make_str(vm, str_ascii_text(str_view(r)));
         }
         if (!r) return r;
         piece = std::string(str_view(r));

@@ -10,6 +10,7 @@
 #include <limits>
 #include <string>
 
+#include "vm/container_support.h"
 #include "vm/float_repr.h"
 #include "vm/str.h"
 #include "vm/str_unicode.h"
@@ -340,7 +341,7 @@ Value int_binop(VM& vm, BinOpKind op, int64_t x, int64_t y) {
     case BinOpKind::LShift:
       if (y < 0) return vm.raise(Exc::ValueError, "negative shift count");
       if (x == 0) return Value::small_int(0);
-      if (y >= 63) return int_overflow(vm, x, op, y);
+      if (y >= 64) return int_overflow(vm, x, op, y);
       r = int64_t(uint64_t(x) << y);
       if ((r >> y) != x) return int_overflow(vm, x, op, y);
       return make_int(vm, r);
@@ -1069,6 +1070,19 @@ Value m_float_new(VM& vm, const CallArgs& a, const Value&) {
   return float_call(vm, rest);
 }
 
+// Read-only attributes real / imag / numerator / denominator (getters get {self}).
+Value g_self(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs < 1) return Value::none();
+  int64_t i;
+  if (int_value(a.args[0], &i)) return make_int(vm, i);
+  return a.args[0];
+}
+Value g_zero(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs >= 1 && a.args[0].is_double()) return Value::from_double(0.0);
+  return Value::small_int(0);
+}
+Value g_one(VM& vm, const CallArgs& a, const Value&) { return Value::small_int(1); }
+
 }  // namespace
 
 void init_int_type(VM& vm) {
@@ -1081,6 +1095,10 @@ void init_int_type(VM& vm) {
   vm.add_method(i, "__format__", m_int_format);
   vm.add_method(i, "__round__", m_number_round);
   vm.add_method(i, "__trunc__", m_number_trunc);
+  add_getter(vm, i, "real", g_self);
+  add_getter(vm, i, "imag", g_zero);
+  add_getter(vm, i, "numerator", g_self);
+  add_getter(vm, i, "denominator", g_one);
   TypeObject* f = vm.types.float_;
   vm.add_method(f, "__new__", m_float_new);
   vm.add_method(f, "is_integer", m_float_is_integer);
@@ -1090,6 +1108,8 @@ void init_int_type(VM& vm) {
   vm.add_method(f, "__format__", m_float_format);
   vm.add_method(f, "__round__", m_number_round);
   vm.add_method(f, "__trunc__", m_number_trunc);
+  add_getter(vm, f, "real", g_self);
+  add_getter(vm, f, "imag", g_zero);
 }
 
 }  // namespace kiln::vm

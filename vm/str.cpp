@@ -246,7 +246,7 @@ void append_escape(std::string& out, uint32_t c) {
   }
 }
 
-std::string repr_impl(std::string_view s, bool ascii_only) {
+std::string repr_impl(std::string_view s) {
   bool has_single = s.find('\'') != std::string_view::npos;
   bool has_double = s.find('"') != std::string_view::npos;
   char quote = (has_single && !has_double) ? '"' : '\'';
@@ -276,7 +276,7 @@ std::string repr_impl(std::string_view s, bool ascii_only) {
     }
     size_t start = i;
     uint32_t c = unicode::decode(s.data(), n, i);
-    if (!ascii_only && unicode::is_printable(c)) {
+    if (unicode::is_printable(c)) {
       out.append(s.data() + start, i - start);
     } else {
       append_escape(out, c);
@@ -287,10 +287,8 @@ std::string repr_impl(std::string_view s, bool ascii_only) {
 }
 }  // namespace
 
-std::string str_repr_text(std::string_view s) { return repr_impl(s, false); }
-std::string str_ascii_text(std::string_view s) { return repr_impl(s, true); }
-
-std::string escape_non_ascii(std::string_view text) {
+std::string str_repr_text(std::string_view s) { return repr_impl(s); }
+std::string str_ascii_text(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   size_t i = 0;

@@ -64,11 +64,9 @@ size_t str_byte_offset(const StrObject* s, int64_t index);
 // ------------------------------------------------------------ repr
 // repr() of text, with CPython's quote choice and escapes.
 std::string str_repr_text(std::string_view s);
-// ascii() of text: like repr but every non-ASCII character escaped (\xe9,
-// \u20ac, \U0001f600).
-std::string str_ascii_text(std::string_view s);
-// ascii(x) for any x is escape_non_ascii(repr(x)).
-std::string escape_non_ascii(std::string_view text);
+// ascii(x) is str_ascii_text(repr(x)): the text with every non-ASCII
+// character escaped (\xe9, \u20ac, \U0001f600).
+std::string str_ascii_text(std::string_view text);
 
 // ------------------------------------------------------------ builtins
 // str(object='') / str(object, encoding, errors) as called from Python
