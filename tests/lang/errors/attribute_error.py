@@ -1,0 +1,10 @@
+# Uncaught AttributeError on a user instance.
+class Point:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+
+p = Point(1, 2)
+print(p.x, p.y)
+print(p.elevation_in_meters)

@@ -1,0 +1,3 @@
+# Raising Exception with several arguments: the last line shows their tuple.
+print("raising")
+raise Exception("several", "arguments", 3)

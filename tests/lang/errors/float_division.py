@@ -1,0 +1,4 @@
+# Float division by zero.
+rates = [0.5, 0.25, 0.0]
+for r in rates:
+    print(1 / r)

@@ -1,0 +1,4 @@
+# Calling something that is not callable.
+total = 10
+print(total)
+print(total(5))

@@ -1,0 +1,3 @@
+# SyntaxError: assigning to None.
+print("never printed")
+None = 5

@@ -1,0 +1,4 @@
+# SyntaxError: break outside a loop.
+print("never printed")
+if True:
+    break

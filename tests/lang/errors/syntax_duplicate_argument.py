@@ -1,0 +1,6 @@
+# SyntaxError: the same parameter name twice.
+print("never printed")
+
+
+def f(a, b, a):
+    return a

@@ -1,0 +1,3 @@
+# SyntaxError: a keyword used as a variable name.
+print("never printed")
+class = "first"

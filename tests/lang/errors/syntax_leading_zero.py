@@ -1,0 +1,3 @@
+# SyntaxError: decimal literals may not have leading zeros.
+print("never printed")
+x = 007

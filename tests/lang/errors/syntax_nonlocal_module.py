@@ -1,0 +1,3 @@
+# SyntaxError: nonlocal at module level.
+print("never printed")
+nonlocal x

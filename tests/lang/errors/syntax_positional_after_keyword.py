@@ -1,0 +1,3 @@
+# SyntaxError: a positional argument after a keyword argument.
+print("never printed")
+print(sep="-", "a")

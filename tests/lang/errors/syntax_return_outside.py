@@ -1,0 +1,4 @@
+# SyntaxError: return at module level.
+print("never printed")
+x = 5
+return x

@@ -1,0 +1,3 @@
+# SyntaxError: a closing bracket with no opening one.
+print("never printed")
+x = [1, 2]]

@@ -1,0 +1,3 @@
+# SyntaxError: yield outside a function.
+print("never printed")
+x = yield 5

@@ -1,0 +1,4 @@
+# Uncaught ValueError from unpacking the wrong number of values.
+pairs = [(1, 2), (3, 4), (5, 6, 7)]
+for a, b in pairs:
+    print(a + b)
