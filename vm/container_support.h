@@ -1,0 +1,175 @@
+// vm/container_support.h — small helpers shared by the container and iterator
+// files (vm/list.cpp, vm/tuple.cpp, vm/dict.cpp, vm/set.cpp, vm/range.cpp,
+// vm/slice.cpp, vm/iterators.cpp).
+//
+// They cover the chores every builtin method repeats — checking the arguments
+// of a native method with CPython's exact messages, guarding repr() against
+// self-recursive containers (`[...]`, `{...}`), the cheap equality and hash
+// fast paths that CPython's containers take before calling into the generic
+// protocol, raising KeyError(key), and registering class methods and
+// read-only attributes on builtin types. Nothing here is Python-visible on
+// its own.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "vm/object.h"
+#include "vm/ops.h"
+#include "vm/value.h"
+#include "vm/vm.h"
+
+namespace kiln::vm {
+
+// ------------------------------------------------------------ native-method arguments
+// Native methods of builtin types receive `self` as args[0]. These return
+// false with CPython's TypeError pending when the call does not fit; `owner`
+// is the builtin class and `method` the bare method name ("append").
+
+// self present and an instance of owner:
+// "unbound method list.append() needs an argument",
+// "descriptor 'append' for 'list' objects doesn't apply to a 'int' object"
+bool arg_self(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+// "list.append() takes no keyword arguments"
+bool arg_no_kw(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+// METH_NOARGS: "list.copy() takes no arguments (1 given)" (+ the self and kw checks)
+bool arg_noargs(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+// METH_O: "list.append() takes exactly one argument (0 given)" (+ the self and kw checks)
+bool arg_one(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+// Argument-clinic style positional count (not counting self):
+// "pop expected at most 1 argument, got 2", "insert expected 2 arguments, got 1",
+// "index expected at least 1 argument, got 0".
+bool arg_count(VM& vm, size_t nargs, const char* name, size_t min, size_t max);
+// Self + no keywords + [min, max] positionals besides self.
+bool arg_range(VM& vm, const CallArgs& a, TypeObject* owner, const char* method, size_t min,
+               size_t max);
+
+// Slot wrappers (__len__, __iter__, __contains__ ...): "descriptor '__len__'
+// requires a 'list' object but received a 'int'", "expected 1 argument, got 0".
+bool arg_wrapper(VM& vm, const CallArgs& a, TypeObject* owner, const char* method, size_t n);
+// Only the self part of arg_wrapper (for __init__, which checks its own arguments).
+bool arg_wrapper_self(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+
+// Python-visible dunder methods of a builtin type, forwarding to its KindSlots
+// (so that `super().__getitem__(k)` in a subclass, or `[].__len__()`, works).
+// S is the kind's slot table and T the member of VM::Types naming the class.
+template <const KindSlots& S, TypeObject* VM::Types::*T>
+Value dunder_len(VM& vm, const CallArgs& a, const Value&) {
+  if (!arg_wrapper(vm, a, vm.types.*T, "__len__", 0)) return Value();
+  int64_t n;
+  if (!S.len(vm, a.args[0].as_object(), &n)) return Value();
+  return make_int(vm, n);
+}
+template <const KindSlots& S, TypeObject* VM::Types::*T>
+Value dunder_getitem(VM& vm, const CallArgs& a, const Value&) {
+  if (!arg_wrapper(vm, a, vm.types.*T, "__getitem__", 1)) return Value();
+  return S.getitem(vm, a.args[0].as_object(), a.args[1]);
+}
+template <const KindSlots& S, TypeObject* VM::Types::*T>
+Value dunder_setitem(VM& vm, const CallArgs& a, const Value&) {
+  if (!arg_wrapper(vm, a, vm.types.*T, "__setitem__", 2)) return Value();
+  if (!S.setitem(vm, a.args[0].as_object(), a.args[1], a.args[2])) return Value();
+  return Value::none();
+}
+template <const KindSlots& S, TypeObject* VM::Types::*T>
+Value dunder_delitem(VM& vm, const CallArgs& a, const Value&) {
+  if (!arg_wrapper(vm, a, vm.types.*T, "__delitem__", 1)) return Value();
+  if (!S.setitem(vm, a.args[0].as_object(), a.args[1], Value())) return Value();
+  return Value::none();
+}
+template <const KindSlots& S, TypeObject* VM::Types::*T>
+Value dunder_contains(VM& vm, const CallArgs& a, const Value&) {
+  if (!arg_wrapper(vm, a, vm.types.*T, "__contains__", 1)) return Value();
+  int r = S.contains(vm, a.args[0].as_object(), a.args[1]);
+  if (r < 0) return Value();
+  return Value::boolean(r != 0);
+}
+template <const KindSlots& S, TypeObject* VM::Types::*T>
+Value dunder_iter(VM& vm, const CallArgs& a, const Value&) {
+  if (!arg_wrapper(vm, a, vm.types.*T, "__iter__", 0)) return Value();
+  return S.iter(vm, a.args[0].as_object());
+}
+
+// ------------------------------------------------------------ repr recursion
+// CPython's Py_ReprEnter/Py_ReprLeave: a per-VM stack of containers whose
+// repr is being built. status() is 0 when entered, 1 when `o` is already being
+// printed (print `[...]`), -1 with RecursionError pending when nested too deep
+// (so printing a million-deep nested list raises instead of overflowing the stack).
+class ReprGuard {
+ public:
+  ReprGuard(VM& vm, Object* o);
+  ~ReprGuard();
+  ReprGuard(const ReprGuard&) = delete;
+  ReprGuard& operator=(const ReprGuard&) = delete;
+  int status() const { return status_; }
+
+ private:
+  VM& vm_;
+  Object* o_;
+  int status_;
+};
+
+// ------------------------------------------------------------ fast paths
+inline bool str_equal(const Value& a, const Value& b) {
+  auto* x = a.as<StrObject>();
+  auto* y = b.as<StrObject>();
+  return x->nbytes == y->nbytes && (x->hash == -1 || y->hash == -1 || x->hash == y->hash) &&
+         std::memcmp(x->data, y->data, x->nbytes) == 0;
+}
+
+// PyObject_RichCompareBool(a, b, Py_EQ): identity first, then small ints and
+// strs inline, else the generic protocol. 1, 0, or -1 with an exception pending.
+inline int eq_fast(VM& vm, const Value& a, const Value& b) {
+  if (a.is(b)) return 1;
+  if (a.is_small_int() && b.is_small_int()) return 0;  // distinct bits, distinct ints
+  if (is_str(a) && is_str(b)) return str_equal(a, b) ? 1 : 0;
+  return equals(vm, a, b);
+}
+
+// hash() with the str-cache and small-int fast paths (CPython's int hash:
+// x itself for |x| < 2**61-1, except that -1 hashes to -2).
+inline bool hash_fast(VM& vm, const Value& v, int64_t* out) {
+  if (v.is_small_int()) {
+    int64_t i = v.as_small_int();
+    *out = i == -1 ? -2 : i;
+    return true;
+  }
+  if (is_str(v)) {
+    int64_t h = v.as<StrObject>()->hash;
+    if (h != -1) {
+      *out = h;
+      return true;
+    }
+  }
+  return hash(vm, v, out);
+}
+
+// Next item of an iterator; builtin iterators are advanced directly.
+// Empty with no exception pending = exhausted.
+inline Value next_fast(VM& vm, const Value& it) {
+  if (is_kind(it, ObjKind::Iterator)) {
+    auto* io = it.as<IteratorObject>();
+    return io->next(vm, io);
+  }
+  return iter_next(vm, it);
+}
+
+// Raises KeyError(key) (its str() is the repr of the key); returns Empty.
+Value raise_key_error(VM& vm, const Value& key);
+
+// Raises MemoryError with no arguments; returns Empty.
+Value raise_no_memory(VM& vm);
+
+// A "<list_iterator object at 0x7f...>" style repr.
+Value default_object_repr(VM& vm, Object* o);
+
+// ------------------------------------------------------------ registration
+// A NativeObject (builtin_function_or_method) for `fn`.
+Value make_native(VM& vm, const char* name, NativeFn fn, TypeObject* owner);
+// type.name = classmethod(native): called as fn(vm, {cls, args...}, data).
+void add_classmethod(VM& vm, TypeObject* type, const char* name, NativeFn fn);
+// type.name = property(native getter): `obj.name` calls fn(vm, {obj}, data).
+void add_getter(VM& vm, TypeObject* type, const char* name, NativeFn fn);
+
+}  // namespace kiln::vm
