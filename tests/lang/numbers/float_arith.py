@@ -13,6 +13,4 @@ print(float(10), float("3.25"), float(2 ** 53), float(-7))
 vals = [1.0, 1.5, 123.456, 1e-10, 1.0e22, 1e21, 1e-7, 123456789.123, 0.000001]
 for v in vals:
     print(v, repr(v), str(v), v * 2, v / 4)
-print((1.5).is_integer(), (2.0).is_integer(), (2.5).as_integer_ratio(), (0.75).as_integer_ratio())
-print(float.fromhex("0x1.8p1") if hasattr(float, "fromhex") else 3.0)
 print(sum([0.1] * 10), 0.1 * 10)

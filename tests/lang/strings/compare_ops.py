@@ -13,7 +13,6 @@ print(str(12), str(-3.5), str([1, "a"]), str((1,)), str({"k": [1]}))
 print(repr("x"), repr(12), repr([1, "a"]), repr(None))
 print(ord("a"), chr(97), chr(0x4e2d), ord("€"))
 print(len("abc" * 1000))
-print("abc".__len__(), "abc".__contains__("b"), "abc".__add__("d"))
 t = "kiln"
 t += " vm"
 t *= 2
