@@ -65,8 +65,7 @@ Value raise_closed(VM& vm) { return vm.raise(Exc::ValueError, "I/O operation on 
 // io module, so it raises the OSError half with CPython's message.
 Value raise_unsupported(VM& vm, const char* what) { return vm.raise(Exc::OSError, what); }
 
-// OSError subclass for an errno, with CPython's "[Errno 2] No such file or
-// directory: 'x.txt'" message and errno/strerror/filename attributes.
+// Raises the OSError subclass for an errno, with errno/strerror/filename.
 Value raise_os_error(VM& vm, int err, const Value& filename) {
   Exc type = Exc::OSError;
   switch (err) {
@@ -77,20 +76,12 @@ Value raise_os_error(VM& vm, int err, const Value& filename) {
     case EPERM: type = Exc::PermissionError; break;
     default: break;
   }
-  std::string msg = "[Errno " + std::to_string(err) + "] " + std::strerror(err);
-  if (!filename.is_empty()) {
-    Value r = repr(vm, filename);
-    if (r.is_empty()) return r;
-    msg += ": ";
-    msg += str_view(r);
-  }
-  Value exc = vm.new_exception(type, msg);
+  // Constructed as CPython does, OSError(errno, strerror, filename): args is
+  // (errno, strerror) and str() gives "[Errno 2] No such file ...: 'x.txt'".
+  Value args[3] = {make_int(vm, err), make_str(vm, std::strerror(err)), filename};
+  if (args[1].is_empty()) return Value();
+  Value exc = vm.call(Value::borrow(vm.exc_type(type)), args, filename.is_empty() ? 2 : 3);
   if (exc.is_empty()) return exc;
-  // The attributes are a convenience; a failure to set them must not hide the error.
-  if (!setattr(vm, exc, vm.intern("errno").as<StrObject>(), make_int(vm, err)) ||
-      !setattr(vm, exc, vm.intern("strerror").as<StrObject>(), make_str(vm, std::strerror(err))) ||
-      !setattr(vm, exc, vm.intern("filename").as<StrObject>(), filename.is_empty() ? Value::none() : filename))
-    vm.clear_exception();
   return vm.raise_value(exc);
 }
 

@@ -55,7 +55,8 @@ Value math_result(VM& vm, MathErr e, double r) {
     double x, r;                                                                \
     if (!native_one_arg(vm, a, "math." #name) || !to_double(vm, a.args[0], &x)) \
       return Value();                                                           \
-    return math_result(vm, mathk::math_1(x, libm_##name, ov, &r), r);           \
+    MathErr err = mathk::math_1(x, libm_##name, ov, &r);                      \
+    return math_result(vm, err, r);                                           \
   }
 KILN_MATH_FUNC1(X)
 #undef X
@@ -66,7 +67,8 @@ KILN_MATH_FUNC1(X)
     double x, r;                                                                \
     if (!native_one_arg(vm, a, "math." #name) || !to_double(vm, a.args[0], &x)) \
       return Value();                                                           \
-    return math_result(vm, mathk::math_1a(x, libm_##name, &r), r);              \
+    MathErr err = mathk::math_1a(x, libm_##name, &r);                         \
+    return math_result(vm, err, r);                                           \
   }
 KILN_MATH_FUNC1A(X)
 #undef X
@@ -82,7 +84,8 @@ bool two_doubles(VM& vm, const CallArgs& a, const char* name, const char* qualna
   Value math_##name(VM& vm, const CallArgs& a, const Value&) {               \
     double x, y, r;                                                          \
     if (!two_doubles(vm, a, #name, "math." #name, &x, &y)) return Value();   \
-    return math_result(vm, mathk::math_2(x, y, libm2_##name, &r), r);        \
+    MathErr err = mathk::math_2(x, y, libm2_##name, &r);                      \
+    return math_result(vm, err, r);                                           \
   }
 KILN_MATH_FUNC2(X)
 #undef X
@@ -133,13 +136,15 @@ Value math_nextafter(VM& vm, const CallArgs& a, const Value&) {
 Value math_pow(VM& vm, const CallArgs& a, const Value&) {
   double x, y, r;
   if (!two_doubles(vm, a, "pow", "math.pow", &x, &y)) return Value();
-  return math_result(vm, mathk::pow(x, y, &r), r);
+  MathErr err = mathk::pow(x, y, &r);
+  return math_result(vm, err, r);
 }
 
 Value math_fmod(VM& vm, const CallArgs& a, const Value&) {
   double x, y, r;
   if (!two_doubles(vm, a, "fmod", "math.fmod", &x, &y)) return Value();
-  return math_result(vm, mathk::fmod(x, y, &r), r);
+  MathErr err = mathk::fmod(x, y, &r);
+  return math_result(vm, err, r);
 }
 
 Value math_ldexp(VM& vm, const CallArgs& a, const Value&) {
@@ -149,7 +154,8 @@ Value math_ldexp(VM& vm, const CallArgs& a, const Value&) {
     return Value();
   int64_t e;
   if (!int_value(a.args[1], &e)) return vm.raise(Exc::TypeError, "Expected an int as second argument to ldexp.");
-  return math_result(vm, mathk::ldexp(x, e, &r), r);
+  MathErr err = mathk::ldexp(x, e, &r);
+  return math_result(vm, err, r);
 }
 
 Value math_modf(VM& vm, const CallArgs& a, const Value&) {

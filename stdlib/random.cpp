@@ -81,10 +81,21 @@ std::vector<uint32_t> code_points(std::string_view s) {
 }
 
 // ------------------------------------------------------------ helpers
-int64_t floordiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
+__int128 floordiv128(__int128 a, __int128 b) {
+  __int128 q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
   return q;
+}
+
+std::string int128_str(__int128 v) {
+  bool neg = v < 0;
+  unsigned __int128 u = neg ? -(unsigned __int128)v : (unsigned __int128)v;
+  std::string s;
+  do {
+    s.insert(s.begin(), char('0' + int(u % 10)));
+    u /= 10;
+  } while (u);
+  return neg ? "-" + s : s;
 }
 
 // Python's float %: the result takes the sign of the divisor.
@@ -152,29 +163,21 @@ Value randrange_impl(VM& vm, RandomState& st, const Value& start, const Value& s
     return vm.raise(Exc::ValueError, "empty range for randrange()");
   }
   if (!randrange_arg(vm, stop, "stop", &istop)) return Value();
-  int64_t width;
-  if (__builtin_sub_overflow(istop, istart, &width))
-    return vm.raise(Exc::OverflowError, "randrange() range does not fit in Kiln's 64-bit int");
+  // Widths and counts up to 2**64 fit the generator even when they do not
+  // fit an int64 (randrange(-2**62, 2**62)); the result always fits.
+  __int128 width = __int128(istop) - istart;
   if (!step.is_empty() && !randrange_arg(vm, step, "step", &istep)) return Value();
   if (istep == 1) {
-    if (width > 0) return make_int(vm, istart + randbelow(st, width));
-    return vm.raisef(Exc::ValueError, "empty range for randrange() (%lld, %lld, %lld)", (long long)istart,
-                     (long long)istop, (long long)width);
+    if (width > 0) return make_int(vm, int64_t(__int128(istart) + __int128(st.gen.randbelow(uint64_t(width)))));
+    return vm.raisef(Exc::ValueError, "empty range for randrange() (%lld, %lld, %s)", (long long)istart,
+                     (long long)istop, int128_str(width).c_str());
   }
-  int64_t n, t;
-  if (istep > 0) {
-    if (__builtin_add_overflow(width, istep - 1, &t))
-      return vm.raise(Exc::OverflowError, "randrange() range does not fit in Kiln's 64-bit int");
-    n = floordiv(t, istep);
-  } else if (istep < 0) {
-    if (__builtin_add_overflow(width, istep + 1, &t))
-      return vm.raise(Exc::OverflowError, "randrange() range does not fit in Kiln's 64-bit int");
-    n = floordiv(t, istep);
-  } else {
-    return vm.raise(Exc::ValueError, "zero step for randrange()");
-  }
+  __int128 n;
+  if (istep > 0) n = floordiv128(width + istep - 1, istep);
+  else if (istep < 0) n = floordiv128(width + istep + 1, istep);
+  else return vm.raise(Exc::ValueError, "zero step for randrange()");
   if (n <= 0) return vm.raise(Exc::ValueError, "empty range for randrange()");
-  return make_int(vm, istart + istep * randbelow(st, n));
+  return make_int(vm, int64_t(__int128(istart) + __int128(istep) * __int128(st.gen.randbelow(uint64_t(n)))));
 }
 
 // `seq[i]` with a fast path for lists and tuples.

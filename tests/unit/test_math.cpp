@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "stdlib/math_kernels.h"
+#include "stdlib_test_util.h"
 
 namespace mk = kiln::vm::mathk;
 
@@ -220,4 +221,194 @@ TEST(MathKernels, IntegerFunctions) {
 
   EXPECT_EQ(mk::gcd(mk::uabs(-4), 6), 2u);
   EXPECT_EQ(mk::gcd(mk::uabs(INT64_MIN), 0), uint64_t(1) << 63);
+}
+
+// ---------------------------------------------------------------- the module, end to end
+// Scripts run through kiln::Runtime; expected output printed by CPython 3.11.
+namespace {
+const kiln_test::ScriptCase kMathCases[] = {
+    {"constants",
+     "import math\n"
+     "print(math.pi, math.e, math.tau, math.inf, -math.inf, math.nan)\n"
+     "print(type(math.pi).__name__, math.isnan(math.nan), math.isinf(math.inf), math.isfinite(1e308))\n",
+     "3.141592653589793 2.718281828459045 6.283185307179586 inf -inf nan\n"
+     "float True True True\n"},
+    {"basic_float_functions",
+     "import math\n"
+     "print(math.sqrt(2), math.sqrt(16), math.exp(1), math.expm1(1e-10), math.exp2(0.5), math.cbrt(27))\n"
+     "print(math.log(10), math.log(8, 2), math.log(100, 10), math.log2(10), math.log10(1000), math.log1p(1e-10))\n"
+     "print(math.log(2**62), math.log10(10**18), math.log2(2**60), math.log(True, 2.0))\n"
+     "print(math.sin(1), math.cos(1), math.tan(1), math.asin(0.5), math.acos(0.5), math.atan(1))\n"
+     "print(math.atan2(1, -1), math.sinh(1), math.cosh(1), math.tanh(1), math.asinh(1), math.acosh(2), math.atanh(0.5))\n"
+     "print(math.pow(2, 0.5), math.pow(2, 10), math.fabs(-3), math.fmod(-7, 3), math.copysign(3, -0.0), math.remainder(7, 2))\n"
+     "print(math.degrees(math.pi), math.radians(180), math.hypot(3, 4), math.hypot(1, 2, 3), math.hypot(), math.dist((1, 2), (4, 6)))\n"
+     "print(math.erf(0.5), math.erfc(10), math.gamma(0.5), math.gamma(5), math.lgamma(100.5), math.gamma(-1.5))\n"
+     "print(math.modf(-2.5), math.frexp(8.0), math.frexp(0.0), math.ldexp(0.5, 4), math.nextafter(1, 2), math.ulp(1.0))\n",
+     "1.4142135623730951 4.0 2.718281828459045 1.00000000005e-10 1.4142135623730951 3.0000000000000004\n"
+     "2.302585092994046 3.0 2.0 3.321928094887362 3.0 9.999999999500001e-11\n"
+     "42.97512519471661 18.0 60.0 0.0\n"
+     "0.8414709848078965 0.5403023058681398 1.5574077246549023 0.5235987755982989 1.0471975511965979 0.7853981633974483\n"
+     "2.356194490192345 1.1752011936438014 1.5430806348152437 0.7615941559557649 0.881373587019543 1.3169578969248166 0.5493061443340548\n"
+     "1.4142135623730951 1024.0 3.0 -1.0 -3.0 -1.0\n"
+     "180.0 3.141592653589793 5.0 3.7416573867739413 0.0 5.0\n"
+     "0.5204998778130465 2.088487583762545e-45 1.7724538509055159 24.0 361.4355404677776 2.3632718012073544\n"
+     "(-0.5, -2.0) (0.5, 4) (0.0, 0) 8.0 1.0000000000000002 2.220446049250313e-16\n"},
+    {"rounding",
+     "import math\n"
+     "print(math.floor(-0.5), math.ceil(2.1), math.trunc(-2.7), math.floor(True), math.ceil(7), math.trunc(3))\n"
+     "print(type(math.floor(2.5)).__name__, math.floor(-2**62 + 0.0), math.ceil(1e15 + 0.5))\n"
+     "class Half:\n"
+     "    def __floor__(self):\n"
+     "        return 'floor!'\n"
+     "    def __ceil__(self):\n"
+     "        return 'ceil!'\n"
+     "    def __trunc__(self):\n"
+     "        return 'trunc!'\n"
+     "    def __float__(self):\n"
+     "        return 2.5\n"
+     "print(math.floor(Half()), math.ceil(Half()), math.trunc(Half()), math.sqrt(Half()))\n",
+     "-1 3 -2 1 7 3\n"
+     "int -4611686018427387904 1000000000000001\n"
+     "floor! ceil! trunc! 1.5811388300841898\n"},
+    {"integers",
+     "import math\n"
+     "print(math.factorial(0), math.factorial(5), math.factorial(20))\n"
+     "print(math.gcd(), math.gcd(12, 18), math.gcd(-4, 6, 10), math.lcm(), math.lcm(4, 6), math.lcm(0, 5), math.lcm(-3, 4))\n"
+     "print(math.comb(10, 3), math.comb(62, 31), math.comb(5, 6), math.perm(5), math.perm(10, 3), math.perm(5, 6))\n"
+     "print(math.isqrt(0), math.isqrt(99), math.isqrt(9223372036854775807))\n",
+     "1 120 2432902008176640000\n"
+     "0 6 2 1 12 0 12\n"
+     "120 465428353255261088 0 120 720 0\n"
+     "0 9 3037000499\n"},
+    {"sums",
+     "import math\n"
+     "print(math.fsum([0.1] * 10), sum([0.1] * 10), math.fsum([1e100, 1.0, -1e100, 1e-100, 1e50, -1.0, -1e50]))\n"
+     "print(math.fsum([]), math.fsum(range(10)), math.fsum(x / 7 for x in range(100)))\n"
+     "print(math.prod([1, 2, 3, 4]), math.prod([1.5, 2, 3]), math.prod([]), math.prod([2, 3], start=10), math.prod([], start=2.5))\n"
+     "print(math.isclose(1.0, 1.0000000001), math.isclose(1, 1.1), math.isclose(1, 1.1, rel_tol=0.2), math.isclose(0, 1e-10, abs_tol=1e-9))\n"
+     "print(math.isclose(a=1, b=1), math.isclose(math.inf, math.inf), math.isclose(math.nan, math.nan))\n",
+     "1.0 0.9999999999999999 1e-100\n"
+     "0.0 45.0 707.1428571428571\n"
+     "24 9.0 1 60 2.5\n"
+     "True False True True\n"
+     "True True False\n"},
+    {"errors",
+     "import math\n"
+     "def show(f):\n"
+     "    try:\n"
+     "        print(f())\n"
+     "    except Exception as e:\n"
+     "        print(type(e).__name__ + ':', e)\n"
+     "show(lambda: math.sqrt(-1))\n"
+     "show(lambda: math.sqrt('a'))\n"
+     "show(lambda: math.log(0))\n"
+     "show(lambda: math.log(-1.5))\n"
+     "show(lambda: math.log(10, 1))\n"
+     "show(lambda: math.factorial(-1))\n"
+     "show(lambda: math.factorial(2.0))\n"
+     "show(lambda: math.exp(1000))\n"
+     "show(lambda: math.floor(float('inf')))\n"
+     "show(lambda: math.floor(float('nan')))\n"
+     "show(lambda: math.ceil('x'))\n"
+     "show(lambda: math.trunc('x'))\n"
+     "show(lambda: math.isqrt(-1))\n"
+     "show(lambda: math.comb(-1, 2))\n"
+     "show(lambda: math.comb(5, -1))\n"
+     "show(lambda: math.gcd(1.5))\n"
+     "show(lambda: math.fmod(1, 0))\n"
+     "show(lambda: math.pow(0, -1))\n"
+     "show(lambda: math.pow(10, 1000))\n"
+     "show(lambda: math.ldexp(1, 5000))\n"
+     "show(lambda: math.ldexp(1, 2.0))\n"
+     "show(lambda: math.dist([1], [1, 2]))\n"
+     "show(lambda: math.isclose(1, 2, rel_tol=-1))\n"
+     "show(lambda: math.fsum([float('inf'), float('-inf')]))\n"
+     "show(lambda: math.fsum([1e308, 1e308]))\n"
+     "show(lambda: math.sqrt())\n"
+     "show(lambda: math.sqrt(1, 2))\n"
+     "show(lambda: math.log())\n"
+     "show(lambda: math.pow(1))\n"
+     "show(lambda: math.isclose(1))\n"
+     "show(lambda: math.isclose(1, 2, 3))\n"
+     "show(lambda: math.isclose(1, 2, foo=3))\n"
+     "show(lambda: math.prod())\n"
+     "show(lambda: math.prod([1], start=2, foo=1))\n"
+     "show(lambda: math.gamma(0))\n"
+     "show(lambda: math.acos(2))\n"
+     "show(lambda: math.cosh(1000))\n"
+     "show(lambda: math.sqrt(x=1))\n"
+     "show(lambda: math.perm(1, 2, 3))\n"
+     "show(lambda: math.perm())\n"
+     "show(lambda: math.copysign(1))\n"
+     "show(lambda: math.remainder(1, 0))\n"
+     "show(lambda: math.frexp(None))\n"
+     "show(lambda: math.fsum(1))\n",
+     "ValueError: math domain error\n"
+     "TypeError: must be real number, not str\n"
+     "ValueError: math domain error\n"
+     "ValueError: math domain error\n"
+     "ZeroDivisionError: float division by zero\n"
+     "ValueError: factorial() not defined for negative values\n"
+     "TypeError: 'float' object cannot be interpreted as an integer\n"
+     "OverflowError: math range error\n"
+     "OverflowError: cannot convert float infinity to integer\n"
+     "ValueError: cannot convert float NaN to integer\n"
+     "TypeError: must be real number, not str\n"
+     "TypeError: type str doesn't define __trunc__ method\n"
+     "ValueError: isqrt() argument must be nonnegative\n"
+     "ValueError: n must be a non-negative integer\n"
+     "ValueError: k must be a non-negative integer\n"
+     "TypeError: 'float' object cannot be interpreted as an integer\n"
+     "ValueError: math domain error\n"
+     "ValueError: math domain error\n"
+     "OverflowError: math range error\n"
+     "OverflowError: math range error\n"
+     "TypeError: Expected an int as second argument to ldexp.\n"
+     "ValueError: both points must have the same number of dimensions\n"
+     "ValueError: tolerances must be non-negative\n"
+     "ValueError: -inf + inf in fsum\n"
+     "OverflowError: intermediate overflow in fsum\n"
+     "TypeError: math.sqrt() takes exactly one argument (0 given)\n"
+     "TypeError: math.sqrt() takes exactly one argument (2 given)\n"
+     "TypeError: math.log requires 1 to 2 arguments\n"
+     "TypeError: pow expected 2 arguments, got 1\n"
+     "TypeError: isclose() missing required argument 'b' (pos 2)\n"
+     "TypeError: isclose() takes exactly 2 positional arguments (3 given)\n"
+     "TypeError: 'foo' is an invalid keyword argument for isclose()\n"
+     "TypeError: prod() takes exactly 1 positional argument (0 given)\n"
+     "TypeError: prod() takes at most 2 arguments (3 given)\n"
+     "ValueError: math domain error\n"
+     "ValueError: math domain error\n"
+     "OverflowError: math range error\n"
+     "TypeError: math.sqrt() takes no keyword arguments\n"
+     "TypeError: perm expected at most 2 arguments, got 3\n"
+     "TypeError: perm expected at least 1 argument, got 0\n"
+     "TypeError: copysign expected 2 arguments, got 1\n"
+     "ValueError: math domain error\n"
+     "TypeError: must be real number, not NoneType\n"
+     "TypeError: 'int' object is not iterable\n"},
+};
+}  // namespace
+
+class MathModule : public ::testing::TestWithParam<kiln_test::ScriptCase> {};
+
+TEST_P(MathModule, MatchesCPython) {
+  const kiln_test::ScriptCase& c = GetParam();
+  EXPECT_EQ(kiln_test::run_script(c.source), c.expected) << c.source;
+}
+
+INSTANTIATE_TEST_SUITE_P(Stdlib, MathModule, ::testing::ValuesIn(kMathCases),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+TEST(MathModuleKiln, ResultsBeyondInt64RaiseOverflowError) {
+  // CPython returns big ints here; Kiln's ints are 64-bit.
+  EXPECT_EQ(kiln_test::run_script("import math\n"
+                                  "for f in (lambda: math.factorial(21), lambda: math.comb(68, 34),\n"
+                                  "          lambda: math.perm(21, 21), lambda: math.floor(1e300),\n"
+                                  "          lambda: math.lcm(2**40, 2**40 + 1), lambda: math.gcd(-2**63)):\n"
+                                  "    try:\n"
+                                  "        f()\n"
+                                  "    except OverflowError:\n"
+                                  "        print('OverflowError')\n"),
+            "OverflowError\nOverflowError\nOverflowError\nOverflowError\nOverflowError\nOverflowError\n");
 }
