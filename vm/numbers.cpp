@@ -358,7 +358,8 @@ Value int_binop(VM& vm, BinOpKind op, int64_t x, int64_t y) {
 
 }  // namespace
 
-Value number_binop(VM& vm, BinOpKind op, const Value& a, const Value& b) {
+namespace {
+Value number_binop_or_notimpl(VM& vm, BinOpKind op, const Value& a, const Value& b) {
   int64_t x, y;
   bool ai = int_value(a, &x);
   bool bi = int_value(b, &y);
@@ -377,6 +378,17 @@ Value number_binop(VM& vm, BinOpKind op, const Value& a, const Value& b) {
     return float_binop(vm, op, dx, dy);
   }
   return Value::not_implemented();
+}
+}  // namespace
+
+Value number_binop(VM& vm, BinOpKind op, const Value& a, const Value& b) {
+  Value r = number_binop_or_notimpl(vm, op, a, b);
+  if (r.is_not_implemented() && is_number(a) && is_number(b)) {
+    // No other class can take part when both operands are numbers.
+    return vm.raise(Exc::TypeError, fmt::format("unsupported operand type(s) for {}: '{}' and '{}'",
+                                                kBinopSymbol[size_t(op)], type_name(vm, a), type_name(vm, b)));
+  }
+  return r;
 }
 
 Value number_unary(VM& vm, UnaryOpKind op, const Value& v) {

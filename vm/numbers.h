@@ -18,8 +18,7 @@
 //
 // Conventions: functions taking VM& follow the VM's error convention (Empty
 // with an exception pending). Binary operations return NotImplemented when an
-// operand is not a number, so that vm/ops.cpp can try the other operand and
-// then raise CPython's "unsupported operand type(s)" TypeError.
+// operand is not a number, so that vm/ops.cpp can try the other operand.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +47,10 @@ inline bool is_number(const Value& v) { return v.is_double() || is_int(v); }
 bool number_as_double(const Value& v, double* out);
 
 // ------------------------------------------------------------ operators
-// a <op> b for ints, bools and floats; NotImplemented for anything else.
+// a <op> b for ints, bools and floats; NotImplemented when an operand is
+// not a number. For two numbers the result is never NotImplemented: an
+// operator they do not support (float & int, int @ int) raises CPython's
+// "unsupported operand type(s) for &: 'float' and 'int'" TypeError.
 Value number_binop(VM& vm, BinOpKind op, const Value& a, const Value& b);
 // -v, +v, ~v (Invert on floats is NotImplemented); `not` is not handled here.
 Value number_unary(VM& vm, UnaryOpKind op, const Value& v);
