@@ -24,6 +24,7 @@
 #include "stdlib/modules.h"
 #include "stdlib/mt19937.h"
 #include "stdlib/native_util.h"
+#include "vm/interpreter.h"
 #include "vm/ops.h"
 #include "vm/vm.h"
 
@@ -45,6 +46,34 @@ struct RandomState {
 };
 
 RandomState& state_of(const Value& data) { return *static_cast<RandomState*>(data.as<OpaqueObject>()->payload); }
+
+// The attribute of random.Random instances holding their generator.
+constexpr const char* kStateAttr = "_random_state";
+
+// Finds the generator of a call and the arguments after `self`: module
+// functions carry the module's generator as `data`; methods of random.Random
+// (data Empty) find it on the instance passed first.
+bool resolve(VM& vm, const CallArgs& call, const Value& data, RandomState** st, CallArgs* rest, Value* keep) {
+  if (is_kind(data, ObjKind::Opaque)) {
+    *st = &state_of(data);
+    *rest = call;
+    return true;
+  }
+  if (call.nargs == 0) {
+    vm.raise(Exc::TypeError, "unbound method of Random needs an argument");
+    return false;
+  }
+  Value state = getattr(vm, call.args[0], vm.intern(kStateAttr).as<StrObject>());
+  if (state.is_empty()) return false;
+  if (!is_kind(state, ObjKind::Opaque)) {
+    vm.raisef(Exc::TypeError, "%s is not a random generator state", kStateAttr);
+    return false;
+  }
+  *st = &state_of(state);
+  *keep = std::move(state);  // alive for the whole call, whatever the script does meanwhile
+  *rest = CallArgs{call.args + 1, call.nargs - 1, call.kwnames};
+  return true;
+}
 
 // ------------------------------------------------------------ seeding
 void seed_from_os(RandomState& st) {
@@ -193,10 +222,14 @@ Value item_at(VM& vm, const Value& seq, int64_t i) {
 }
 
 // ------------------------------------------------------------ the functions
-Value rnd_seed(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_seed(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[2];
   if (!bind_py_args(vm, a, {"Random.seed", {"a", "version"}, 2, 0}, args)) return Value();
-  RandomState& st = state_of(data);
   const Value& arg = args[0];
   int64_t version = 2;
   if (!args[1].is_empty() && !int_value(args[1], &version)) version = 0;  // neither 1 nor 2
@@ -232,28 +265,48 @@ Value rnd_seed(VM& vm, const CallArgs& a, const Value& data) {
   return Value::none();
 }
 
-Value rnd_random(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_random(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   if (a.nargs || a.nkw()) {
     if (!native_no_args(vm, a, "Random.random")) return Value();
   }
-  return Value::from_double(state_of(data).gen.random());
+  return Value::from_double(st.gen.random());
 }
 
-Value rnd_getrandbits(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_getrandbits(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   int64_t k;
   if (!native_one_arg(vm, a, "Random.getrandbits") || !index_value(vm, a.args[0], &k)) return Value();
   if (k < 0) return vm.raise(Exc::ValueError, "number of bits must be non-negative");
   if (k > 63) return vm.raisef(Exc::OverflowError, "getrandbits(%lld) does not fit in Kiln's 64-bit int", (long long)k);
-  return make_int(vm, int64_t(state_of(data).gen.getrandbits(int(k))));
+  return make_int(vm, int64_t(st.gen.getrandbits(int(k))));
 }
 
-Value rnd_randrange(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_randrange(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[3];
   if (!bind_py_args(vm, a, {"Random.randrange", {"start", "stop", "step"}, 3, 1}, args)) return Value();
-  return randrange_impl(vm, state_of(data), args[0], args[1], args[2]);
+  return randrange_impl(vm, st, args[0], args[1], args[2]);
 }
 
-Value rnd_randint(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_randint(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[2];
   if (!bind_py_args(vm, a, {"Random.randint", {"a", "b"}, 2, 2}, args)) return Value();
   Value stop;
@@ -264,22 +317,31 @@ Value rnd_randint(VM& vm, const CallArgs& a, const Value& data) {
     stop = binary_op(vm, BinOpKind::Add, args[1], Value::small_int(1));
     if (stop.is_empty()) return stop;
   }
-  return randrange_impl(vm, state_of(data), args[0], stop, Value());
+  return randrange_impl(vm, st, args[0], stop, Value());
 }
 
-Value rnd_choice(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_choice(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[1];
   if (!bind_py_args(vm, a, {"Random.choice", {"seq"}, 1, 1}, args)) return Value();
   int64_t n;
   if (!length(vm, args[0], &n)) return Value();
   if (n == 0) return vm.raise(Exc::IndexError, "Cannot choose from an empty sequence");
-  return item_at(vm, args[0], randbelow(state_of(data), n));
+  return item_at(vm, args[0], randbelow(st, n));
 }
 
-Value rnd_shuffle(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_shuffle(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[1];
   if (!bind_py_args(vm, a, {"Random.shuffle", {"x"}, 1, 1}, args)) return Value();
-  RandomState& st = state_of(data);
   const Value& x = args[0];
   int64_t n;
   if (!length(vm, x, &n)) return Value();
@@ -361,7 +423,12 @@ Value sample_impl(VM& vm, RandomState& st, const Value& population, int64_t k, i
   return result;
 }
 
-Value rnd_sample(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_sample(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[3];
   if (!bind_py_args(vm, a, {"Random.sample", {"population", "k", "counts"}, 2, 2}, args)) return Value();
   const Value& population = args[0];
@@ -369,7 +436,6 @@ Value rnd_sample(VM& vm, const CallArgs& a, const Value& data) {
     return vm.raise(Exc::TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).");
   int64_t k;
   if (!index_value(vm, args[1], &k)) return Value();
-  RandomState& st = state_of(data);
   if (args[2].is_empty() || args[2].is_none()) return sample_impl(vm, st, population, k);
   // counts=: sample from the repeated population without building it.
   int64_t n;
@@ -404,11 +470,15 @@ Value rnd_sample(VM& vm, const CallArgs& a, const Value& data) {
   return result;
 }
 
-Value rnd_choices(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_choices(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[4];
   if (!bind_py_args(vm, a, {"Random.choices", {"population", "weights", "cum_weights", "k"}, 2, 1}, args))
     return Value();
-  RandomState& st = state_of(data);
   const Value& population = args[0];
   int64_t k = 1;
   if (!args[3].is_empty() && !index_value(vm, args[3], &k)) return Value();
@@ -483,30 +553,40 @@ Value rnd_choices(VM& vm, const CallArgs& a, const Value& data) {
   return result;
 }
 
-Value rnd_uniform(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_uniform(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[2];
   if (!bind_py_args(vm, a, {"Random.uniform", {"a", "b"}, 2, 2}, args)) return Value();
   const Value &lo = args[0], &hi = args[1];
   if (is_num(lo) && is_num(hi)) {
     int64_t x, y, diff;
-    double r = state_of(data).gen.random();
+    double r = st.gen.random();
     if (int_value(lo, &x) && int_value(hi, &y) && !__builtin_sub_overflow(y, x, &diff))
       return Value::from_double(double(x) + double(diff) * r);  // b - a is an exact int in Python
     return Value::from_double(num(lo) + (num(hi) - num(lo)) * r);
   }
   Value d = binary_op(vm, BinOpKind::Sub, hi, lo);
   if (d.is_empty()) return d;
-  Value t = binary_op(vm, BinOpKind::Mult, d, Value::from_double(state_of(data).gen.random()));
+  Value t = binary_op(vm, BinOpKind::Mult, d, Value::from_double(st.gen.random()));
   if (t.is_empty()) return t;
   return binary_op(vm, BinOpKind::Add, lo, t);
 }
 
-Value rnd_triangular(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_triangular(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[3];
   if (!bind_py_args(vm, a, {"Random.triangular", {"low", "high", "mode"}, 3, 0}, args)) return Value();
   Value low = args[0].is_empty() ? Value::from_double(0.0) : args[0];
   Value high = args[1].is_empty() ? Value::from_double(1.0) : args[1];
-  double u = state_of(data).gen.random();
+  double u = st.gen.random();
   double l, h, c = 0.5;
   if (!to_double(vm, low, &l) || !to_double(vm, high, &h)) return Value();
   if (!args[2].is_empty() && !args[2].is_none()) {
@@ -533,20 +613,29 @@ double normal_z(RandomState& st) {
   }
 }
 
-Value rnd_normalvariate(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_normalvariate(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[2];
   if (!bind_py_args(vm, a, {"Random.normalvariate", {"mu", "sigma"}, 2, 0}, args)) return Value();
   Value mu = args[0].is_empty() ? Value::from_double(0.0) : args[0];
   Value sigma = args[1].is_empty() ? Value::from_double(1.0) : args[1];
-  return add_mul(vm, mu, normal_z(state_of(data)), sigma);
+  return add_mul(vm, mu, normal_z(st), sigma);
 }
 
-Value rnd_gauss(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_gauss(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[2];
   if (!bind_py_args(vm, a, {"Random.gauss", {"mu", "sigma"}, 2, 0}, args)) return Value();
   Value mu = args[0].is_empty() ? Value::from_double(0.0) : args[0];
   Value sigma = args[1].is_empty() ? Value::from_double(1.0) : args[1];
-  RandomState& st = state_of(data);
   double z;
   if (st.has_gauss_next) {
     z = st.gauss_next;
@@ -561,10 +650,15 @@ Value rnd_gauss(VM& vm, const CallArgs& a, const Value& data) {
   return add_mul(vm, mu, z, sigma);
 }
 
-Value rnd_lognormvariate(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_lognormvariate(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[2];
   if (!bind_py_args(vm, a, {"Random.lognormvariate", {"mu", "sigma"}, 2, 2}, args)) return Value();
-  Value r = add_mul(vm, args[0], normal_z(state_of(data)), args[1]);
+  Value r = add_mul(vm, args[0], normal_z(st), args[1]);
   if (r.is_empty()) return r;
   double x;
   if (!to_double(vm, r, &x)) return Value();
@@ -573,10 +667,15 @@ Value rnd_lognormvariate(VM& vm, const CallArgs& a, const Value& data) {
   return Value::from_double(e);
 }
 
-Value rnd_expovariate(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_expovariate(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[1];
   if (!bind_py_args(vm, a, {"Random.expovariate", {"lambd"}, 1, 1}, args)) return Value();
-  double x = -std::log(1.0 - state_of(data).gen.random());
+  double x = -std::log(1.0 - st.gen.random());
   if (is_num(args[0])) {
     double l = num(args[0]);
     if (l == 0.0) return vm.raise(Exc::ZeroDivisionError, "float division by zero");
@@ -585,12 +684,16 @@ Value rnd_expovariate(VM& vm, const CallArgs& a, const Value& data) {
   return binary_op(vm, BinOpKind::Div, Value::from_double(x), args[0]);
 }
 
-Value rnd_vonmisesvariate(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_vonmisesvariate(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[2];
   if (!bind_py_args(vm, a, {"Random.vonmisesvariate", {"mu", "kappa"}, 2, 2}, args)) return Value();
   double mu, kappa;
   if (!to_double(vm, args[0], &mu) || !to_double(vm, args[1], &kappa)) return Value();
-  RandomState& st = state_of(data);
   if (kappa <= 1e-6) return Value::from_double(kTwoPi * st.gen.random());
   double s = 0.5 / kappa;
   double r = s + std::sqrt(1.0 + s * s);
@@ -655,52 +758,75 @@ bool gamma_impl(VM& vm, RandomState& st, double alpha, double beta, double* out)
   return true;
 }
 
-Value rnd_gammavariate(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_gammavariate(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[2];
   if (!bind_py_args(vm, a, {"Random.gammavariate", {"alpha", "beta"}, 2, 2}, args)) return Value();
   double alpha, beta, r;
   if (!to_double(vm, args[0], &alpha) || !to_double(vm, args[1], &beta)) return Value();
-  if (!gamma_impl(vm, state_of(data), alpha, beta, &r)) return Value();
+  if (!gamma_impl(vm, st, alpha, beta, &r)) return Value();
   return Value::from_double(r);
 }
 
-Value rnd_betavariate(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_betavariate(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[2];
   if (!bind_py_args(vm, a, {"Random.betavariate", {"alpha", "beta"}, 2, 2}, args)) return Value();
   double alpha, beta, y, y2;
   if (!to_double(vm, args[0], &alpha) || !to_double(vm, args[1], &beta)) return Value();
-  RandomState& st = state_of(data);
   if (!gamma_impl(vm, st, alpha, 1.0, &y)) return Value();
   if (y == 0.0) return Value::from_double(0.0);
   if (!gamma_impl(vm, st, beta, 1.0, &y2)) return Value();
   return Value::from_double(y / (y + y2));
 }
 
-Value rnd_paretovariate(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_paretovariate(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[1];
   if (!bind_py_args(vm, a, {"Random.paretovariate", {"alpha"}, 1, 1}, args)) return Value();
   double alpha;
   if (!to_double(vm, args[0], &alpha)) return Value();
-  double u = 1.0 - state_of(data).gen.random();
+  double u = 1.0 - st.gen.random();
   if (alpha == 0.0) return vm.raise(Exc::ZeroDivisionError, "float division by zero");
   return Value::from_double(std::pow(u, -1.0 / alpha));
 }
 
-Value rnd_weibullvariate(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_weibullvariate(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[2];
   if (!bind_py_args(vm, a, {"Random.weibullvariate", {"alpha", "beta"}, 2, 2}, args)) return Value();
   double alpha, beta;
   if (!to_double(vm, args[0], &alpha) || !to_double(vm, args[1], &beta)) return Value();
-  double u = 1.0 - state_of(data).gen.random();
+  double u = 1.0 - st.gen.random();
   if (beta == 0.0) return vm.raise(Exc::ZeroDivisionError, "float division by zero");
   double base = -std::log(u), e = 1.0 / beta;
   if (base == 0.0 && e < 0.0) return vm.raise(Exc::ZeroDivisionError, "0.0 cannot be raised to a negative power");
   return Value::from_double(alpha * std::pow(base, e));
 }
 
-Value rnd_getstate(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_getstate(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   if (!bind_py_args(vm, a, {"Random.getstate", {}, 0, 0}, nullptr)) return Value();
-  RandomState& st = state_of(data);
   std::vector<uint32_t> words = st.gen.get_state();
   Value inner = make_tuple_n(vm, words.size());
   if (inner.is_empty()) return inner;
@@ -709,7 +835,12 @@ Value rnd_getstate(VM& vm, const CallArgs& a, const Value& data) {
   return make_tuple(vm, {Value::small_int(3), inner, gauss});
 }
 
-Value rnd_setstate(VM& vm, const CallArgs& a, const Value& data) {
+Value rnd_setstate(VM& vm, const CallArgs& call, const Value& data) {
+  RandomState* stp;
+  CallArgs a;
+  Value keep;
+  if (!resolve(vm, call, data, &stp, &a, &keep)) return Value();
+  RandomState& st = *stp;
   Value args[1];
   if (!bind_py_args(vm, a, {"Random.setstate", {"state"}, 1, 1}, args)) return Value();
   Value version = getitem(vm, args[0], Value::small_int(0));
@@ -743,7 +874,6 @@ Value rnd_setstate(VM& vm, const CallArgs& a, const Value& data) {
                                                 : "Python int too large to convert to C unsigned long");
     words[i] = uint32_t(w);
   }
-  RandomState& st = state_of(data);
   Mt19937 saved = st.gen;
   if (!st.gen.set_state(words)) {
     st.gen = saved;
@@ -761,7 +891,33 @@ Value rnd_setstate(VM& vm, const CallArgs& a, const Value& data) {
   return Value::none();
 }
 
-Value rnd_randbytes(VM& vm, const CallArgs& a, const Value&) {
+// A new generator state box (seeded from the OS).
+Value new_state(VM& vm) {
+  auto* box = object_new<OpaqueObject>(vm, ObjKind::Opaque, vm.types.object);
+  Value state = Value::steal(box);
+  auto* st = new RandomState();
+  box->payload = st;
+  box->destroy = [](void* p) { delete static_cast<RandomState*>(p); };
+  seed_from_os(*st);
+  return state;
+}
+
+// random.Random.__init__(self, x=None): a generator of the instance's own.
+Value rnd_init(VM& vm, const CallArgs& call, const Value&) {
+  if (call.nargs == 0) return vm.raise(Exc::TypeError, "unbound method of Random needs an argument");
+  const Value& self = call.args[0];
+  Value state = new_state(vm);
+  if (!setattr(vm, self, vm.intern(kStateAttr).as<StrObject>(), state)) return Value();
+  CallArgs rest{call.args + 1, call.nargs - 1, call.kwnames};
+  Value args[1];
+  if (!bind_py_args(vm, rest, {"Random.__init__", {"x"}, 1, 0}, args)) return Value();
+  if (args[0].is_empty() || args[0].is_none()) return Value::none();
+  CallArgs seed_args{args, 1, nullptr};
+  if (rnd_seed(vm, seed_args, state).is_empty()) return Value();
+  return Value::none();
+}
+
+Value rnd_randbytes(VM& vm, const CallArgs&, const Value&) {
   return vm.raise(Exc::NotImplementedError, "random.randbytes() is not supported: Kiln has no bytes type");
 }
 
@@ -771,12 +927,7 @@ Value init_random_module(VM& vm) {
   Value m = new_native_module(vm, "random");
   if (m.is_empty()) return m;
   // The generator behind every function of this module (one per VM).
-  auto* box = object_new<OpaqueObject>(vm, ObjKind::Opaque, vm.types.object);
-  Value state = Value::steal(box);
-  auto* st = new RandomState();
-  box->payload = st;
-  box->destroy = [](void* p) { delete static_cast<RandomState*>(p); };
-  seed_from_os(*st);
+  Value state = new_state(vm);
   struct Entry {
     const char* name;
     NativeFn fn;
@@ -807,6 +958,17 @@ Value init_random_module(VM& vm) {
       {"randbytes", rnd_randbytes},
   };
   for (const Entry& e : kFunctions) vm.add_function(module_dict(m), e.name, e.fn, state);
+
+  // random.Random: a class whose instances own a generator; its methods are
+  // the same natives, finding the state on `self`.
+  if (exec_source(vm, "class Random:\n    pass\n", "<random>", module_dict(m)).is_empty()) return Value();
+  Value cls = getitem(vm, module_dict(m), vm.intern("Random"));
+  if (cls.is_empty()) return Value();
+  if (is_kind(cls, ObjKind::Type)) {
+    auto* type = cls.as<TypeObject>();
+    vm.add_method(type, "__init__", rnd_init);
+    for (const Entry& e : kFunctions) vm.add_method(type, e.name, e.fn);
+  }
   return m;
 }
 

@@ -317,6 +317,32 @@ const kiln_test::ScriptCase kRandomCases[] = {
      "ValueError: gammavariate: alpha and beta must be > 0.0\n"
      "IndexError: list index out of range\n"
      "TypeError: can only concatenate str (not \"int\") to str\n"},
+    {"random_class",
+     "import random\n"
+     "rng = random.Random(42)\n"
+     "other = random.Random(7)\n"
+     "random.seed(1)\n"
+     "print(rng.random(), other.random(), rng.randint(1, 10), rng.choice('abc'), random.random())\n"
+     "r2 = random.Random()\n"
+     "r2.seed(42)\n"
+     "print(r2.random(), rng.gauss(0, 1), type(rng).__name__, isinstance(rng, random.Random))\n"
+     "class Dice(random.Random):\n"
+     "    def roll(self):\n"
+     "        return self.randint(1, 6)\n"
+     "d = Dice(5)\n"
+     "print([d.roll() for _ in range(5)])\n"
+     "deck = list(range(8))\n"
+     "random.Random(3).shuffle(deck)\n"
+     "print(deck, random.Random('seed').sample(range(50), 3))\n"
+     "s = rng.getstate()\n"
+     "x = rng.random()\n"
+     "rng.setstate(s)\n"
+     "print(x == rng.random())\n",
+     "0.6394267984578837 0.32383276483316237 1 c 0.13436424411240122\n"
+     "0.6394267984578837 -0.11131586156766246 Random True\n"
+     "[5, 3, 6, 3, 6]\n"
+     "[0, 5, 7, 2, 1, 6, 4, 3] [8, 3, 15]\n"
+     "True\n"},
 };
 }  // namespace
 
