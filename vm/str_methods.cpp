@@ -1047,8 +1047,6 @@ Value m_binop(VM& vm, const CallArgs& a, const Value&) {
   StrObject* self;
   if (!dunder_self(vm, a, "__op__", 1, &self)) return Value();
   if (Reflected) return str_slots.binop(vm, Op, a.args[1], a.args[0], true, false);
-  if (Op == BinOpKind::Add && !is_str(a.args[1])) return Value::not_implemented();
-  if (Op == BinOpKind::Mult && !is_int(a.args[1])) return Value::not_implemented();
   return str_slots.binop(vm, Op, a.args[0], a.args[1], false, false);
 }
 template <CmpOpKind Op>
