@@ -165,8 +165,9 @@ int finish(const kiln::Result& r) {
   std::fflush(stdout);
   if (r.ok) return 0;
   if (r.error.type == "SystemExit") return r.error.exit_code;
-  if (r.error.type == "KeyboardInterrupt") vmrun::exit_by_sigint();
-  return 1;
+  // The runtime marks an uncaught KeyboardInterrupt (or subclass) with 130.
+  if (r.error.exit_code == 130) vmrun::exit_by_sigint();
+  return r.error.exit_code != 0 ? r.error.exit_code : 1;
 }
 
 }  // namespace
