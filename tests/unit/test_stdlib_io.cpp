@@ -105,6 +105,54 @@ const kiln_test::ScriptCase kSysTimeCases[] = {
      "ValueError: Invalid value NaN (not a number)\n"
      "TypeError: time.sleep() takes exactly one argument (0 given)\n"
      "TypeError: time.time() takes no arguments (1 given)\n"},
+    {"time_calendar",
+     "import time\n"
+     "t = time.gmtime(1700000000.7)\n"
+     "print(t)\n"
+     "print(t[0], t.tm_year, t.tm_wday, t.tm_zone, t.tm_gmtoff, len(t), list(t)[:3], t[:2])\n"
+     "print(time.gmtime(0), time.gmtime(-1).tm_year)\n"
+     "print(time.strftime('%Y-%m-%d %H:%M:%S', t), time.asctime(t))\n"
+     "print(time.strftime('%a %b %d %j %p %%', (2024, 2, 29, 13, 5, 6, 3, 60, 0)))\n"
+     "print(time.strftime('%Y-%m-%d', (2024, 0, 0, 0, 0, 0, 0, 0, 0)), repr(time.strftime('')))\n"
+     "print(time.asctime((2024, 1, 1, 0, 0, 0, 0, 1, 0)), time.mktime(time.localtime(1700000000)))\n"
+     "print(time.struct_time((2020, 1, 2, 3, 4, 5, 6, 7, 0)), time.gmtime(86400 * 365) == time.gmtime(31536000))\n"
+     "print(type(time.localtime()).__name__, type(time.ctime()).__name__, len(time.ctime(0)))\n"
+     "def show(f):\n"
+     "    try:\n"
+     "        print(f())\n"
+     "    except Exception as e:\n"
+     "        print(type(e).__name__ + ':', e)\n"
+     "show(lambda: time.gmtime('x'))\n"
+     "show(lambda: time.strftime(5))\n"
+     "show(lambda: time.strftime('%Y', (1, 2)))\n"
+     "show(lambda: time.mktime(5))\n"
+     "show(lambda: time.gmtime(1e300))\n"
+     "show(lambda: time.strftime('%Y', (2024, 13, 1, 0, 0, 0, 0, 1, 0)))\n"
+     "show(lambda: time.strftime('%Y', (2024, 1, 1, 24, 0, 0, 0, 1, 0)))\n"
+     "show(lambda: time.strftime('%Y', (2024, 1, 1, 0, 0, 0, 0, 367, 0)))\n"
+     "show(lambda: time.asctime((2024, 13, 1, 0, 0, 0, 0, 1, 0)))\n"
+     "show(lambda: time.struct_time((1, 2, 3)))\n"
+     "show(lambda: time.strftime('%Y', [2024, 1, 1, 0, 0, 0, 0, 1, 0]))\n",
+     "time.struct_time(tm_year=2023, tm_mon=11, tm_mday=14, tm_hour=22, tm_min=13, tm_sec=20, tm_wday=1, tm_yday=318, tm_isdst=0)\n"
+     "2023 2023 1 GMT 0 9 [2023, 11, 14] (2023, 11)\n"
+     "time.struct_time(tm_year=1970, tm_mon=1, tm_mday=1, tm_hour=0, tm_min=0, tm_sec=0, tm_wday=3, tm_yday=1, tm_isdst=0) 1969\n"
+     "2023-11-14 22:13:20 Tue Nov 14 22:13:20 2023\n"
+     "Thu Feb 29 060 PM %\n"
+     "2024-01-01 ''\n"
+     "Mon Jan  1 00:00:00 2024 1700000000.0\n"
+     "time.struct_time(tm_year=2020, tm_mon=1, tm_mday=2, tm_hour=3, tm_min=4, tm_sec=5, tm_wday=6, tm_yday=7, tm_isdst=0) True\n"
+     "struct_time str 24\n"
+     "TypeError: 'str' object cannot be interpreted as an integer\n"
+     "TypeError: strftime() argument 1 must be str, not int\n"
+     "TypeError: strftime(): illegal time tuple argument\n"
+     "TypeError: Tuple or struct_time argument required\n"
+     "OverflowError: timestamp out of range for platform time_t\n"
+     "ValueError: month out of range\n"
+     "ValueError: hour out of range\n"
+     "ValueError: day of year out of range\n"
+     "ValueError: month out of range\n"
+     "TypeError: time.struct_time() takes an at least 9-sequence (3-sequence given)\n"
+     "TypeError: Tuple or struct_time argument required\n"},
 };
 
 const kiln_test::ScriptCase kFileCases[] = {
@@ -292,6 +340,8 @@ TEST(SysModuleKiln, ArgvVersionAndExit) {
   kiln::Runtime rt;
   std::string out;
   rt.set_stdout([&](std::string_view s) { out += s; });
+  std::string err;
+  rt.set_stderr([&](std::string_view s) { err += s; });
   rt.set_argv({"prog.py", "a", "b"});
   kiln::Result r = rt.run_string(
       "import sys\n"
@@ -303,6 +353,7 @@ TEST(SysModuleKiln, ArgvVersionAndExit) {
   EXPECT_EQ(out,
             "['prog.py', 'a', 'b'] sys.version_info(major=3, minor=11, micro=0, releaselevel='final', serial=0) "
             "kiln\nTrue True\n");
+  EXPECT_EQ(err, "to stderr\n");
   ASSERT_FALSE(r.ok);
   EXPECT_EQ(r.error.type, "SystemExit");
   EXPECT_EQ(r.error.exit_code, 7);
