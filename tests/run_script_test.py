@@ -41,6 +41,7 @@ import math
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -253,6 +254,13 @@ def check_error(exp, rc, facts):
     return problems
 
 
+def signal_name(num):
+    try:
+        return signal.Signals(num).name
+    except ValueError:
+        return "unknown signal"
+
+
 class Outcome:
     def __init__(self, script):
         self.script = script
@@ -292,7 +300,9 @@ def run_test(script, interpreter_cmd, timeout, check_column=True):
         text = "".join(l if l.endswith("\n") else l + "\n\\ No newline at end of file\n" for l in diff)
         out.fail("stdout differs:\n" + text)
     if rc is not None:
-        if exp_err is None:
+        if rc < 0:
+            out.fail(f"crashed: killed by signal {-rc} ({signal_name(-rc)})")
+        elif exp_err is None:
             if rc != 0:
                 out.fail(f"exit code {rc}, expected 0")
         else:

@@ -8,7 +8,7 @@ print(documented.tag, getattr(documented, "missing", "none"))
 def apply(fn, *args):
     return fn(*args)
 print(apply(documented, 1), apply(max, 3, 9, 2), apply(len, "abc"))
-table = [documented, abs, str.upper]
+table = [documented, abs, "text".upper]
 print([type(f).__name__ for f in table])
 print(callable(documented), callable(5), callable(len), callable(lambda: 0), callable(str))
 alias = documented
