@@ -29,6 +29,7 @@
 #include "stdlib/modules.h"
 #include "stdlib/native_util.h"
 #include "vm/dict.h"
+#include "vm/interpreter.h"
 #include "vm/ops.h"
 #include "vm/vm.h"
 
@@ -61,9 +62,21 @@ NewlineMode newline_of(FileObject* f) { return NewlineMode((f->aux & kNewlineMas
 // ------------------------------------------------------------ errors
 Value raise_closed(VM& vm) { return vm.raise(Exc::ValueError, "I/O operation on closed file."); }
 
-// io.UnsupportedOperation derives from OSError and ValueError; Kiln has no
-// io module, so it raises the OSError half with CPython's message.
-Value raise_unsupported(VM& vm, const char* what) { return vm.raise(Exc::OSError, what); }
+// io.UnsupportedOperation (CPython's derives from OSError and ValueError;
+// Kiln's, with single inheritance, from OSError).
+Value raise_unsupported(VM& vm, const char* what) {
+  Value io = vm.import_module("io");
+  Value cls = io.is_empty() ? Value() : getattr_opt(vm, io, vm.intern("UnsupportedOperation").as<StrObject>());
+  if (cls.is_empty()) {
+    vm.clear_exception();
+    return vm.raise(Exc::OSError, what);
+  }
+  Value msg = make_str(vm, what);
+  if (msg.is_empty()) return msg;
+  Value exc = vm.call(cls, &msg, 1);
+  if (exc.is_empty()) return exc;
+  return vm.raise_value(exc);
+}
 
 // Raises the OSError subclass for an errno, with errno/strerror/filename.
 Value raise_os_error(VM& vm, int err, const Value& filename) {
@@ -704,6 +717,20 @@ Value make_console_file(VM& vm, int which) {
   f->writable = which != 3;
   f->aux = uint16_t(which & kConsoleMask) | uint16_t(1 << kEncodingShift);  // shown as 'utf-8'
   return result;
+}
+
+Value init_io_module(VM& vm) {
+  Value m = new_native_module(vm, "io");
+  if (m.is_empty()) return m;
+  const Value& d = module_dict(m);
+  if (exec_source(vm, "class UnsupportedOperation(OSError):\n    pass\n", "<io>", d).is_empty()) return Value();
+  vm.add_function(d, "open", builtin_open);
+  if (!module_set(vm, m, "TextIOWrapper", Value::borrow(vm.types.file)) ||
+      !module_set(vm, m, "SEEK_SET", Value::small_int(0)) || !module_set(vm, m, "SEEK_CUR", Value::small_int(1)) ||
+      !module_set(vm, m, "SEEK_END", Value::small_int(2)) ||
+      !module_set(vm, m, "DEFAULT_BUFFER_SIZE", Value::small_int(8192)))
+    return Value();
+  return m;
 }
 
 void init_file_type(VM& vm) {

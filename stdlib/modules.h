@@ -25,13 +25,15 @@
 
 namespace kiln::vm {
 
-// Registers math, random, time and sys with vm.register_native_module.
+// Registers math, random, time, sys and io with vm.register_native_module.
 void register_stdlib_modules(VM& vm);
 
 Value init_math_module(VM& vm);
 Value init_random_module(VM& vm);
 Value init_time_module(VM& vm);
 Value init_sys_module(VM& vm);
+// io: open, TextIOWrapper, UnsupportedOperation, SEEK_* (stdlib/file.cpp).
+Value init_io_module(VM& vm);
 
 // open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None)
 Value builtin_open(VM& vm, const CallArgs& a, const Value& self);

@@ -283,7 +283,7 @@ const kiln_test::ScriptCase kFileCases[] = {
      "TypeError: expected str, bytes or os.PathLike object, not float\n"
      "ValueError: illegal newline value: x\n"
      "LookupError: unknown encoding: zzz\n"
-     "OSError: not writable\n"  // CPython: io.UnsupportedOperation (an OSError)
+     "UnsupportedOperation: not writable\n"
      "TypeError: write() argument must be str, not int\n"
      "ValueError: negative seek position -1\n"
      "ValueError: invalid whence (5, should be 0, 1 or 2)\n"
@@ -292,6 +292,22 @@ const kiln_test::ScriptCase kFileCases[] = {
      "TypeError: 'foo' is an invalid keyword argument for open()\n"
      "2 No such file or directory no_such_file.txt (2, 'No such file or directory')\n"
      "True\n"},
+    {"io_module",
+     "import io\n"
+     "with io.open('t7.txt', 'w') as f:\n"
+     "    f.write('abc')\n"
+     "try:\n"
+     "    open('t7.txt').write('x')\n"
+     "except io.UnsupportedOperation as e:\n"
+     "    print('UnsupportedOperation', e, isinstance(e, OSError))\n"
+     "try:\n"
+     "    open('t7.txt', 'a').read()\n"
+     "except OSError as e:\n"
+     "    print(type(e).__name__, e)\n"
+     "print(io.SEEK_SET, io.SEEK_CUR, io.SEEK_END, isinstance(open('t7.txt'), io.TextIOWrapper))\n",
+     "UnsupportedOperation not writable True\n"
+     "UnsupportedOperation not readable\n"
+     "0 1 2 True\n"},
 };
 
 // Runs each file test in a fresh empty directory.
