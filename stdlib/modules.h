@@ -8,8 +8,8 @@
 // generator, ...) hangs off the module's objects, never off globals, so two
 // VMs in one process are independent.
 //
-// Text files (`open()`, the TextIOWrapper type, sys.stdout/stderr/stdin) live
-// in stdlib/file.cpp; the builtins module (stdlib/builtins.cpp) exposes
+// Text files (`open()`, the TextIOWrapper type, sys.stdout/stderr/stdin, and
+// the `io` module with io.UnsupportedOperation) live in stdlib/file.cpp; the builtins module (stdlib/builtins.cpp) exposes
 // builtin_open as `open`.
 //
 // Who calls what:
