@@ -9,8 +9,8 @@
 // VMs in one process are independent.
 //
 // Text files (`open()`, the TextIOWrapper type, sys.stdout/stderr/stdin, and
-// the `io` module with io.UnsupportedOperation) live in stdlib/file.cpp; the builtins module (stdlib/builtins.cpp) exposes
-// builtin_open as `open`.
+// the `io` module with io.UnsupportedOperation) live in stdlib/file.cpp; the
+// builtins module (stdlib/builtins.cpp) exposes builtin_open as `open`.
 //
 // Who calls what:
 //   * the VM bootstrap calls register_stdlib_modules(vm) once, and
