@@ -7,6 +7,12 @@
 // Kiln's ints are 64-bit: results CPython would return as big ints
 // (factorial(25), comb(100, 50), floor(1e300)) raise OverflowError instead.
 
+// Python rounds every float operation on its own; a fused multiply-add would
+// change results (GCC never fuses under -std=c++20; clang needs telling).
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #include <cerrno>
 #include <cmath>
 #include <limits>

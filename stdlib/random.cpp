@@ -11,6 +11,15 @@
 //
 // The generator state is one heap payload per VM, carried to each function as
 // its `data` value (an OpaqueObject), so VMs never share a generator.
+// random.Random instances own a payload of their own (attribute
+// `_random_state`); the class's methods are the same natives, which find the
+// state on `self` when they carry no `data`.
+
+// Python rounds every float operation on its own; a fused multiply-add would
+// change results (GCC never fuses under -std=c++20; clang needs telling).
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
 
 #include <sys/random.h>
 #include <unistd.h>
@@ -860,7 +869,7 @@ Value rnd_setstate(VM& vm, const CallArgs& call, const Value& data) {
     return vm.raisef(Exc::ValueError, pt->size > 3 ? "too many values to unpack (expected 3)"
                                                    : "not enough values to unpack (expected 3, got %zu)",
                      pt->size);
-  const Value& internal = pt->items[1];
+  const Value& internal = pt->begin()[1];
   if (!is_kind(internal, ObjKind::Tuple)) return vm.raise(Exc::TypeError, "state vector must be a tuple");
   auto* it = internal.as<TupleObject>();
   if (it->size != size_t(Mt19937::N) + 1) return vm.raise(Exc::ValueError, "state vector is the wrong size");
@@ -879,7 +888,7 @@ Value rnd_setstate(VM& vm, const CallArgs& call, const Value& data) {
     st.gen = saved;
     return vm.raise(Exc::ValueError, "invalid state");
   }
-  const Value& g = pt->items[2];
+  const Value& g = pt->begin()[2];
   if (g.is_none()) {
     st.has_gauss_next = false;
   } else {
