@@ -48,8 +48,8 @@ Value tuple_repr(VM& vm, TupleObject* t);
 Value tuple_type_call(VM& vm, TypeObject* cls, const CallArgs& a);
 
 // Releases every item and leaves all `size` slots Empty, so that running
-// ~TupleObject() afterwards (or not) is harmless. vm/object.cpp calls it
-// before freeing a tuple.
+// ~TupleObject() afterwards (or not) is harmless. (vm/object.cpp may call it
+// before freeing a tuple, or destroy the inline slots itself: both work.)
 void tuple_destroy(TupleObject* t);
 void tuple_traverse(TupleObject* t, VisitFn visit, void* ctx);
 void tuple_clear_refs(TupleObject* t);
