@@ -33,6 +33,9 @@ inline constexpr uint32_t encode(Op op, uint32_t arg) { return uint32_t(op) | (a
 inline constexpr Op decode_op(uint32_t insn) { return Op(insn & 0xff); }
 inline constexpr uint32_t decode_arg(uint32_t insn) { return insn >> 8; }
 inline constexpr uint32_t kMaxArg = (1u << 24) - 1;
+// LIST_EXTEND's argument carries this bit when it builds a call's positional
+// arguments, so that its error message can name the function.
+inline constexpr uint32_t kCallArgsFlag = 1u << 16;
 
 enum CodeFlags : uint32_t {
   kCodeVarargs = 1 << 0,      // has *args

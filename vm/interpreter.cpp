@@ -411,6 +411,28 @@ int exc_matches(VM& vm, const Value& exc, const Value& type) {
   return isinstance(vm, exc, type.as<TypeObject>()) ? 1 : 0;
 }
 
+// CPython's _PyObject_FunctionStr: "mod.qualname()" (or "qualname()" for
+// builtins), used in the messages of f(*x) / f(**x) errors.
+std::string function_str(VM& vm, const Value& f) {
+  Value qn = getattr_opt(vm, f, vm.names.__qualname__);
+  vm.clear_exception();
+  if (!qn || !is_str(qn)) {
+    Value r = str(vm, f);
+    vm.clear_exception();
+    return r ? std::string(str_view(r)) : std::string("object");
+  }
+  Value mod = getattr_opt(vm, f, vm.names.__module__);
+  vm.clear_exception();
+  std::string out;
+  if (mod && is_str(mod) && str_view(mod) != "builtins") out = std::string(str_view(mod)) + ".";
+  return out + std::string(str_view(qn)) + "()";
+}
+
+bool has_iter_method(VM& vm, const Value& v) {
+  TypeObject* t = type_of(vm, v);
+  return type_lookup(t, vm.names.__iter__).is_object() || type_lookup(t, vm.names.__getitem__).is_object();
+}
+
 Value do_raise(VM& vm, Value exc, Value cause) {
   if (is_kind(exc, ObjKind::Type)) {
     auto* t = exc.as<TypeObject>();
@@ -449,6 +471,7 @@ Value format_value(VM& vm, Value v, uint32_t flags, const Value* spec) {
   if (conv == 1) v = str(vm, v);
   else if (conv == 2 || conv == 3) v = repr(vm, v);
   if (!v) return Value();
+  if (conv == 3) v = make_str(vm, str_ascii_text(str_view(v)));
   if (spec) {
     if (!is_str(*spec)) return vm.raise(Exc::TypeError, "format spec must be a str");
     return format(vm, v, str_view(*spec));
@@ -1849,12 +1872,17 @@ dispatch:
   }
   TARGET(LIST_EXTEND) {
     Value it = POP();
-    auto& items = sp[-int(ARG())].as<ListObject>()->items;
+    uint32_t depth = ARG() & 0xffff;
+    auto& items = sp[-int(depth)].as<ListObject>()->items;
     Value l = sequence_to_list(vm, it);
     if (!l) {
-      if (vm.exception_matches(Exc::TypeError)) {
+      if (vm.exception_matches(Exc::TypeError) && !has_iter_method(vm, it)) {
         vm.clear_exception();
-        vm.raisef(Exc::TypeError, "Value after * must be an iterable, not %s", type_name(vm, it));
+        if (ARG() & kCallArgsFlag)
+          vm.raisef(Exc::TypeError, "%s argument after * must be an iterable, not %s",
+                    function_str(vm, sp[-int(depth) - 1]).c_str(), type_name(vm, it));
+        else
+          vm.raisef(Exc::TypeError, "Value after * must be an iterable, not %s", type_name(vm, it));
       }
       GOTO_ERROR();
     }
@@ -1863,9 +1891,7 @@ dispatch:
   }
   TARGET(SET_UPDATE) {
     Value it = POP();
-    Value l = sequence_to_list(vm, it);
-    CHECK(l);
-    for (auto& x : l.as<ListObject>()->items) CHECK(set_add(vm, sp[-int(ARG())].as<SetObject>(), x));
+    CHECK(set_update(vm, sp[-int(ARG())].as<SetObject>(), it));
     DISPATCH();
   }
   TARGET(DICT_UPDATE) {
@@ -1886,7 +1912,8 @@ dispatch:
       Value tmp = dict_new(vm);
       if (!dict_update_from(vm, tmp.as<DictObject>(), other)) {
         vm.clear_exception();
-        vm.raisef(Exc::TypeError, "argument after ** must be a mapping, not %s", type_name(vm, other));
+        vm.raisef(Exc::TypeError, "%s argument after ** must be a mapping, not %s",
+                  function_str(vm, sp[-int(ARG()) - 2]).c_str(), type_name(vm, other));
         GOTO_ERROR();
       }
       other = tmp;
@@ -1894,7 +1921,8 @@ dispatch:
     for (auto& e : other.as<DictObject>()->entries) {
       if (e.key.is_empty()) continue;
       if (is_str(e.key) && dict_lookup_str_index(d, e.key.as<StrObject>()) >= 0) {
-        vm.raisef(Exc::TypeError, "got multiple values for keyword argument '%s'", std::string(str_view(e.key)).c_str());
+        vm.raisef(Exc::TypeError, "%s got multiple values for keyword argument '%s'",
+                  function_str(vm, sp[-int(ARG()) - 2]).c_str(), std::string(str_view(e.key)).c_str());
         GOTO_ERROR();
       }
       CHECK(dict_setitem(vm, d, e.key, e.value));
