@@ -12,6 +12,7 @@
 
 #include "vm/container_support.h"
 #include "vm/float_repr.h"
+#include "vm/format.h"
 #include "vm/str.h"
 #include "vm/str_unicode.h"
 #include "vm/tuple.h"
@@ -868,6 +869,25 @@ Value float_call(VM& vm, const CallArgs& a) {
   return vm.raisef(Exc::TypeError, "float() argument must be a string or a real number, not '%s'", type_name(vm, x));
 }
 
+Value int_type_call(VM& vm, TypeObject* cls, const CallArgs& a) {
+  Value r = int_call(vm, a);
+  if (!r || cls == vm.types.int_) return r;
+  // An instance of a subclass of int: boxed whatever its size, so that it can
+  // carry its class (int_value reads it like any boxed int).
+  int64_t i;
+  int_value(r, &i);
+  auto* o = object_new<IntObject>(vm, ObjKind::Int, cls);
+  o->value = i;
+  return Value::steal(o);
+}
+
+Value float_type_call(VM& vm, TypeObject* cls, const CallArgs& a) {
+  if (cls != vm.types.float_) {
+    return vm.raise(Exc::NotImplementedError, "subclasses of float are not supported by Kiln");
+  }
+  return float_call(vm, a);
+}
+
 // ================================================================ slots for boxed ints
 
 namespace {
@@ -962,7 +982,7 @@ Value m_int_format(VM& vm, const CallArgs& a, const Value&) {
     }
     return vm.raisef(Exc::TypeError, "__format__ expected 1 argument, got %zu", a.nargs - 1);
   }
-  return format(vm, a.args[0], str_view(a.args[1]));
+  return format_value(vm, a.args[0], str_view(a.args[1]));
 }
 Value m_number_round(VM& vm, const CallArgs& a, const Value&) {
   if (a.nargs < 1 || !is_number(a.args[0])) {
@@ -978,24 +998,6 @@ Value m_number_trunc(VM& vm, const CallArgs& a, const Value&) {
   int_value(a.args[0], &i);
   return make_int(vm, i);
 }
-Value m_int_new(VM& vm, const CallArgs& a, const Value&) {
-  if (a.nargs < 1 || !is_kind(a.args[0], ObjKind::Type)) return vm.raise(Exc::TypeError, "int.__new__(X): X is not a type object");
-  auto* cls = a.args[0].as<TypeObject>();
-  CallArgs rest{a.args + 1, a.nargs - 1, a.kwnames};
-  Value r = int_call(vm, rest);
-  if (!r || cls == vm.types.int_) return r;
-  if (!is_subtype(cls, vm.types.int_)) {
-    return vm.raisef(Exc::TypeError, "int.__new__(%s): %s is not a subtype of int", type_name(vm, a.args[0]),
-                     type_name(vm, a.args[0]));
-  }
-  // An instance of a subclass of int: boxed, whatever its size, so it can carry its class.
-  int64_t i;
-  int_value(r, &i);
-  auto* o = object_new<IntObject>(vm, ObjKind::Int, cls);
-  o->value = i;
-  return Value::steal(o);
-}
-
 Value m_float_is_integer(VM& vm, const CallArgs& a, const Value&) {
   if (!check_noargs(vm, a, true, "is_integer")) return Value();
   double d = a.args[0].as_double();
@@ -1068,20 +1070,8 @@ Value m_float_format(VM& vm, const CallArgs& a, const Value&) {
     }
     return vm.raisef(Exc::TypeError, "__format__ expected 1 argument, got %zu", a.nargs - 1);
   }
-  return format(vm, a.args[0], str_view(a.args[1]));
+  return format_value(vm, a.args[0], str_view(a.args[1]));
 }
-Value m_float_new(VM& vm, const CallArgs& a, const Value&) {
-  if (a.nargs < 1 || !is_kind(a.args[0], ObjKind::Type)) {
-    return vm.raise(Exc::TypeError, "float.__new__(X): X is not a type object");
-  }
-  auto* cls = a.args[0].as<TypeObject>();
-  if (cls != vm.types.float_) {
-    return vm.raise(Exc::NotImplementedError, "subclasses of float are not supported by Kiln");
-  }
-  CallArgs rest{a.args + 1, a.nargs - 1, a.kwnames};
-  return float_call(vm, rest);
-}
-
 // Read-only attributes real / imag / numerator / denominator (getters get {self}).
 Value g_self(VM& vm, const CallArgs& a, const Value&) {
   if (a.nargs < 1) return Value::none();
@@ -1099,7 +1089,6 @@ Value g_one(VM& vm, const CallArgs& a, const Value&) { return Value::small_int(1
 
 void init_int_type(VM& vm) {
   TypeObject* i = vm.types.int_;
-  vm.add_method(i, "__new__", m_int_new);
   vm.add_method(i, "bit_length", m_int_bit_length);
   vm.add_method(i, "bit_count", m_int_bit_count);
   vm.add_method(i, "conjugate", m_int_conjugate);
@@ -1112,7 +1101,6 @@ void init_int_type(VM& vm) {
   add_getter(vm, i, "numerator", g_self);
   add_getter(vm, i, "denominator", g_one);
   TypeObject* f = vm.types.float_;
-  vm.add_method(f, "__new__", m_float_new);
   vm.add_method(f, "is_integer", m_float_is_integer);
   vm.add_method(f, "conjugate", m_float_conjugate);
   vm.add_method(f, "as_integer_ratio", m_float_as_integer_ratio);

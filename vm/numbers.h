@@ -92,11 +92,16 @@ Value float_from_string(VM& vm, std::string_view s);
 // __int__ / __index__ / __trunc__ (int) or __float__ / __index__ (float).
 Value int_call(VM& vm, const CallArgs& args);
 Value float_call(VM& vm, const CallArgs& args);
+// `cls(*args)` for int / float and their subclasses (instances of a subclass
+// of int are IntObjects of that class; subclasses of float are refused with
+// NotImplementedError, since Kiln's floats are immediates).
+Value int_type_call(VM& vm, TypeObject* cls, const CallArgs& args);
+Value float_type_call(VM& vm, TypeObject* cls, const CallArgs& args);
 
 // Slots for boxed ints (kind Int).
 extern const KindSlots int_slots;
 
-// Registers int's and float's methods (bit_length, is_integer, __new__, ...).
+// Registers int's and float's methods (bit_length, is_integer, __format__, ...).
 void init_int_type(VM& vm);
 
 }  // namespace kiln::vm

@@ -332,6 +332,12 @@ Value str_call(VM& vm, const CallArgs& a) {
   return str(vm, obj);
 }
 
+Value str_type_call(VM& vm, TypeObject* cls, const CallArgs& a) {
+  Value r = str_call(vm, a);
+  if (!r || cls == vm.types.str) return r;
+  return Value::steal(str_new_of(vm, cls, str_view(r)));
+}
+
 Value str_join(VM& vm, StrObject* sep, const Value& iterable) {
   // Materialise the items first (join reads them twice: sizes, then bytes).
   Value seq = iterable;

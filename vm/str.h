@@ -72,6 +72,8 @@ std::string str_ascii_text(std::string_view text);
 // str(object='') / str(object, encoding, errors) as called from Python
 // (arguments without the class).
 Value str_call(VM& vm, const CallArgs& args);
+// `cls(*args)` for str and its subclasses.
+Value str_type_call(VM& vm, TypeObject* cls, const CallArgs& args);
 // sep.join(iterable)
 Value str_join(VM& vm, StrObject* sep, const Value& iterable);
 

@@ -980,21 +980,6 @@ Value m_translate(VM& vm, const CallArgs& a, const Value&) {
   return make_str(vm, out);
 }
 
-Value m_new(VM& vm, const CallArgs& a, const Value&) {
-  if (a.nargs < 1 || !is_kind(a.args[0], ObjKind::Type)) {
-    return vm.raise(Exc::TypeError, "str.__new__(X): X is not a type object");
-  }
-  auto* cls = a.args[0].as<TypeObject>();
-  if (!is_subtype(cls, vm.types.str)) {
-    return vm.raisef(Exc::TypeError, "str.__new__(%s): %s is not a subtype of str", type_name(vm, a.args[0]),
-                     type_name(vm, a.args[0]));
-  }
-  CallArgs rest{a.args + 1, a.nargs - 1, a.kwnames};
-  Value r = str_call(vm, rest);
-  if (!r || cls == vm.types.str) return r;
-  return Value::steal(str_new_of(vm, cls, str_view(r)));
-}
-
 // Dunder wrappers over the slots, so that subclasses of str (whose
 // operations go through the class dict) behave like str.
 bool dunder_self(VM& vm, const CallArgs& a, const char* name, size_t nargs, StrObject** self) {
@@ -1076,7 +1061,7 @@ void init_str_type(VM& vm) {
       {"isupper", m_isupper}, {"islower", m_islower}, {"istitle", m_istitle}, {"isidentifier", m_isidentifier},
       {"ljust", m_ljust}, {"rjust", m_rjust}, {"center", m_center}, {"zfill", m_zfill},
       {"expandtabs", m_expandtabs}, {"format", m_format}, {"format_map", m_format_map},
-      {"__format__", m_dunder_format}, {"encode", m_encode}, {"translate", m_translate}, {"__new__", m_new},
+      {"__format__", m_dunder_format}, {"encode", m_encode}, {"translate", m_translate},
       {"__len__", m_len}, {"__getitem__", m_getitem}, {"__contains__", m_contains}, {"__iter__", m_iter},
       {"__hash__", m_hash}, {"__str__", m_str}, {"__repr__", m_repr},
       {"__add__", m_binop<BinOpKind::Add, false>}, {"__mul__", m_binop<BinOpKind::Mult, false>},
