@@ -44,7 +44,9 @@ is_compat() {
 }
 
 for t in "${targets[@]}"; do
-  strip --strip-unneeded -o "$out/bin/$t" "build/release/$t"
+  bin="$(find build/release -maxdepth 2 -type f -name "$t" | head -n1)"
+  [[ -n "$bin" ]] || { echo "gpu-bundle: $t was not built" >&2; exit 1; }
+  strip --strip-unneeded -o "$out/bin/$t" "$bin"
   while read -r lib; do
     [[ -z "$lib" ]] && continue
     is_glibc "$lib" && continue
@@ -54,7 +56,7 @@ for t in "${targets[@]}"; do
     [[ -e "$dest/$name" ]] && continue
     cp -L "$lib" "$dest/$name"
     strip --strip-unneeded "$dest/$name" 2>/dev/null || true
-  done < <(ldd "build/release/$t" | awk '/=> \// { print $3 }')
+  done < <(ldd "$bin" | awk '/=> \// { print $3 }')
 done
 
 cat >"$out/run.sh" <<'EOF'
