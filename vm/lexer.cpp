@@ -446,19 +446,23 @@ bool Lexer::lex_indentation(std::vector<Token>& out) {
       t.col = std::max(ws_col, 1);
       out.push_back(t);
     } else {
-      while (indents_.size() > 1 && col < indents_.back()) {
-        indents_.pop_back();
-        alt_indents_.pop_back();
-        Token t = make(Tok::Dedent, pos_);
-        t.col = std::max(ws_col, 1);
-        out.push_back(t);
-      }
-      if (col != indents_.back()) {
+      // Check the target level before emitting anything: on a mismatch
+      // CPython returns the error before any of the DEDENTs.
+      size_t keep = indents_.size();
+      while (keep > 1 && col < indents_[keep - 1]) --keep;
+      if (col != indents_[keep - 1]) {
         size_t eol = src_.find('\n', pos_);
         if (eol == std::string_view::npos) eol = n;
         fail(LexErrorKind::Quiet, "IndentationError", "unindent does not match any outer indentation level",
              cur_line(), col_at(eol));
         return false;
+      }
+      while (indents_.size() > keep) {
+        indents_.pop_back();
+        alt_indents_.pop_back();
+        Token t = make(Tok::Dedent, pos_);
+        t.col = std::max(ws_col, 1);
+        out.push_back(t);
       }
       if (altcol != alt_indents_.back()) {
         fail(LexErrorKind::Overrides, "TabError", "inconsistent use of tabs and spaces in indentation", cur_line(),
@@ -634,7 +638,7 @@ bool Lexer::lex_name_or_string(std::vector<Token>& out) {
   const size_t n = src_.size();
   const size_t start = pos_;
   // String prefixes: up to two letters among b, r, u, f directly before a quote.
-  {
+  if (strchr("rRbBuUfF", src_[pos_]) != nullptr) {
     bool saw_b = false, saw_r = false, saw_u = false, saw_f = false;
     size_t p = pos_;
     uint8_t flags = 0;

@@ -91,27 +91,6 @@ void Parser::Depth::add(int amount) {
   }
 }
 
-const Token& Parser::peek(size_t k) {
-  size_t i = p_ + k;
-  if (i >= toks_.size()) i = toks_.size() - 1;
-  if (i > furthest_) furthest_ = i;
-  const Token& t = toks_[i];
-  if (t.kind == Tok::Error) fail_lexer();
-  return t;
-}
-
-const Token& Parser::next() {
-  const Token& t = peek();
-  if (p_ + 1 < toks_.size()) ++p_;
-  return t;
-}
-
-bool Parser::accept(Tok t) {
-  if (peek().kind != t) return false;
-  next();
-  return true;
-}
-
 const Token& Parser::expect(Tok t) {
   if (peek().kind != t) fail_generic();
   return next();
@@ -145,9 +124,20 @@ void Parser::fail_node(const Expr& e, const std::string& msg, const char* type) 
 void Parser::fail_generic() {
   const Token& t = toks_[std::min(furthest_, toks_.size() - 1)];
   if (t.kind == Tok::Error) fail_lexer();
-  if (t.kind == Tok::Indent) fail("IndentationError", "unexpected indent", t.line, t.col);
-  if (t.kind == Tok::Dedent) fail("IndentationError", "unexpected unindent", t.line, t.col);
+  if (t.kind == Tok::Indent || t.kind == Tok::Dedent) unexpected_indent(t);
   fail_at(t, "invalid syntax");
+}
+
+void Parser::unexpected_indent(const Token& t) {
+  // CPython reports this without looking further for tokenizer errors.
+  err_ = ParseError{};
+  err_.type = "IndentationError";
+  err_.msg = t.kind == Tok::Indent ? "unexpected indent" : "unexpected unindent";
+  err_.line = t.line;
+  err_.col = t.col;
+  err_from_lexer_ = false;
+  no_lexer_override_ = true;
+  throw ParseFailure{};
 }
 
 void Parser::fail_lexer() {
@@ -179,7 +169,7 @@ std::unique_ptr<Module> Parser::parse_module(ParseError* err) {
     toks_ = lexer_.tokenize();
     while (!at(Tok::EndMarker)) parse_statement(mod->body);
   } catch (ParseFailure&) {
-    if (!err_from_lexer_) {
+    if (!err_from_lexer_ && !no_lexer_override_) {
       // CPython checks the rest of the file for tokenizer errors before
       // reporting a syntax error (_PyPegen_tokenize_full_source_to_check_for_errors).
       LexErrorKind k = lexer_.error_kind();
@@ -289,7 +279,7 @@ void Parser::parse_statement(StmtList& out) {
     case Tok::At: out.push_back(parse_decorated()); return;
     case Tok::Async:
       not_implemented(t, "async functions and statements (async def / async for / async with) are not supported");
-    case Tok::Indent: fail("IndentationError", "unexpected indent", t.line, t.col);
+    case Tok::Indent: unexpected_indent(t);
     case Tok::Name:
       if (text(t) == "match" && looks_like_match_statement())
         not_implemented(t, "match statements are not supported");
@@ -338,9 +328,12 @@ StmtPtr Parser::parse_simple_statement() {
   }
 }
 
-void Parser::expect_colon() {
+void Parser::expect_colon(bool forced) {
+  // CPython's grammar forces the ':' after def / try / else / finally (any
+  // other token is "expected ':'"); elsewhere only a missing ':' at the end
+  // of the line gets that message.
   if (accept(Tok::Colon)) return;
-  if (at(Tok::Newline)) fail_at(peek(), "expected ':'");
+  if (forced || at(Tok::Newline)) fail_at(peek(), "expected ':'");
   fail_generic();
 }
 
@@ -373,7 +366,7 @@ StmtPtr Parser::parse_if(bool elif) {
     s->orelse.push_back(parse_if(true));
   } else if (at(Tok::Else)) {
     const Token& e = next();
-    expect_colon();
+    expect_colon(true);
     parse_block(s->orelse, "'else' statement", e.line);
   }
   return s;
@@ -389,7 +382,7 @@ StmtPtr Parser::parse_while() {
   scopes_.back().loops--;
   if (at(Tok::Else)) {
     const Token& e = next();
-    expect_colon();
+    expect_colon(true);
     parse_block(s->orelse, "'else' statement", e.line);
   }
   return s;
@@ -408,7 +401,7 @@ StmtPtr Parser::parse_for() {
   scopes_.back().loops--;
   if (at(Tok::Else)) {
     const Token& e = next();
-    expect_colon();
+    expect_colon(true);
     parse_block(s->orelse, "'else' statement", e.line);
   }
   return s;
@@ -417,7 +410,7 @@ StmtPtr Parser::parse_for() {
 StmtPtr Parser::parse_try() {
   const Token& kw = next();
   auto s = node<Try>(pos_of(kw));
-  expect_colon();
+  expect_colon(true);
   parse_block(s->body, "'try' statement", kw.line);
   while (at(Tok::Except)) {
     const Token& ex = next();
@@ -444,12 +437,12 @@ StmtPtr Parser::parse_try() {
   if (at(Tok::Else)) {
     const Token& e = next();
     if (s->handlers.empty()) fail_at(e, "expected 'except' or 'finally' block");
-    expect_colon();
+    expect_colon(true);
     parse_block(s->orelse, "'else' statement", e.line);
   }
   if (at(Tok::Finally)) {
     const Token& f = next();
-    expect_colon();
+    expect_colon(true);
     parse_block(s->finalbody, "'finally' statement", f.line);
   }
   if (s->handlers.empty() && s->finalbody.empty()) fail_at(peek(), "expected 'except' or 'finally' block");
@@ -528,11 +521,12 @@ StmtPtr Parser::parse_funcdef(ExprList decorators, const Token& def_tok) {
   if (name.kind != Tok::Name) fail_generic();
   next();
   f->name = std::string(text(name));
-  expect(Tok::LPar);
+  if (!at(Tok::LPar)) fail_at(peek(), "expected '('");
+  next();
   parse_parameters(f->args, false);
   expect(Tok::RPar);
   if (accept(Tok::RArrow)) f->returns = parse_expression();
-  expect_colon();
+  expect_colon(true);
   scopes_.push_back({ScopeKind::Function});
   parse_block(f->body, "function definition", def_tok.line);
   scopes_.pop_back();
@@ -800,7 +794,9 @@ StmtPtr Parser::parse_expression_statement() {
   const Token& t = peek();
   BinOpKind aug;
   if (t.kind == Tok::Colon) {
-    // Annotated assignment: a single target only.
+    // Annotated assignment: a single target only (CPython checks the target
+    // only once an annotation follows).
+    if (!starts_expression(la(1)) || la(1).kind == Tok::Star) fail_at(t, "invalid syntax");
     switch (e->kind) {
       case ExprKind::Name: case ExprKind::Attribute: case ExprKind::Subscript: break;
       case ExprKind::Tuple: fail_node(*e, "only single target (not tuple) can be annotated");
@@ -832,6 +828,7 @@ StmtPtr Parser::parse_expression_statement() {
     std::vector<bool> unparenthesized_yield;
     unparenthesized_yield.push_back(toks_[first_index].kind == Tok::Yield);
     s->targets.push_back(std::move(e));
+    bool value_starts_bitwise_or = starts_bitwise_or(la(1));
     while (accept(Tok::Equal)) {
       unparenthesized_yield.push_back(at(Tok::Yield));
       s->targets.push_back(at(Tok::Yield) ? parse_yield_expression() : parse_star_expressions());
@@ -848,7 +845,7 @@ StmtPtr Parser::parse_expression_statement() {
                   !(target.kind == ExprKind::Constant &&
                     (target.as<Constant>().ckind == ConstKind::None || target.as<Constant>().ckind == ConstKind::True ||
                      target.as<Constant>().ckind == ConstKind::False)) &&
-                  (is_bitwise_or_level(*s->value) || is_parenthesized(*s->value));
+                  value_starts_bitwise_or;
       if (here)
         fail_node(*bad, std::string("cannot assign to ") + expr_name(*bad) +
                             " here. Maybe you meant '==' instead of '='?");
@@ -877,6 +874,12 @@ StmtPtr Parser::parse_expression_statement() {
 }
 
 // ---------------------------------------------------------------- expressions
+
+// CPython's hints for a misplaced '=' need a bitwise_or right after it.
+bool Parser::starts_bitwise_or(const Token& t) const {
+  return starts_expression(t) && t.kind != Tok::Not && t.kind != Tok::Lambda && t.kind != Tok::Star &&
+         t.kind != Tok::Await;
+}
 
 bool Parser::starts_expression(const Token& t) const {
   switch (t.kind) {
@@ -967,7 +970,7 @@ ExprPtr Parser::parse_named_expression() {
 
 ExprPtr Parser::parse_condition() {
   ExprPtr e = parse_named_expression();
-  if (at(Tok::Equal)) {
+  if (at(Tok::Equal) && starts_bitwise_or(la(1))) {
     // `if x = 1:` — CPython's invalid_named_expression hints.
     if (e->kind == ExprKind::Name)
       fail_node(*e, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
@@ -987,7 +990,10 @@ ExprPtr Parser::parse_expression() {
   auto ife = node<IfExp>(pos_of(first));
   ife->body = std::move(e);
   ife->test = parse_disjunction();
-  if (!accept(Tok::Else)) fail_node(*ife->body, "expected 'else' after 'if' expression");
+  if (!accept(Tok::Else)) {
+    if (at(Tok::Colon)) fail_generic();  // `if x if y:` is plain invalid syntax
+    fail_node(*ife->body, "expected 'else' after 'if' expression");
+  }
   ife->orelse = parse_expression();
   return ife;
 }

@@ -13,6 +13,7 @@
 // never escapes the parser.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -38,10 +39,28 @@ class Parser {
 
   // Token access. peek() past the end returns the last token (EndMarker or
   // Error); reaching an Error token reports the lexer's error.
-  const Token& peek(size_t k = 0);
-  const Token& next();
+  __attribute__((always_inline)) const Token& peek(size_t k = 0) {
+    size_t i = p_ + k;
+    if (i >= toks_.size()) [[unlikely]] i = toks_.size() - 1;
+    if (i > furthest_) furthest_ = i;
+    const Token& t = toks_[i];
+    if (t.kind == Tok::Error) [[unlikely]] fail_lexer();
+    return t;
+  }
+  const Token& next() {
+    const Token& t = peek();
+    if (p_ + 1 < toks_.size()) ++p_;
+    return t;
+  }
   bool at(Tok t) { return peek().kind == t; }
-  bool accept(Tok t);
+  // Lookahead for error hints only: neither moves the "furthest token read"
+  // used for "invalid syntax" positions nor reports lexer errors.
+  const Token& la(size_t k) const { return toks_[std::min(p_ + k, toks_.size() - 1)]; }
+  bool accept(Tok t) {
+    if (peek().kind != t) return false;
+    next();
+    return true;
+  }
   const Token& expect(Tok t);
   bool at_name(std::string_view s);
   // A comprehension's `for` (or the unsupported `async for`) follows.
@@ -53,7 +72,8 @@ class Parser {
   [[noreturn]] void fail_at(const Token& t, const std::string& msg, const char* type = "SyntaxError");
   [[noreturn]] void fail_node(const ast::Expr& e, const std::string& msg, const char* type = "SyntaxError");
   [[noreturn]] void fail_generic();  // "invalid syntax" at the furthest token read
-  [[noreturn]] void fail_lexer();    // report the current lexer's error
+  [[noreturn]] __attribute__((noinline, cold)) void fail_lexer();  // report the current lexer's error
+  [[noreturn]] void unexpected_indent(const Token& t);
   [[noreturn]] void not_implemented(const Token& t, const std::string& what);
   void defer(bool symtable, const std::string& msg, int line, int col);
 
@@ -63,7 +83,7 @@ class Parser {
   ast::StmtPtr parse_simple_statement();
   ast::StmtPtr parse_expression_statement();
   void parse_block(ast::StmtList& out, const std::string& what, int line);
-  void expect_colon();
+  void expect_colon(bool forced = false);
   ast::StmtPtr parse_if(bool elif);
   ast::StmtPtr parse_while();
   ast::StmtPtr parse_for();
@@ -112,6 +132,7 @@ class Parser {
   ast::ExprPtr parse_target_list(); // star_targets
   void check_missing_comma(const ast::Expr& elem);
   bool starts_expression(const Token& t) const;
+  bool starts_bitwise_or(const Token& t) const;
   void check_comprehension_yields(const ast::Expr& comp, const char* what);
 
   // Targets (parser.cpp).
@@ -157,6 +178,7 @@ class Parser {
 
   ParseError err_;
   bool err_from_lexer_ = false;
+  bool no_lexer_override_ = false;
   bool has_deferred_[2] = {false, false};  // [0] compiler errors, [1] symbol-table errors
   ParseError deferred_[2];
 };

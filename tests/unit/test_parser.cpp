@@ -544,6 +544,37 @@ TEST(Parser, ScopeErrors) {
             "SyntaxError: 'break' outside loop @4:3");
 }
 
+TEST(Parser, ErrorPriorities) {
+  EXPECT_EQ(parse("def f x\n"),
+            "SyntaxError: expected '(' @1:7");
+  EXPECT_EQ(parse("def f() x\n  pass\n"),
+            "SyntaxError: expected ':' @1:9");
+  EXPECT_EQ(parse("try x\n  pass\n"),
+            "SyntaxError: expected ':' @1:5");
+  EXPECT_EQ(parse("if a:\n  pass\nelse x\n  pass\n"),
+            "SyntaxError: expected ':' @3:6");
+  EXPECT_EQ(parse("try:\n  pass\nfinally x\n"),
+            "SyntaxError: expected ':' @3:9");
+  EXPECT_EQ(parse("while x pass\n"),
+            "SyntaxError: invalid syntax @1:9");
+  EXPECT_EQ(parse("def f():\n    try:\n        pass\n   except E:\n        pass\n"),
+            "IndentationError: unindent does not match any outer indentation level @4:13");
+  EXPECT_EQ(parse("fori in range(n):\n    x = 1\n"),
+            "SyntaxError: invalid syntax @1:17");
+  EXPECT_EQ(parse("n+args=None,\n"),
+            "SyntaxError: cannot assign to expression here. Maybe you meant '==' instead of '='? @1:1");
+  EXPECT_EQ(parse("if __name__ = == '__main__':\n    pass\n"),
+            "SyntaxError: invalid syntax @1:13");
+  EXPECT_EQ(parse("if x if y:\n    pass\n"),
+            "SyntaxError: invalid syntax @1:10");
+  EXPECT_EQ(parse(" x = 1\ny = ')\n"),
+            "IndentationError: unexpected indent @1:1");
+  EXPECT_EQ(parse("f() = 1, 2\n"),
+            "SyntaxError: cannot assign to function call here. Maybe you meant '==' instead of '='? @1:1");
+  EXPECT_EQ(parse("x = [1, 2, 3\nprint(x)\n"),
+            "SyntaxError: '[' was never closed @1:5");
+}
+
 TEST(Parser, FStringErrors) {
   EXPECT_EQ(parse("f'{}'\n"),
             "SyntaxError: f-string: empty expression not allowed @1:6");
