@@ -1267,13 +1267,19 @@ Value execute(VM& vm, Frame* f, bool throwing) {
 #undef OP
   };
 #define TARGET(name) L_##name:
-#define DISPATCH()                         \
+// A computed goto does not run the destructors of the scope it leaves (GCC
+// documents this), so DISPATCH goes through an ordinary `goto`, which does;
+// FAST_DISPATCH threads directly and is only used where every local Value
+// has been moved out (holds Empty).
+#define FAST_DISPATCH()                    \
   do {                                     \
     insn = *ip++;                          \
     goto* dispatch_table[insn & 0xff];     \
   } while (0)
+#define DISPATCH() goto dispatch
 #else
 #define TARGET(name) case Op::name:
+#define FAST_DISPATCH() goto dispatch
 #define DISPATCH() goto dispatch
 #endif
 
@@ -1308,28 +1314,29 @@ Value execute(VM& vm, Frame* f, bool throwing) {
   }
 
 #ifdef KILN_COMPUTED_GOTO
-  DISPATCH();
+dispatch:
+  FAST_DISPATCH();
 #else
 dispatch:
   insn = *ip++;
   switch (Op(insn & 0xff)) {
 #endif
 
-  TARGET(NOP) { DISPATCH(); }
+  TARGET(NOP) { FAST_DISPATCH(); }
   TARGET(POP_TOP) {
     DROP();
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(ROT_TWO) {
     std::swap(sp[-1], sp[-2]);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(ROT_THREE) {
     uint64_t top = sp[-1].bits();
     sp[-1].init_raw(sp[-2].bits());
     sp[-2].init_raw(sp[-3].bits());
     sp[-3].init_raw(top);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(ROT_FOUR) {
     uint64_t top = sp[-1].bits();
@@ -1342,7 +1349,7 @@ dispatch:
   TARGET(DUP_TOP) {
     Value v = TOP();
     PUSH(v);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(DUP_TOP_TWO) {
     Value a = sp[-2], b = sp[-1];
@@ -1353,7 +1360,7 @@ dispatch:
   TARGET(LOAD_CONST) {
     Value v = consts[ARG()];
     PUSH(v);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(LOAD_FAST) {
     const Value& v = locals[ARG()];
@@ -1364,7 +1371,7 @@ dispatch:
     }
     Value c = v;
     PUSH(c);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(LOAD_FAST_LOAD_FAST) {
     uint32_t a = ARG() & 0xfff, b = ARG() >> 12;
@@ -1379,7 +1386,7 @@ dispatch:
       PUSH(y);
       ip++;
     }
-    DISPATCH();
+    FAST_DISPATCH();
   L_LOAD_FAST_slow : {
     const Value& v = locals[ARG()];
     if (v.is_empty()) {
@@ -1389,12 +1396,12 @@ dispatch:
     }
     Value c = v;
     PUSH(c);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   }
   TARGET(STORE_FAST) {
     locals[ARG()] = POP();
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(STORE_FAST_LOAD_FAST) {
     uint32_t a = ARG() & 0xfff, b = ARG() >> 12;
@@ -1404,7 +1411,7 @@ dispatch:
       PUSH(y);
       ip++;
     }
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(DELETE_FAST) {
     if (locals[ARG()].is_empty()) {
@@ -1431,11 +1438,11 @@ dispatch:
     }
     Value v = cell->contents;
     PUSH(v);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(STORE_DEREF) {
     cells[ARG()].as<CellObject>()->contents = POP();
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(DELETE_DEREF) {
     auto* cell = cells[ARG()].as<CellObject>();
@@ -1479,19 +1486,19 @@ dispatch:
       if (c.kind == 1) {
         Value v = g->entries[size_t(c.index)].value;
         PUSH(v);
-        DISPATCH();
+        FAST_DISPATCH();
       }
       DictObject* b = vm.builtins_dict.as<DictObject>();
       if (c.kind == 2 && c.version2 == b->version) {
         Value v = b->entries[size_t(c.index)].value;
         PUSH(v);
-        DISPATCH();
+        FAST_DISPATCH();
       }
     }
     Value v = load_global_slow(vm, f, c, name_at(co, c.name));
     CHECK(v);
     PUSH(v);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(STORE_GLOBAL) {
     Value v = POP();
@@ -1552,14 +1559,10 @@ dispatch:
   }
   TARGET(LOAD_ATTR) {
     InlineCache& c = co->caches[ARG()];
-    Value obj = POP();
-    Value v = load_attr_cached(vm, c, obj, name_at(co, c.name));
-    if (!v) {
-      PUSH(obj);  // keep the stack consistent for unwinding
-      GOTO_ERROR();
-    }
-    PUSH(v);
-    DISPATCH();
+    Value v = load_attr_cached(vm, c, TOP(), name_at(co, c.name));
+    CHECK(v);
+    TOP() = std::move(v);
+    FAST_DISPATCH();
   }
   TARGET(STORE_ATTR) {
     InlineCache& c = co->caches[ARG()];
@@ -1595,7 +1598,7 @@ dispatch:
     CHECK(r);
     PUSH(r);
     if (vm.interrupt_requested) goto interrupted;
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(CALL) {
     uint32_t n = ARG();
@@ -1605,7 +1608,7 @@ dispatch:
     CHECK(r);
     PUSH(r);
     if (vm.interrupt_requested) goto interrupted;
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(CALL_KW) {
     uint32_t n = ARG();
@@ -1658,7 +1661,7 @@ dispatch:
     }
     DROP();
     TOP() = std::move(r);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(INPLACE_OP) {
     BinOpKind op = BinOpKind(ARG());
@@ -1669,7 +1672,7 @@ dispatch:
     }
     DROP();
     TOP() = std::move(r);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(UNARY_OP) {
     UnaryOpKind op = UnaryOpKind(ARG());
@@ -1706,7 +1709,7 @@ dispatch:
     }
     DROP();
     TOP() = std::move(r);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(COMPARE_JUMP_IF_FALSE) {
     CmpOpKind op = CmpOpKind(ARG() & 0xf);
@@ -1717,12 +1720,12 @@ dispatch:
       CHECK(r);
       t = fast_truthy(vm, r);
       CHECK(t >= 0);
-    }
+    }  // r released here, before the threaded dispatch below
     DROP();
     DROP();
     if (!t) JUMP_TO(target);
     else ip++;
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(LOAD_FAST_LOAD_CONST_BINARY) {
     // Reserved for a future peephole; never emitted.
@@ -1767,7 +1770,7 @@ dispatch:
     }
     DROP();
     TOP() = std::move(r);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(STORE_SUBSCR) {
     // TOS1[TOS] = TOS2
@@ -1996,21 +1999,21 @@ dispatch:
     uint32_t target = ARG();
     if (code_base + target < ip && vm.interrupt_requested) goto interrupted;
     JUMP_TO(target);
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(POP_JUMP_IF_FALSE) {
-    Value v = POP();
-    int t = fast_truthy(vm, v);
+    int t = fast_truthy(vm, TOP());
     CHECK(t >= 0);
+    DROP();
     if (!t) JUMP_TO(ARG());
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(POP_JUMP_IF_TRUE) {
-    Value v = POP();
-    int t = fast_truthy(vm, v);
+    int t = fast_truthy(vm, TOP());
     CHECK(t >= 0);
+    DROP();
     if (t) JUMP_TO(ARG());
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(JUMP_IF_FALSE_OR_POP) {
     int t = fast_truthy(vm, TOP());
@@ -2054,12 +2057,12 @@ dispatch:
     }
     if (next) {
       PUSH(next);
-      DISPATCH();
+      FAST_DISPATCH();
     }
     CHECK(!vm.has_exception());
     DROP();
     JUMP_TO(ARG());
-    DISPATCH();
+    FAST_DISPATCH();
   }
   TARGET(MAKE_FUNCTION) {
     uint32_t flags = ARG();
@@ -2288,6 +2291,7 @@ error : {
 #undef JUMP_TO
 #undef TARGET
 #undef DISPATCH
+#undef FAST_DISPATCH
 }
 
 }  // namespace
