@@ -19,6 +19,9 @@ namespace {
 // so the AST's depth stays below it too (the compiler and the destructors
 // recurse over it).
 constexpr int kMaxDepth = 2000;
+// A bracket costs more: it also runs through the whole precedence chain, and
+// f-string expressions restart the lexer's own 200-bracket count.
+constexpr int kBracketCost = 4;
 
 template <class T>
 std::unique_ptr<T> node(Pos p) {
@@ -1347,7 +1350,7 @@ ExprPtr Parser::parse_atom() {
 
 ExprPtr Parser::parse_paren_atom() {
   const Token& lp = next();
-  Depth d(this, 1);
+  Depth d(this, kBracketCost);
   Pos pos = pos_of(lp);
   if (accept(Tok::RPar)) return node<Tuple>(pos);
   if (at(Tok::Yield)) {
@@ -1387,7 +1390,7 @@ ExprPtr Parser::parse_paren_atom() {
 
 ExprPtr Parser::parse_list_atom() {
   const Token& lb = next();
-  Depth d(this, 1);
+  Depth d(this, kBracketCost);
   Pos pos = pos_of(lb);
   auto list = node<List>(pos);
   if (accept(Tok::RSqb)) return list;
@@ -1413,7 +1416,7 @@ ExprPtr Parser::parse_list_atom() {
 
 ExprPtr Parser::parse_brace_atom() {
   const Token& lb = next();
-  Depth d(this, 1);
+  Depth d(this, kBracketCost);
   Pos pos = pos_of(lb);
   if (accept(Tok::RBrace)) return node<Dict>(pos);
   // A dict if the first item is `**x` or `key: value`.
