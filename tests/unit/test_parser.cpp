@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "vm/ast.h"
 #include "vm/parser.h"
@@ -782,4 +783,60 @@ TEST(Parser, NamesOfNodeKinds) {
   EXPECT_STREQ(ast::binop_symbol(ast::BinOpKind::FloorDiv), "//");
   EXPECT_STREQ(ast::binop_dunder(ast::BinOpKind::MatMult), "__matmul__");
   EXPECT_STREQ(ast::cmpop_symbol(ast::CmpOpKind::IsNot), "is not");
+}
+
+// Hostile inputs of the kinds the fuzzer (tests/fuzz/fuzz_parser.cpp)
+// generates: each must give a module or a well-formed error, never a crash.
+TEST(Parser, FuzzRegressions) {
+  std::string inner = std::string(190, '(') + "x" + std::string(190, ')');
+  std::vector<std::string> inputs = {
+      std::string("x = 1\0\n", 7),
+      "\xff\xfe\n",
+      "\\",
+      "f'{",
+      "f'{x:{",
+      "f'{x!",
+      "f'{x=",
+      "f'''{\n",
+      "f'{f\"{f'",
+      "f\"\"\"{" + inner + "+f'''{" + inner + "+f\"{" + inner + "+f'{" + inner + "}'}\"}'''}\"\"\"\n",
+      "'\\x",
+      "'\\U0010FFF",
+      "\"\"\"\\N{",
+      "if x:\n\tif y:\n        z\n",
+      "\f\fx\n  \f y\n",
+      "x = [" + std::string(199, '{') + "\n",
+      "lambda " + std::string(3000, '*') + "\n",
+      "def f(" + std::string(3000, ',') + "): pass\n",
+      "@" + std::string(2000, '@') + "\n",
+      "x" + std::string(5000, '[') ,
+      "class A(" + std::string(150, '(') + "metaclass=1" + "\n",
+      "\xef\xbb\xbf\xef\xbb\xbfx\n",
+      "match x:\n    case",
+      "with (a as b, c as d,) as e: pass\n",
+      "for x in y: pass\nelse: break\n",
+      "(yield)\n[(yield) for x in (yield)]\n",
+      "nonlocal x\nglobal x\n",
+      "x: int = *a\n",
+      "del [*a]\n",
+      "import a.b.c as\n",
+      "from ..... import *\n",
+  };
+  for (int i = 0; i < 3000; i += 7) inputs.push_back(std::string(i, '(') + std::string(i, ')'));
+  for (const std::string& src : inputs) {
+    ParseError err;
+    auto m = parse_module(src, &err);
+    if (m) {
+      EXPECT_FALSE(ast::dump(*m).empty());
+    } else {
+      EXPECT_FALSE(err.type.empty()) << src;
+      EXPECT_FALSE(err.msg.empty()) << src;
+      EXPECT_GE(err.line, 1) << src;
+      EXPECT_GE(err.col, 1) << src;
+    }
+    auto e = parse_expression(src, &err);
+    if (e) {
+      EXPECT_FALSE(ast::dump(*e).empty());
+    }
+  }
 }
