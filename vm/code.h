@@ -89,7 +89,12 @@ struct CodeObject : Object {
   int stacksize = 0;
   uint32_t flags = 0;
 
-  int ncells() const { return int(cellvars.size() + freevars.size()); }
+  // Slot counts, fixed by the compiler when the code object is finished
+  // (the call path reads them on every call).
+  int ncells_ = 0;            // cellvars + freevars
+  int nlive_ = 0;             // nlocals + ncells: slots that hold live Values at entry
+  int nslots_ = 0;            // nlive + stacksize
+  int ncells() const { return ncells_; }
   // Source line of instruction `pc` (binary search of `lines`).
   int line_of(uint32_t pc) const;
 };

@@ -386,6 +386,9 @@ void CodeGen::finalize(const std::string& name, const std::string& qualname, int
   code_->firstlineno = firstline;
   code_->nlocals = int(code_->varnames.size());
   code_->stacksize = max_depth_ + 2;
+  code_->ncells_ = int(code_->cellvars.size() + code_->freevars.size());
+  code_->nlive_ = code_->nlocals + code_->ncells_;
+  code_->nslots_ = code_->nlive_ + code_->stacksize;
   if (scope_->is_generator) code_->flags |= kCodeGenerator;
   if (parent_ && parent_->scope_->kind != ScopeKind::Module) code_->flags |= kCodeNested;
   for (auto& p : handler_refs_) {

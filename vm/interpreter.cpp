@@ -340,7 +340,7 @@ Value get_build_class(VM& vm) {
 
 // Calls `callable` with the vectorcall convention, with a fast path for
 // natives (no extra indirection through VM::call).
-inline Value call_any(VM& vm, const Value& callable, const Value* args, size_t nargs, const TupleObject* kw) {
+[[gnu::always_inline]] inline Value call_any(VM& vm, const Value& callable, const Value* args, size_t nargs, const TupleObject* kw) {
   if (callable.is_object()) {
     Object* o = callable.as_object();
     if (o->kind == ObjKind::Function) return call_function(vm, static_cast<FunctionObject*>(o), CallArgs{args, nargs, kw});
@@ -803,10 +803,10 @@ Value call_function(VM& vm, FunctionObject* fn, const CallArgs& a) {
   if (co->flags & kCodeGenerator) return make_generator(vm, fn, co, a);
   if (!vm.stack_top && !ensure_value_stack(vm)) return Value();
   if (vm.call_depth >= vm.recursion_limit || native_stack_exhausted(vm)) return raise_recursion(vm);
-  int nslots = co->nlocals + co->ncells() + co->stacksize;
+  int nslots = co->nslots_;
   Value* slots = vm.stack_top;
   if (slots + nslots > vm.stack_limit) return raise_recursion(vm);
-  int nlive = co->nlocals + co->ncells();
+  int nlive = co->nlive_;
   for (int i = 0; i < nlive; i++) slots[i].init_raw(Value().bits());
   vm.stack_top = slots + nslots;
   Value r;
@@ -953,7 +953,7 @@ Value exec_source(VM& vm, std::string_view source, const std::string& filename, 
 // ==================================================================== the loop
 namespace {
 
-inline bool small_int_binop(BinOpKind op, int64_t a, int64_t b, int64_t* out) {
+[[gnu::always_inline]] inline bool small_int_binop(BinOpKind op, int64_t a, int64_t b, int64_t* out) {
   switch (op) {
     case BinOpKind::Add: *out = a + b; return true;  // 48-bit operands cannot overflow int64
     case BinOpKind::Sub: *out = a - b; return true;
@@ -987,7 +987,7 @@ inline bool small_int_binop(BinOpKind op, int64_t a, int64_t b, int64_t* out) {
   }
 }
 
-inline bool float_binop(BinOpKind op, double a, double b, double* out) {
+[[gnu::always_inline]] inline bool float_binop(BinOpKind op, double a, double b, double* out) {
   switch (op) {
     case BinOpKind::Add: *out = a + b; return true;
     case BinOpKind::Sub: *out = a - b; return true;
@@ -1001,7 +1001,7 @@ inline bool float_binop(BinOpKind op, double a, double b, double* out) {
 }
 
 // Fast numeric binary op; Empty means "take the generic path".
-inline Value fast_binop(BinOpKind op, const Value& a, const Value& b) {
+[[gnu::always_inline]] inline Value fast_binop(BinOpKind op, const Value& a, const Value& b) {
   if (a.is_small_int() && b.is_small_int()) {
     int64_t r;
     if (op == BinOpKind::Div) {
@@ -1029,7 +1029,7 @@ inline Value fast_binop(BinOpKind op, const Value& a, const Value& b) {
 }
 
 // Fast comparison of two numbers; returns -1 for "take the generic path".
-inline int fast_compare(CmpOpKind op, const Value& a, const Value& b) {
+[[gnu::always_inline]] inline int fast_compare(CmpOpKind op, const Value& a, const Value& b) {
   if (a.is_small_int() && b.is_small_int()) {
     int64_t x = a.as_small_int(), y = b.as_small_int();
     switch (op) {
@@ -1058,7 +1058,7 @@ inline int fast_compare(CmpOpKind op, const Value& a, const Value& b) {
 }
 
 // Truthiness with the common immediates inline.
-inline int fast_truthy(VM& vm, const Value& v) {
+[[gnu::always_inline]] inline int fast_truthy(VM& vm, const Value& v) {
   if (v.is_true()) return 1;
   if (v.is_false() || v.is_none()) return 0;
   if (v.is_small_int()) return v.as_small_int() != 0;

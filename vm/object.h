@@ -135,6 +135,16 @@ struct TypeObject : Object {
   // class or one of its bases is modified; lets operators skip dict lookups.
   uint64_t slot_bits = 0;
   uint64_t version = 0;      // bumped when this class's dict changes (inline-cache key)
+  // type_lookup's memo (vm/ops.cpp): direct-mapped by name, valid while
+  // lookup_cache_version == version; absent names are remembered too
+  // (value Empty). Strong references, visited by the cycle collector.
+  struct LookupCacheEntry {
+    Value name;
+    Value value;
+  };
+  static constexpr size_t kLookupCacheSize = 32;
+  LookupCacheEntry lookup_cache[kLookupCacheSize];
+  uint64_t lookup_cache_version = ~uint64_t(0);
 };
 
 // Instances of user classes (and `object()` itself).

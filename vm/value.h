@@ -87,7 +87,7 @@ class Value {
     swap(tmp);
     return *this;
   }
-  constexpr ~Value() {
+  [[gnu::always_inline]] constexpr ~Value() {
     if (is_object()) decref(as_object());
   }
   void swap(Value& o) noexcept { std::swap(bits_, o.bits_); }
@@ -126,7 +126,7 @@ class Value {
   template <class T> T* as() const noexcept { return static_cast<T*>(as_object()); }
 
   static void incref(Object* o) noexcept { ++reinterpret_cast<ObjectHeader*>(o)->refcount; }
-  static void decref(Object* o) noexcept {
+  [[gnu::always_inline]] static void decref(Object* o) noexcept {
     if (--reinterpret_cast<ObjectHeader*>(o)->refcount == 0) object_destroy(o);
   }
 
