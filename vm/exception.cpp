@@ -486,6 +486,18 @@ void format_one(VM& vm, std::string& out, const Value& exc) {
     ExceptionObject* e = as_exc(exc);
     if (is_kind(e->traceback, ObjKind::List) && !e->traceback.as<ListObject>()->items.empty()) {
       out += "Traceback (most recent call last):\n";
+      // Runs of one repeated entry (deep recursion) print three times and
+      // then a count, as CPython's traceback printer does.
+      constexpr int kRecursiveCutoff = 3;
+      std::string last_file, last_func;
+      int64_t last_line = -1;
+      int64_t repeated = 0;
+      auto flush_repeats = [&] {
+        if (repeated > kRecursiveCutoff) {
+          int64_t more = repeated - kRecursiveCutoff;
+          out += "  [Previous line repeated " + std::to_string(more) + " more time" + (more > 1 ? "s" : "") + "]\n";
+        }
+      };
       for (const Value& entry : e->traceback.as<ListObject>()->items) {
         if (!is_kind(entry, ObjKind::Tuple) || entry.as<TupleObject>()->size < 3) continue;
         auto* t = entry.as<TupleObject>();
@@ -493,6 +505,15 @@ void format_one(VM& vm, std::string& out, const Value& exc) {
         int64_t line = 0;
         int_value(t->items[1], &line);
         std::string_view func = is_str(t->items[2]) ? str_view(t->items[2]) : "?";
+        if (line == last_line && file == last_file && func == last_func) {
+          if (++repeated > kRecursiveCutoff) continue;
+        } else {
+          flush_repeats();
+          last_file = file;
+          last_func = func;
+          last_line = line;
+          repeated = 1;
+        }
         out += "  File \"";
         out += file;
         out += "\", line ";
@@ -507,8 +528,11 @@ void format_one(VM& vm, std::string& out, const Value& exc) {
           out += "\n";
         }
       }
+      flush_repeats();
     }
-    if (is_subtype(e->type, vm.exc_type(Exc::SyntaxError)) && dict_attr(vm, e, "print_file_and_line")) {
+    // CPython prints the file, line and caret of any SyntaxError whose lineno is set.
+    Value lineno_attr = is_subtype(e->type, vm.exc_type(Exc::SyntaxError)) ? dict_attr(vm, e, "lineno") : Value();
+    if (lineno_attr && is_int(lineno_attr)) {
       Value fn = dict_attr(vm, e, "filename");
       Value ln = dict_attr(vm, e, "lineno");
       Value off = dict_attr(vm, e, "offset");
@@ -517,6 +541,7 @@ void format_one(VM& vm, std::string& out, const Value& exc) {
       Value text = dict_attr(vm, e, "text");
       int64_t lineno = 0, offset = -1, end_offset = -1, end_lineno = 0;
       int_value(ln, &lineno);
+      end_lineno = lineno;
       if (off) int_value(off, &offset);
       if (eoff) int_value(eoff, &end_offset);
       if (eln) int_value(eln, &end_lineno);

@@ -4,6 +4,8 @@
 // working reference count (CPython 3.8+ does the same with _gc_prev); the
 // links are rebuilt from the `gc_next` chain before anything is freed.
 
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -135,11 +137,27 @@ void gc_free_everything(VM& vm) {
   for (Object* o = head->gc_next; o != head; o = o->gc_next) all.push_back(o);
   for (Object* o : all) Value::incref(o);
   for (Object* o : all) object_clear(o);
+  // The VM owns one reference to each builtin class (vm.types, exc_type).
+#define TYPE(field, pyname, kind, base) Value::decref(vm.types.field);
+#include "vm/builtin_types.def"
+#undef TYPE
+  for (size_t i = 0; i < size_t(Exc::Count_); ++i) Value::decref(vm.exc_type(Exc(i)));
   // Each object dies when its own extra reference goes (or later, when the
   // last object holding its class does).
   for (Object* o : all) Value::decref(o);
   // Anything left is still referenced from outside the VM's objects (a Value
   // leaked by C++ code): free the memory anyway; the VM is gone.
+  size_t leaked = 0;
+  for (Object* o = head->gc_next; o != head; o = o->gc_next) ++leaked;
+  if (leaked && std::getenv("KILN_GC_DEBUG")) {
+    std::fprintf(stderr, "kiln: %zu objects still referenced from outside at VM teardown:", leaked);
+    size_t shown = 0;
+    for (Object* o = head->gc_next; o != head && shown < 400; o = o->gc_next, ++shown) {
+      const char* tn = o->type && o->type->name.is_object() ? o->type->name.as<StrObject>()->data : "?";
+      std::fprintf(stderr, " %s:%s(rc=%u)", obj_kind_name(o->kind), tn, o->refcount);
+    }
+    std::fprintf(stderr, "\n");
+  }
   while (head->gc_next != head) object_force_free(head->gc_next);
   vm.live_objects = 0;
 }

@@ -31,6 +31,15 @@ namespace kiln::vm {
 constexpr uint8_t kGcYoung = 1;       // allocated since the last collection
 constexpr uint8_t kGcInSet = 2;       // being examined by the running collection
 constexpr uint8_t kGcReachable = 4;   // found reachable by the running collection
+// Not a collector state: the object (an instance of a user subclass of list,
+// dict or set) carries a __dict__ Value right after its layout struct.
+constexpr uint8_t kGcTrailingDict = 8;
+
+// The __dict__ slot after the layout of an object flagged kGcTrailingDict
+// (see instance_alloc in vm/type.cpp), or null.
+Value* trailing_dict(Object* o);
+// Allocates an object of kind List, Dict or Set with a trailing __dict__ slot.
+Object* alloc_with_trailing_dict(VM& vm, ObjKind kind, TypeObject* cls);
 
 // Allocations between two young collections (options().gc_threshold; 0 = never).
 inline size_t gc_threshold(const VM& vm) {

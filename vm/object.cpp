@@ -95,17 +95,52 @@ void destroy_layout(Object* o) {
   }
 }
 
+size_t layout_size(ObjKind k) {
+  switch (k) {
+    case ObjKind::List: return sizeof(ListObject);
+    case ObjKind::Dict: return sizeof(DictObject);
+    case ObjKind::Set: return sizeof(SetObject);
+    default: return 0;
+  }
+}
+
 void destroy_now(Object* o) {
   TypeObject* type = o->type;
   unlink(o);
+  if (Value* d = trailing_dict(o)) d->~Value();
   destroy_layout(o);
   vm_free(o);
   if (type) Value::decref(type);
 }
 }  // namespace
 
+Value* trailing_dict(Object* o) {
+  if (!(o->gc_flags & kGcTrailingDict)) return nullptr;
+  return reinterpret_cast<Value*>(reinterpret_cast<char*>(o) + layout_size(o->kind));
+}
+
+Object* alloc_with_trailing_dict(VM& vm, ObjKind kind, TypeObject* cls) {
+  size_t base = layout_size(kind);
+  Object* o;
+  switch (kind) {
+    case ObjKind::List: o = object_new<ListObject>(vm, kind, cls, base + sizeof(Value)); break;
+    case ObjKind::Dict: o = object_new<DictObject>(vm, kind, cls, base + sizeof(Value)); break;
+    case ObjKind::Set: {
+      auto* s = object_new<SetObject>(vm, kind, cls, base + sizeof(Value));
+      s->table.resize(8);  // the set's minimum table (vm/set.cpp)
+      o = s;
+      break;
+    }
+    default: return nullptr;
+  }
+  new (reinterpret_cast<char*>(o) + base) Value();
+  o->gc_flags |= kGcTrailingDict;
+  return o;
+}
+
 void object_force_free(Object* o) {
   unlink(o);
+  if (Value* d = trailing_dict(o)) d->~Value();
   destroy_layout(o);
   vm_free(o);
 }
@@ -172,6 +207,8 @@ inline void visit_type(Object* o, VisitFn visit, void* ctx) {
 }  // namespace
 
 void object_traverse(Object* o, VisitFn visit, void* ctx) {
+  if (o->kind != ObjKind::Type) visit_type(o, visit, ctx);
+  if (Value* d = trailing_dict(o)) visit(*d, ctx);
   switch (o->kind) {
     case ObjKind::Int:
     case ObjKind::Str:
@@ -211,15 +248,17 @@ void object_traverse(Object* o, VisitFn visit, void* ctx) {
       visit(t->dict, ctx);
       visit(t->base, ctx);
       visit_all(t->mro, visit, ctx);
+      for (auto& e : t->lookup_cache) {
+        visit(e.name, ctx);
+        visit(e.value, ctx);
+      }
       break;
     }
     case ObjKind::Instance:
-      visit_type(o, visit, ctx);
       visit(static_cast<InstanceObject*>(o)->dict, ctx);
       break;
     case ObjKind::Exception: {
       auto* e = static_cast<ExceptionObject*>(o);
-      visit_type(o, visit, ctx);
       visit(e->args, ctx);
       visit(e->dict, ctx);
       visit(e->traceback, ctx);
@@ -334,6 +373,7 @@ template <class Vec> void drop_all(Vec& v) {
 }  // namespace
 
 void object_clear(Object* o) {
+  if (Value* d = trailing_dict(o)) drop(*d);
   switch (o->kind) {
     case ObjKind::Int:
     case ObjKind::Str:
@@ -379,6 +419,10 @@ void object_clear(Object* o) {
     case ObjKind::Type: {
       auto* t = static_cast<TypeObject*>(o);
       ++t->version;
+      for (auto& e : t->lookup_cache) {
+        drop(e.name);
+        drop(e.value);
+      }
       drop(t->dict);
       drop_all(t->mro);
       drop(t->base);
@@ -402,11 +446,18 @@ void object_clear(Object* o) {
     case ObjKind::Code: {
       auto* c = static_cast<CodeObject*>(o);
       drop_all(c->consts);
+      drop_all(c->names);
+      drop_all(c->varnames);
+      drop_all(c->cellvars);
+      drop_all(c->freevars);
       for (auto& ic : c->caches) {
         drop(ic.value);
         ic.type = nullptr;
         ic.version = 0;
       }
+      drop(c->name);
+      drop(c->qualname);
+      drop(c->filename);
       break;
     }
     case ObjKind::Function: {
@@ -418,6 +469,9 @@ void object_clear(Object* o) {
       drop(f->globals);
       drop(f->code);
       drop(f->doc);
+      drop(f->name);
+      drop(f->qualname);
+      drop(f->module);
       break;
     }
     case ObjKind::Native: {
@@ -437,11 +491,14 @@ void object_clear(Object* o) {
       break;
     case ObjKind::Module:
       drop(static_cast<ModuleObject*>(o)->dict);
+      drop(static_cast<ModuleObject*>(o)->name);
       break;
     case ObjKind::Generator: {
       auto* g = static_cast<GeneratorObject*>(o);
       if (g->frame) generator_free_frame(g);
       g->finished = true;
+      drop(g->name);
+      drop(g->qualname);
       break;
     }
     case ObjKind::Iterator: {
@@ -475,6 +532,8 @@ void object_clear(Object* o) {
       break;
     }
     case ObjKind::File:
+      drop(static_cast<FileObject*>(o)->name);
+      drop(static_cast<FileObject*>(o)->mode);
       break;
   }
 }

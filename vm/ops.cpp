@@ -121,9 +121,13 @@ const char* cmp_symbol(CmpOpKind op) {
   }
 }
 
-// An object whose behaviour comes from dunder methods on its class (user
-// classes and their instances), rather than from the kind's slot table.
-inline bool uses_dunders(const Object* o) { return !type_is_builtin(o->type); }
+// Special methods of user classes are looked up only among the user classes
+// of the MRO (user_type_lookup): what a builtin base provides comes from its
+// kind's slot table, which is faster and already implements it.
+inline bool is_user(const Object* o) { return !type_is_builtin(o->type); }
+inline Value user_special(const Object* o, StrObject* name) {
+  return is_user(o) ? user_type_lookup(o->type, name) : Value();
+}
 
 // Calls an unbound special method found on the class with `self` first.
 Value call_special(VM& vm, const Value& meth, const Value& self, const Value* args, size_t n) {
@@ -158,8 +162,13 @@ inline bool is_object_default(VM& vm, const Value& m) {
          m.as<NativeObject>()->owner.as_object() == vm.types.object;
 }
 
-// Looks a special method up on the class of `v`.
-inline Value special(VM& vm, const Value& v, StrObject* name) { return type_lookup(type_of(vm, v), name); }
+// Kinds without a slot for an operation (File) may have registered the
+// dunder by name on their builtin class.
+inline Value builtin_special(VM& vm, const Object* o, StrObject* name) {
+  Value m = type_lookup(o->type, name);
+  if (m && is_object_default(vm, m)) return Value();
+  return m;
+}
 
 Value default_repr(VM& vm, const Value& v) {
   TypeObject* t = type_of(vm, v);
@@ -223,8 +232,8 @@ bool index_value(VM& vm, const Value& v, int64_t* out) {
     return true;
   }
   if (int_value(v, out)) return true;
-  if (v.is_object() && uses_dunders(v.as_object())) {
-    Value m = special(vm, v, vm.names.__index__);
+  if (v.is_object()) {
+    Value m = user_special(v.as_object(), vm.names.__index__);
     if (m) {
       Value r = call_special0(vm, m, v);
       if (!r) return false;
@@ -242,17 +251,13 @@ bool index_value(VM& vm, const Value& v, int64_t* out) {
 Value repr(VM& vm, const Value& v) {
   if (v.is_object()) {
     Object* o = v.as_object();
-    if (o->kind == ObjKind::Str && !uses_dunders(o)) return str_slots.repr(vm, o);
-    if (!uses_dunders(o)) {
-      const KindSlots& s = kind_slots(o->kind);
-      if (s.repr) return s.repr(vm, o);
-      Value m = type_lookup(o->type, vm.names.__repr__);
-      if (m && !is_object_default(vm, m)) return check_str_result(vm, call_special0(vm, m, v), "__repr__");
-      return default_repr(vm, v);
+    if (Value m = user_special(o, vm.names.__repr__)) return check_str_result(vm, call_special0(vm, m, v), "__repr__");
+    const KindSlots& s = kind_slots(o->kind);
+    if (s.repr) return s.repr(vm, o);
+    if (Value m = builtin_special(vm, o, vm.names.__repr__)) {
+      return check_str_result(vm, call_special0(vm, m, v), "__repr__");
     }
-    Value m = type_lookup(o->type, vm.names.__repr__);
-    if (!m || is_object_default(vm, m)) return default_repr(vm, v);
-    return check_str_result(vm, call_special0(vm, m, v), "__repr__");
+    return default_repr(vm, v);
   }
   if (v.is_small_int()) {
     char buf[24];
@@ -271,18 +276,17 @@ Value repr(VM& vm, const Value& v) {
 Value str(VM& vm, const Value& v) {
   if (v.is_object()) {
     Object* o = v.as_object();
-    if (o->kind == ObjKind::Str && !uses_dunders(o)) return v;
-    if (!uses_dunders(o)) {
-      const KindSlots& s = kind_slots(o->kind);
-      if (s.str) return s.str(vm, o);
-      if (s.repr) return s.repr(vm, o);
-      Value m = type_lookup(o->type, vm.names.__str__);
-      if (m && !is_object_default(vm, m)) return check_str_result(vm, call_special0(vm, m, v), "__str__");
-      return repr(vm, v);
+    if (o->kind == ObjKind::Str && !is_user(o)) return v;
+    if (Value m = user_special(o, vm.names.__str__)) return check_str_result(vm, call_special0(vm, m, v), "__str__");
+    const KindSlots& s = kind_slots(o->kind);
+    if (s.str) return s.str(vm, o);
+    if (!is_user(o)) {
+      if (Value m = builtin_special(vm, o, vm.names.__str__)) {
+        return check_str_result(vm, call_special0(vm, m, v), "__str__");
+      }
     }
-    Value m = type_lookup(o->type, vm.names.__str__);
-    if (!m || is_object_default(vm, m)) return repr(vm, v);
-    return check_str_result(vm, call_special0(vm, m, v), "__str__");
+    // object.__str__ is repr(), which honours a user __repr__.
+    return repr(vm, v);
   }
   return repr(vm, v);
 }
@@ -296,30 +300,27 @@ int truthy(VM& vm, const Value& v) {
   if (v.is_double()) return v.as_double() != 0.0;
   if (!v.is_object()) return 1;
   Object* o = v.as_object();
-  if (!uses_dunders(o)) {
-    const KindSlots& s = kind_slots(o->kind);
-    if (s.truthy) return s.truthy(vm, o);
-    if (s.len) {
+  if (is_user(o)) {
+    if (Value m = user_type_lookup(o->type, vm.names.__bool__)) {
+      Value r = call_special0(vm, m, v);
+      if (!r) return -1;
+      if (!r.is_bool()) {
+        vm.raisef(Exc::TypeError, "__bool__ should return bool, returned %s", type_name(vm, r));
+        return -1;
+      }
+      return r.is_true();
+    }
+    if (user_type_lookup(o->type, vm.names.__len__)) {
       int64_t n;
-      if (!s.len(vm, o, &n)) return -1;
+      if (!length(vm, v, &n)) return -1;
       return n != 0;
     }
-    return 1;
   }
-  Value m = type_lookup(o->type, vm.names.__bool__);
-  if (m) {
-    Value r = call_special0(vm, m, v);
-    if (!r) return -1;
-    if (!r.is_bool()) {
-      vm.raisef(Exc::TypeError, "__bool__ should return bool, returned %s", type_name(vm, r));
-      return -1;
-    }
-    return r.is_true();
-  }
-  m = type_lookup(o->type, vm.names.__len__);
-  if (m) {
+  const KindSlots& s = kind_slots(o->kind);
+  if (s.truthy) return s.truthy(vm, o);
+  if (s.len) {
     int64_t n;
-    if (!length(vm, v, &n)) return -1;
+    if (!s.len(vm, o, &n)) return -1;
     return n != 0;
   }
   return 1;
@@ -346,8 +347,8 @@ bool hash(VM& vm, const Value& v, int64_t* out) {
     *out = v.is_true() ? 1 : 0;
     return true;
   }
-  if (v.is_double() || !v.is_object()) {
-    if (v.is_double() || is_number(v)) return number_hash(vm, v, out);
+  if (!v.is_object()) {
+    if (v.is_double()) return number_hash(vm, v, out);
     // None, NotImplemented, Ellipsis: fixed per process, like an address.
     *out = hash_pointer(reinterpret_cast<const void*>(uintptr_t(v.bits() & 0xff) << 12));
     return true;
@@ -357,37 +358,32 @@ bool hash(VM& vm, const Value& v, int64_t* out) {
     *out = static_cast<StrObject*>(o)->hash;
     return true;
   }
-  if (!uses_dunders(o)) {
-    const KindSlots& s = kind_slots(o->kind);
-    if (s.hash) return s.hash(vm, o, out);
-    if (!s.richcompare) {
-      // Objects compared by identity hash by identity.
-      Value m = type_lookup(o->type, vm.names.__hash__);
-      if (!m || is_object_default(vm, m)) {
-        *out = hash_pointer(o);
-        return true;
-      }
+  if (is_user(o)) {
+    Value m = user_type_lookup(o->type, vm.names.__hash__);
+    if (m && m.is_none()) {
+      vm.raisef(Exc::TypeError, "unhashable type: '%s'", type_name(vm, v));
+      return false;
     }
-    vm.raisef(Exc::TypeError, "unhashable type: '%s'", type_name(vm, v));
-    return false;
+    if (m) {
+      Value r = call_special0(vm, m, v);
+      if (!r) return false;
+      if (!is_int(r)) {
+        vm.raise(Exc::TypeError, "__hash__ method should return an integer");
+        return false;
+      }
+      // A user __hash__ result is reduced like hash(int) (so hash(x) == hash(hash(x))).
+      return hash(vm, r, out);
+    }
   }
-  Value m = type_lookup(o->type, vm.names.__hash__);
-  if (!m || m.is_none()) {
-    vm.raisef(Exc::TypeError, "unhashable type: '%s'", type_name(vm, v));
-    return false;
-  }
-  if (is_object_default(vm, m)) {
+  const KindSlots& s = kind_slots(o->kind);
+  if (s.hash) return s.hash(vm, o, out);
+  if (!s.richcompare) {
+    // Objects compared by identity hash by identity.
     *out = hash_pointer(o);
     return true;
   }
-  Value r = call_special0(vm, m, v);
-  if (!r) return false;
-  if (!is_int(r)) {
-    vm.raise(Exc::TypeError, "__hash__ method should return an integer");
-    return false;
-  }
-  // A user __hash__ result is reduced like hash(int) (so hash(x) == hash(hash(x))).
-  return hash(vm, r, out);
+  vm.raisef(Exc::TypeError, "unhashable type: '%s'", type_name(vm, v));
+  return false;
 }
 
 // ================================================================ binary operators
@@ -407,29 +403,25 @@ Value unsupported(VM& vm, BinOpKind op, const Value& a, const Value& b, bool inp
 // left operand. Returns NotImplemented when it does not apply.
 Value operand_binop(VM& vm, BinOpKind op, const Value& a, const Value& b, bool reflected) {
   const Value& self = reflected ? b : a;
+  const Value& other = reflected ? a : b;
   if (is_number(self)) return number_binop(vm, op, a, b);
+  if (!self.is_object()) return Value::not_implemented();  // None, Ellipsis...
   Object* o = self.as_object();
-  if (!uses_dunders(o)) {
-    const KindSlots& s = kind_slots(o->kind);
-    if (s.binop) return s.binop(vm, op, a, b, reflected, false);
-    Value m = type_lookup(o->type, binop_name(vm, op, reflected ? 1 : 0));
-    if (!m) return Value::not_implemented();
-    return call_special1(vm, m, self, reflected ? a : b);
-  }
-  Value m = type_lookup(o->type, binop_name(vm, op, reflected ? 1 : 0));
-  if (!m) return Value::not_implemented();
-  return call_special1(vm, m, self, reflected ? a : b);
+  StrObject* name = binop_name(vm, op, reflected ? 1 : 0);
+  if (Value m = user_special(o, name)) return call_special1(vm, m, self, other);
+  const KindSlots& s = kind_slots(o->kind);
+  if (s.binop) return s.binop(vm, op, a, b, reflected, false);
+  if (Value m = builtin_special(vm, o, name)) return call_special1(vm, m, self, other);
+  return Value::not_implemented();
 }
 
 // Whether b's class defines the reflected operator differently from a's
 // (CPython's method_is_overloaded), for the subclass-first rule.
 bool reflected_overridden(VM& vm, BinOpKind op, TypeObject* ta, TypeObject* tb) {
+  if (type_is_builtin(tb)) return true;
   StrObject* rname = binop_name(vm, op, 1);
-  Value mb = type_lookup(tb, rname);
-  if (!mb) {
-    // Builtin kinds implement the reflected form in their slot.
-    return type_is_builtin(tb) && tb->mro.size() > 0;
-  }
+  Value mb = user_type_lookup(tb, rname);
+  if (!mb) return false;
   Value ma = type_lookup(ta, rname);
   return !ma || !ma.is(mb);
 }
@@ -492,26 +484,23 @@ Value binary_op(VM& vm, BinOpKind op, const Value& a, const Value& b) {
     }
     return number_binop(vm, op, a, b);
   }
-  if (is_number(a) && is_number(b)) {
-    Value r = number_binop(vm, op, a, b);
-    if (!r || !r.is_not_implemented()) return r;
-  }
+  if (is_number(a) && is_number(b)) return number_binop(vm, op, a, b);
   return binary_generic(vm, op, a, b, false);
 }
 
 Value inplace_op(VM& vm, BinOpKind op, const Value& a, const Value& b) {
   if (a.is_object()) {
     Object* o = a.as_object();
-    if (!uses_dunders(o)) {
+    if (Value m = user_special(o, binop_name(vm, op, 2))) {
+      Value r = call_special1(vm, m, a, b);
+      if (!r || !r.is_not_implemented()) return r;
+    } else {
       const KindSlots& s = kind_slots(o->kind);
       if (s.binop) {
         Value r = s.binop(vm, op, a, b, false, true);
         if (!r || !r.is_not_implemented()) return r;
-      }
-    } else {
-      Value m = type_lookup(o->type, binop_name(vm, op, 2));
-      if (m) {
-        Value r = call_special1(vm, m, a, b);
+      } else if (Value m2 = builtin_special(vm, o, binop_name(vm, op, 2))) {
+        Value r = call_special1(vm, m2, a, b);
         if (!r || !r.is_not_implemented()) return r;
       }
     }
@@ -540,13 +529,18 @@ Value unary_op(VM& vm, UnaryOpKind op, const Value& v) {
     if (op == UnaryOpKind::USub) return Value::from_double(-v.as_double());
     if (op == UnaryOpKind::UAdd) return v;
   }
-  if (is_number(v)) return number_unary(vm, op, v);
   const char* sym = op == UnaryOpKind::USub ? "-" : op == UnaryOpKind::UAdd ? "+" : "~";
-  if (v.is_object() && uses_dunders(v.as_object())) {
+  if (is_number(v)) {
+    Value r = number_unary(vm, op, v);
+    if (!r || !r.is_not_implemented()) return r;
+    return vm.raisef(Exc::TypeError, "bad operand type for unary %s: '%s'", sym, type_name(vm, v));
+  }
+  if (v.is_object()) {
     StrObject* name = op == UnaryOpKind::USub   ? vm.names.__neg__
                       : op == UnaryOpKind::UAdd ? vm.names.__pos__
                                                 : vm.names.__invert__;
-    Value m = type_lookup(v.as_object()->type, name);
+    Object* o = v.as_object();
+    Value m = is_user(o) ? user_type_lookup(o->type, name) : builtin_special(vm, o, name);
     if (m) return call_special0(vm, m, v);
   }
   return vm.raisef(Exc::TypeError, "bad operand type for unary %s: '%s'", sym, type_name(vm, v));
@@ -558,42 +552,40 @@ namespace {
 // One side of a rich comparison. NotImplemented when it does not apply.
 Value operand_compare(VM& vm, CmpOpKind op, const Value& self, const Value& other) {
   if (is_number(self)) return number_compare(vm, op, self, other);
-  Object* o = self.as_object();
-  if (!uses_dunders(o)) {
-    const KindSlots& s = kind_slots(o->kind);
-    if (s.richcompare) return s.richcompare(vm, o, other, op);
-    Value m = type_lookup(o->type, cmp_name(vm, op));
-    if (m && !is_object_default(vm, m)) return call_special1(vm, m, self, other);
-    // object's defaults: identity for ==, the inverse for !=.
+  if (!self.is_object()) {
+    // None, NotImplemented, Ellipsis: compared by identity only.
     if (op == CmpOpKind::Eq) return self.is(other) ? Value::boolean(true) : Value::not_implemented();
     if (op == CmpOpKind::NotEq) return self.is(other) ? Value::boolean(false) : Value::not_implemented();
     return Value::not_implemented();
   }
-  Value m = type_lookup(o->type, cmp_name(vm, op));
-  if (!m) return Value::not_implemented();
-  if (is_object_default(vm, m)) {
-    if (op == CmpOpKind::Eq) return self.is(other) ? Value::boolean(true) : Value::not_implemented();
+  Object* o = self.as_object();
+  if (is_user(o)) {
+    if (Value m = user_type_lookup(o->type, cmp_name(vm, op))) return call_special1(vm, m, self, other);
     if (op == CmpOpKind::NotEq) {
       // object.__ne__ inverts __eq__ (so defining __eq__ alone gives !=).
-      Value eq = type_lookup(o->type, vm.names.__eq__);
-      if (!eq || is_object_default(vm, eq)) {
-        return self.is(other) ? Value::boolean(false) : Value::not_implemented();
+      if (Value eq = user_type_lookup(o->type, vm.names.__eq__)) {
+        Value r = call_special1(vm, eq, self, other);
+        if (!r || r.is_not_implemented()) return r;
+        int t = truthy(vm, r);
+        if (t < 0) return Value();
+        return Value::boolean(!t);
       }
-      Value r = call_special1(vm, eq, self, other);
-      if (!r || r.is_not_implemented()) return r;
-      int t = truthy(vm, r);
-      if (t < 0) return Value();
-      return Value::boolean(!t);
     }
-    return Value::not_implemented();
   }
-  return call_special1(vm, m, self, other);
+  const KindSlots& s = kind_slots(o->kind);
+  if (s.richcompare) return s.richcompare(vm, o, other, op);
+  if (!is_user(o)) {
+    if (Value m = builtin_special(vm, o, cmp_name(vm, op))) return call_special1(vm, m, self, other);
+  }
+  // object's defaults: identity for ==, the inverse for !=.
+  if (op == CmpOpKind::Eq) return self.is(other) ? Value::boolean(true) : Value::not_implemented();
+  if (op == CmpOpKind::NotEq) return self.is(other) ? Value::boolean(false) : Value::not_implemented();
+  return Value::not_implemented();
 }
 
 bool has_own_compare(VM& vm, TypeObject* t, CmpOpKind op) {
   if (type_is_builtin(t)) return true;
-  Value m = type_lookup(t, cmp_name(vm, op));
-  return m && !is_object_default(vm, m);
+  return bool(user_type_lookup(t, cmp_name(vm, op)));
 }
 
 Value rich_compare(VM& vm, CmpOpKind op, const Value& a, const Value& b) {
@@ -608,7 +600,9 @@ Value rich_compare(VM& vm, CmpOpKind op, const Value& a, const Value& b) {
   }
   Value l = operand_compare(vm, op, a, b);
   if (!l || !l.is_not_implemented()) return l;
-  if (!same && !checked_reverse) {
+  // Unlike binary operators, the reflection is tried even for two operands
+  // of one class (a > b falls back to b < a).
+  if (!checked_reverse && !(is_number(a) && is_number(b))) {
     Value r = operand_compare(vm, reflect(op), b, a);
     if (!r || !r.is_not_implemented()) return r;
   }
@@ -656,7 +650,7 @@ Value compare(VM& vm, CmpOpKind op, const Value& a, const Value& b) {
   }
   if (a.is_small_int() && b.is_small_int()) return cmp_ints(op, a.as_small_int(), b.as_small_int());
   if (a.is_double() && b.is_double()) return cmp_doubles(op, a.as_double(), b.as_double());
-  if (is_str(a) && is_str(b) && !uses_dunders(a.as_object()) && !uses_dunders(b.as_object())) {
+  if (is_str(a) && is_str(b) && !is_user(a.as_object()) && !is_user(b.as_object())) {
     return str_slots.richcompare(vm, a.as_object(), b, op);
   }
   return rich_compare(vm, op, a, b);
@@ -686,15 +680,16 @@ int less_than(VM& vm, const Value& a, const Value& b) {
 bool length(VM& vm, const Value& v, int64_t* out) {
   if (v.is_object()) {
     Object* o = v.as_object();
-    if (!uses_dunders(o)) {
+    Value m = user_special(o, vm.names.__len__);
+    if (!m) {
       if (o->kind == ObjKind::List) {
         *out = int64_t(static_cast<ListObject*>(o)->items.size());
         return true;
       }
       const KindSlots& s = kind_slots(o->kind);
       if (s.len) return s.len(vm, o, out);
+      if (!is_user(o)) m = builtin_special(vm, o, vm.names.__len__);
     }
-    Value m = type_lookup(o->type, vm.names.__len__);
     if (m) {
       Value r = call_special0(vm, m, v);
       if (!r) return false;
@@ -718,27 +713,25 @@ bool length(VM& vm, const Value& v, int64_t* out) {
 Value getitem(VM& vm, const Value& obj, const Value& key) {
   if (obj.is_object()) {
     Object* o = obj.as_object();
-    if (!uses_dunders(o)) {
+    if (is_user(o)) {
+      if (Value m = user_type_lookup(o->type, vm.names.__getitem__)) return call_special1(vm, m, obj, key);
+    } else if (key.is_small_int()) {
       // Lists and tuples indexed by small ints are the hot case.
-      if (key.is_small_int()) {
-        int64_t i = key.as_small_int();
-        if (o->kind == ObjKind::List) {
-          auto& items = static_cast<ListObject*>(o)->items;
-          int64_t n = int64_t(items.size());
-          if (i < 0) i += n;
-          if (i >= 0 && i < n) return items[size_t(i)];
-        } else if (o->kind == ObjKind::Tuple) {
-          auto* t = static_cast<TupleObject*>(o);
-          int64_t n = int64_t(t->size);
-          if (i < 0) i += n;
-          if (i >= 0 && i < n) return t->items[i];
-        }
+      int64_t i = key.as_small_int();
+      if (o->kind == ObjKind::List) {
+        auto& items = static_cast<ListObject*>(o)->items;
+        int64_t n = int64_t(items.size());
+        if (i < 0) i += n;
+        if (i >= 0 && i < n) return items[size_t(i)];
+      } else if (o->kind == ObjKind::Tuple) {
+        auto* t = static_cast<TupleObject*>(o);
+        int64_t n = int64_t(t->size);
+        if (i < 0) i += n;
+        if (i >= 0 && i < n) return t->items[i];
       }
-      const KindSlots& s = kind_slots(o->kind);
-      if (s.getitem) return s.getitem(vm, o, key);
     }
-    Value m = type_lookup(o->type, vm.names.__getitem__);
-    if (m) return call_special1(vm, m, obj, key);
+    const KindSlots& s = kind_slots(o->kind);
+    if (s.getitem) return s.getitem(vm, o, key);
     if (o->kind == ObjKind::Type) {
       auto* t = static_cast<TypeObject*>(o);
       Value cg = type_lookup(t, vm.names.__class_getitem__);
@@ -749,6 +742,9 @@ Value getitem(VM& vm, const Value& obj, const Value& key) {
       }
       return vm.raisef(Exc::TypeError, "type '%s' is not subscriptable", type_display_name(t).c_str());
     }
+    if (!is_user(o)) {
+      if (Value m = builtin_special(vm, o, vm.names.__getitem__)) return call_special1(vm, m, obj, key);
+    }
   }
   return vm.raisef(Exc::TypeError, "'%s' object is not subscriptable", type_name(vm, obj));
 }
@@ -756,7 +752,8 @@ Value getitem(VM& vm, const Value& obj, const Value& key) {
 bool setitem(VM& vm, const Value& obj, const Value& key, const Value& value) {
   if (obj.is_object()) {
     Object* o = obj.as_object();
-    if (!uses_dunders(o)) {
+    Value m = user_special(o, vm.names.__setitem__);
+    if (!m) {
       if (o->kind == ObjKind::List && key.is_small_int()) {
         auto& items = static_cast<ListObject*>(o)->items;
         int64_t i = key.as_small_int(), n = int64_t(items.size());
@@ -768,8 +765,8 @@ bool setitem(VM& vm, const Value& obj, const Value& key, const Value& value) {
       }
       const KindSlots& s = kind_slots(o->kind);
       if (s.setitem) return s.setitem(vm, o, key, value);
+      if (!is_user(o)) m = builtin_special(vm, o, vm.names.__setitem__);
     }
-    Value m = type_lookup(o->type, vm.names.__setitem__);
     if (m) {
       Value args[2] = {key, value};
       return bool(call_special(vm, m, obj, args, 2));
@@ -782,11 +779,12 @@ bool setitem(VM& vm, const Value& obj, const Value& key, const Value& value) {
 bool delitem(VM& vm, const Value& obj, const Value& key) {
   if (obj.is_object()) {
     Object* o = obj.as_object();
-    if (!uses_dunders(o)) {
+    Value m = user_special(o, vm.names.__delitem__);
+    if (!m) {
       const KindSlots& s = kind_slots(o->kind);
       if (s.setitem) return s.setitem(vm, o, key, Value());
+      if (!is_user(o)) m = builtin_special(vm, o, vm.names.__delitem__);
     }
-    Value m = type_lookup(o->type, vm.names.__delitem__);
     if (m) return bool(call_special1(vm, m, obj, key));
   }
   vm.raisef(Exc::TypeError, "'%s' object doesn't support item deletion", type_name(vm, obj));
@@ -796,18 +794,19 @@ bool delitem(VM& vm, const Value& obj, const Value& key) {
 int contains(VM& vm, const Value& container, const Value& item) {
   if (container.is_object()) {
     Object* o = container.as_object();
-    if (!uses_dunders(o)) {
+    Value m = user_special(o, vm.names.__contains__);
+    if (!m) {
       const KindSlots& s = kind_slots(o->kind);
       if (s.contains) return s.contains(vm, o, item);
+      if (!is_user(o)) m = builtin_special(vm, o, vm.names.__contains__);
     }
-    Value m = type_lookup(o->type, vm.names.__contains__);
     if (m) {
       Value r = call_special1(vm, m, container, item);
       if (!r) return -1;
       return truthy(vm, r);
     }
-    bool iterable = (!uses_dunders(o) && kind_slots(o->kind).iter) ||
-                    type_lookup(o->type, vm.names.__iter__) || type_lookup(o->type, vm.names.__getitem__);
+    bool iterable = kind_slots(o->kind).iter || type_lookup(o->type, vm.names.__iter__) ||
+                    type_lookup(o->type, vm.names.__getitem__) || kind_slots(o->kind).getitem;
     if (iterable) {
       Value it = get_iter(vm, container);
       if (!it) return -1;
@@ -828,24 +827,26 @@ int contains(VM& vm, const Value& container, const Value& item) {
 Value get_iter(VM& vm, const Value& v) {
   if (v.is_object()) {
     Object* o = v.as_object();
-    if (!uses_dunders(o)) {
+    Value m = user_special(o, vm.names.__iter__);
+    if (!m) {
       const KindSlots& s = kind_slots(o->kind);
       if (s.iter) return s.iter(vm, o);
+      if (!is_user(o)) m = builtin_special(vm, o, vm.names.__iter__);
     }
-    Value m = type_lookup(o->type, vm.names.__iter__);
     if (m) {
       if (m.is_none()) return vm.raisef(Exc::TypeError, "'%s' object is not iterable", type_name(vm, v));
       Value it = call_special0(vm, m, v);
       if (!it) return it;
-      TypeObject* ti = type_of(vm, it);
       bool is_iterator = is_kind(it, ObjKind::Iterator) || is_kind(it, ObjKind::Generator) ||
-                         type_lookup(ti, vm.names.__next__);
+                         type_lookup(type_of(vm, it), vm.names.__next__);
       if (!is_iterator) {
         return vm.raisef(Exc::TypeError, "iter() returned non-iterator of type '%s'", type_name(vm, it));
       }
       return it;
     }
-    if (type_lookup(o->type, vm.names.__getitem__)) return make_seq_iterator(vm, v);
+    if (type_lookup(o->type, vm.names.__getitem__) || kind_slots(o->kind).getitem) {
+      if (o->kind != ObjKind::Dict && o->kind != ObjKind::Type) return make_seq_iterator(vm, v);
+    }
   }
   return vm.raisef(Exc::TypeError, "'%s' object is not iterable", type_name(vm, v));
 }
@@ -862,7 +863,7 @@ Value iter_next(VM& vm, const Value& it) {
       if (!r && vm.exception_matches(Exc::StopIteration)) vm.clear_exception();
       return r;
     }
-    Value m = type_lookup(o->type, vm.names.__next__);
+    Value m = is_user(o) ? user_type_lookup(o->type, vm.names.__next__) : builtin_special(vm, o, vm.names.__next__);
     if (m) {
       Value r = call_special0(vm, m, it);
       if (!r && vm.exception_matches(Exc::StopIteration)) vm.clear_exception();
@@ -879,6 +880,8 @@ Value getattr(VM& vm, const Value& obj, StrObject* name) {
     Object* o = obj.as_object();
     const KindSlots& s = kind_slots(o->kind);
     if (s.getattr) return s.getattr(vm, o, name);
+    // Instances of user subclasses of builtin containers.
+    if (is_user(o)) return user_object_getattr(vm, o, name);
   }
   return generic_getattr(vm, obj, name, nullptr, false);
 }
@@ -894,6 +897,7 @@ bool setattr(VM& vm, const Value& obj, StrObject* name, const Value& value) {
     Object* o = obj.as_object();
     const KindSlots& s = kind_slots(o->kind);
     if (s.setattr) return s.setattr(vm, o, name, value);
+    if (is_user(o)) return user_object_setattr(vm, o, name, value);
   }
   // Objects without an instance dict: only data descriptors can be assigned.
   return generic_setattr(vm, obj, name, nullptr, value);
@@ -901,7 +905,7 @@ bool setattr(VM& vm, const Value& obj, StrObject* name, const Value& value) {
 
 bool delattr(VM& vm, const Value& obj, StrObject* name) { return setattr(vm, obj, name, Value()); }
 
-Value type_lookup(TypeObject* type, StrObject* name) {
+static Value type_lookup_uncached(TypeObject* type, StrObject* name) {
   for (const Value& t : type->mro) {
     const Value& d = t.as<TypeObject>()->dict;
     if (!d.is_object()) continue;
@@ -911,12 +915,33 @@ Value type_lookup(TypeObject* type, StrObject* name) {
   return Value();
 }
 
+// Every operator on an instance, every call of a class and every cache miss
+// of the interpreter looks names up along the MRO; a per-type memo keyed on
+// the type's version makes the repeat lookups one compare.
+Value type_lookup(TypeObject* type, StrObject* name) {
+  if (type->lookup_cache_version != type->version) {
+    for (auto& e : type->lookup_cache) {
+      e.name = Value();
+      e.value = Value();
+    }
+    type->lookup_cache_version = type->version;
+  }
+  uint64_t h = (reinterpret_cast<uint64_t>(name) >> 4) * 0x9E3779B97F4A7C15ull;
+  auto& e = type->lookup_cache[h >> (64 - 5)];
+  static_assert(TypeObject::kLookupCacheSize == 32);
+  uint64_t name_bits = Value::kPtrTag | reinterpret_cast<uint64_t>(name);
+  if (e.name.bits() == name_bits) return e.value;
+  Value v = type_lookup_uncached(type, name);
+  e.name = Value::borrow(name);
+  e.value = v;
+  return v;
+}
+
 // ================================================================ format
 
 Value format(VM& vm, const Value& v, std::string_view spec) {
-  if (v.is_object() && uses_dunders(v.as_object())) {
-    Value m = type_lookup(v.as_object()->type, vm.names.__format__);
-    if (m && !is_object_default(vm, m)) {
+  if (v.is_object()) {
+    if (Value m = user_special(v.as_object(), vm.names.__format__)) {
       Value s = make_str(vm, spec);
       if (!s) return s;
       Value r = call_special1(vm, m, v, s);
@@ -935,7 +960,7 @@ Value format(VM& vm, const Value& v, std::string_view spec) {
 // ================================================================ collecting
 
 Value sequence_to_list(VM& vm, const Value& iterable) {
-  if (is_kind(iterable, ObjKind::List) || is_kind(iterable, ObjKind::Tuple)) {
+  if ((is_kind(iterable, ObjKind::List) || is_kind(iterable, ObjKind::Tuple)) && !is_user(iterable.as_object())) {
     const Value* begin;
     size_t n;
     if (is_kind(iterable, ObjKind::List)) {
@@ -972,7 +997,7 @@ Value sequence_to_list(VM& vm, const Value& iterable) {
 }
 
 Value sequence_to_tuple(VM& vm, const Value& iterable) {
-  if (is_kind(iterable, ObjKind::Tuple) && !uses_dunders(iterable.as_object())) return iterable;
+  if (is_kind(iterable, ObjKind::Tuple) && !is_user(iterable.as_object())) return iterable;
   Value list = sequence_to_list(vm, iterable);
   if (!list) return list;
   auto& items = list.as<ListObject>()->items;

@@ -15,6 +15,7 @@
 #include "vm/args.h"
 #include "vm/dict.h"
 #include "vm/exception.h"
+#include "vm/gc.h"
 #include "vm/interpreter.h"
 #include "vm/kind_slots.h"
 #include "vm/list.h"
@@ -112,7 +113,10 @@ std::string type_repr_name(const TypeObject* t) {
 // ================================================================ binding
 
 Value make_bound_method(VM& vm, const Value& func, const Value& self) {
-  auto* m = object_new<BoundMethodObject>(vm, ObjKind::BoundMethod, vm.types.method);
+  // A builtin method bound to its object is a builtin_function_or_method
+  // to Python ("abc".upper), a bound user function a `method`.
+  TypeObject* cls = is_kind(func, ObjKind::Native) ? vm.types.builtin_function : vm.types.method;
+  auto* m = object_new<BoundMethodObject>(vm, ObjKind::BoundMethod, cls);
   m->self = self;
   m->func = func;
   return Value::steal(m);
@@ -260,23 +264,48 @@ bool generic_setattr(VM& vm, const Value& obj, StrObject* name, Value* dict, con
 // ================================================================ instances
 
 Value instance_alloc(VM& vm, TypeObject* cls) {
-  if (cls->instance_kind == ObjKind::Exception) return exception_new(vm, cls, nullptr, 0);
-  auto* o = object_new<InstanceObject>(vm, ObjKind::Instance, cls);
-  return Value::steal(o);
+  switch (cls->instance_kind) {
+    case ObjKind::Instance: return Value::steal(object_new<InstanceObject>(vm, ObjKind::Instance, cls));
+    case ObjKind::Exception: return exception_new(vm, cls, nullptr, 0);
+    case ObjKind::List:
+    case ObjKind::Dict:
+    case ObjKind::Set:
+      // User subclasses of list, dict and set: the builtin layout plus a __dict__.
+      return Value::steal(alloc_with_trailing_dict(vm, cls->instance_kind, cls));
+    default:
+      return vm.raisef(Exc::TypeError, "cannot create '%s' instances", type_display_name(cls).c_str());
+  }
 }
 
-namespace {
-Value instance_getattr(VM& vm, Object* o, StrObject* name) {
-  auto* inst = static_cast<InstanceObject*>(o);
+Value user_type_lookup(TypeObject* type, StrObject* name) {
+  for (const Value& tv : type->mro) {
+    auto* t = tv.as<TypeObject>();
+    if (type_is_builtin(t)) break;
+    Value v = dict_get_str(t->dict.as<DictObject>(), name);
+    if (v) return v;
+  }
+  return Value();
+}
+
+Value* object_dict_slot(Object* o) {
+  switch (o->kind) {
+    case ObjKind::Instance: return &static_cast<InstanceObject*>(o)->dict;
+    case ObjKind::Exception: return &static_cast<ExceptionObject*>(o)->dict;
+    default: return trailing_dict(o);
+  }
+}
+
+Value user_object_getattr(VM& vm, Object* o, StrObject* name) {
   TypeObject* t = o->type;
   Value self = Value::borrow(o);
+  Value* slot = object_dict_slot(o);
   if (t->aux & (kTypeGetattribute | kTypeGetattrHook)) {
     Value r;
     if (t->aux & kTypeGetattribute) {
       Value m = type_lookup(t, vm.names.__getattribute__);
       r = vm.call2(m, self, str_value(name));
     } else {
-      DictObject* d = inst->dict.is_object() ? dict_of(inst->dict) : nullptr;
+      DictObject* d = slot && slot->is_object() ? dict_of(*slot) : nullptr;
       r = generic_getattr(vm, self, name, d, true);
       if (!r && !vm.has_exception()) attribute_error(vm, self, name);
     }
@@ -287,16 +316,15 @@ Value instance_getattr(VM& vm, Object* o, StrObject* name) {
     }
     return r;
   }
-  if (name_eq(name, vm.names.__dict__) && (t->aux & kTypeHasDict)) {
-    if (!inst->dict.is_object()) inst->dict = dict_new(vm);
-    return inst->dict;
+  if (slot && name_eq(name, vm.names.__dict__)) {
+    if (!slot->is_object()) *slot = dict_new(vm);
+    return *slot;
   }
-  DictObject* d = inst->dict.is_object() ? dict_of(inst->dict) : nullptr;
+  DictObject* d = slot && slot->is_object() ? dict_of(*slot) : nullptr;
   return generic_getattr(vm, self, name, d, false);
 }
 
-bool instance_setattr(VM& vm, Object* o, StrObject* name, const Value& value) {
-  auto* inst = static_cast<InstanceObject*>(o);
+bool user_object_setattr(VM& vm, Object* o, StrObject* name, const Value& value) {
   TypeObject* t = o->type;
   Value self = Value::borrow(o);
   if (t->aux & kTypeSetattr) {
@@ -307,20 +335,35 @@ bool instance_setattr(VM& vm, Object* o, StrObject* name, const Value& value) {
       return bool(r);
     }
   }
-  if (!(t->aux & kTypeHasDict)) return generic_setattr(vm, self, name, nullptr, value);
+  Value* slot = object_dict_slot(o);
+  if (!slot) return generic_setattr(vm, self, name, nullptr, value);
   if (name_eq(name, vm.names.__dict__)) {
     if (!is_kind(value, ObjKind::Dict)) {
-      vm.raisef(Exc::TypeError, "__dict__ must be set to a dictionary, not a '%s'", type_name(vm, value));
+      vm.raisef(Exc::TypeError, "__dict__ must be set to a dictionary, not a '%s'", value ? type_name(vm, value) : "NoneType");
       return false;
     }
-    inst->dict = value;
+    *slot = value;
     return true;
   }
   if (name_eq(name, vm.names.__class__)) {
     vm.raise(Exc::NotImplementedError, "assigning to __class__ is not supported yet");
     return false;
   }
-  return generic_setattr(vm, self, name, &inst->dict, value);
+  return generic_setattr(vm, self, name, slot, value);
+}
+
+namespace {
+Value instance_getattr(VM& vm, Object* o, StrObject* name) {
+  if (type_is_builtin(o->type)) {
+    // object() itself: nothing but object's methods.
+    return generic_getattr(vm, Value::borrow(o), name, nullptr, false);
+  }
+  return user_object_getattr(vm, o, name);
+}
+
+bool instance_setattr(VM& vm, Object* o, StrObject* name, const Value& value) {
+  if (type_is_builtin(o->type)) return generic_setattr(vm, Value::borrow(o), name, nullptr, value);
+  return user_object_setattr(vm, o, name, value);
 }
 
 Value instance_repr(VM& vm, Object* o) {
@@ -486,12 +529,20 @@ bool check_base(VM& vm, const Value& b, TypeObject** out) {
     return false;
   }
   auto* bt = b.as<TypeObject>();
-  bool ok = bt == vm.types.object || !type_is_builtin(bt) || bt->instance_kind == ObjKind::Exception;
+  if (bt == vm.types.bool_ || bt == vm.types.NoneType || bt == vm.types.NotImplementedType ||
+      bt == vm.types.ellipsis || bt == vm.types.function || bt == vm.types.builtin_function ||
+      bt == vm.types.method || bt == vm.types.generator || bt == vm.types.range || bt == vm.types.slice ||
+      bt == vm.types.cell || bt == vm.types.code || bt == vm.types.staticmethod ||
+      bt == vm.types.classmethod || bt == vm.types.super) {
+    vm.raisef(Exc::TypeError, "type '%s' is not an acceptable base type", type_display_name(bt).c_str());
+    return false;
+  }
+  // Subclassable: object, user classes, exceptions, and the containers and
+  // str, whose instances keep their builtin layout (plus a __dict__).
+  bool ok = bt == vm.types.object || !type_is_builtin(bt) || bt->instance_kind == ObjKind::Exception ||
+            bt == vm.types.list || bt == vm.types.dict || bt == vm.types.set || bt == vm.types.frozenset ||
+            bt == vm.types.tuple || bt == vm.types.str;
   if (!ok) {
-    if (bt == vm.types.bool_ || bt == vm.types.type || bt->kind != ObjKind::Type) {
-      vm.raisef(Exc::TypeError, "type '%s' is not an acceptable base type", type_display_name(bt).c_str());
-      return false;
-    }
     vm.raisef(Exc::NotImplementedError, "subclassing builtin type '%s' is not supported yet",
               type_display_name(bt).c_str());
     return false;
@@ -539,7 +590,11 @@ Value make_class(VM& vm, const Value& name, TypeObject* base, Value ns) {
   t->mro.push_back(tv);
   for (const Value& m : base->mro) t->mro.push_back(m);
   t->instance_kind = base->instance_kind;
-  t->aux = kTypeHasDict;
+  // Instances have a __dict__ unless they are tuples, strs or frozensets
+  // (immutable layouts made by their class's constructor).
+  bool immutable = is_subtype(base, vm.types.tuple) || is_subtype(base, vm.types.str) ||
+                   is_subtype(base, vm.types.frozenset);
+  t->aux = immutable ? 0 : kTypeHasDict;
   t->version = next_type_version();
   compute_hooks(vm, t);
   if (!type_is_builtin(base)) {
@@ -676,23 +731,25 @@ Value type_call(VM& vm, TypeObject* cls, const CallArgs& a) {
     }
     return call_with_first(vm, ctor, Value::borrow(cls), a);
   }
+  // object, exceptions and user classes: __new__ then __init__.
   Value newm = type_lookup(cls, vm.names.__new__);
   Value init = type_lookup(cls, vm.names.__init__);
-  bool default_new = is_object_native(vm, newm) ||
-                     (is_kind(newm, ObjKind::Native) && newm.as<NativeObject>()->owner.is_object() &&
-                      newm.as<NativeObject>()->owner.as_object() == vm.exc_type(Exc::BaseException));
+  bool builtin_new = is_kind(newm, ObjKind::Native) && is_kind(newm.as<NativeObject>()->owner, ObjKind::Type);
+  bool object_new_ = is_object_native(vm, newm);
   bool default_init = is_object_native(vm, init);
   Value obj;
-  if (default_new) {
-    if (is_object_native(vm, newm) && default_init && excess_args(a)) {
+  ObjKind k = cls->instance_kind;
+  if (builtin_new && (k == ObjKind::Instance || k == ObjKind::Exception || k == ObjKind::List ||
+                      k == ObjKind::Dict || (k == ObjKind::Set && (cls->aux & kTypeHasDict)))) {
+    if (object_new_ && default_init && excess_args(a)) {
       return vm.raisef(Exc::TypeError, "%s() takes no arguments", type_display_name(cls).c_str());
     }
     obj = instance_alloc(vm, cls);
     if (!obj) return obj;
-    if (cls->instance_kind == ObjKind::Exception) {
-      if (!exception_set_args(vm, obj, a)) return Value();
-    }
+    if (k == ObjKind::Exception && !exception_set_args(vm, obj, a)) return Value();
   } else {
+    // A user __new__ (a staticmethod), or the constructor of an immutable
+    // builtin base (tuple, str, frozenset) that builds the instance.
     Value f = bind_descriptor(vm, newm, Value(), cls);
     if (!f) return f;
     obj = call_with_first(vm, f, Value::borrow(cls), a);
@@ -700,12 +757,7 @@ Value type_call(VM& vm, TypeObject* cls, const CallArgs& a) {
     // __init__ runs only when __new__ returned an instance of the class.
     if (!isinstance(vm, obj, cls)) return obj;
   }
-  if (default_init) {
-    if (!default_new && excess_args(a) && is_object_native(vm, init)) {
-      // object.__init__ with arguments while __new__ is overridden: accepted.
-    }
-    return obj;
-  }
+  if (default_init) return obj;
   Value r;
   if (is_kind(init, ObjKind::Function) || is_kind(init, ObjKind::Native)) {
     r = call_with_first(vm, init, obj, a);

@@ -74,6 +74,17 @@ Value bind_descriptor(VM& vm, const Value& attr, const Value& obj, TypeObject* o
 // Lookups on a class object (`A.x`): metaclass `type` attributes, then the
 // class's MRO.
 Value type_getattr_value(VM& vm, TypeObject* t, StrObject* name, bool missing_ok);
+// Looks `name` up among the user classes at the front of type's MRO only
+// (stopping at the first builtin class): what builtin bases provide comes
+// from their kind's slots. Empty if absent.
+Value user_type_lookup(TypeObject* type, StrObject* name);
+// The __dict__ slot of an instance (user class instances, exceptions, user
+// subclasses of list/dict/set), or null for objects without one.
+Value* object_dict_slot(Object* o);
+// Attribute access on instances of user classes, whatever their layout:
+// __getattribute__/__getattr__ hooks, descriptors, the instance __dict__.
+Value user_object_getattr(VM& vm, Object* o, StrObject* name);
+bool user_object_setattr(VM& vm, Object* o, StrObject* name, const Value& value);
 // A new bound method object.
 Value make_bound_method(VM& vm, const Value& func, const Value& self);
 
