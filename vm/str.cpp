@@ -8,6 +8,12 @@
 #include <cstring>
 #include <string>
 
+#ifdef KILN_SYSTEM_MALLOC
+#include <malloc.h>
+#else
+#include <mimalloc.h>
+#endif
+
 #include "vm/format.h"
 #include "vm/numbers.h"
 #include "vm/slice.h"
@@ -151,6 +157,41 @@ Value str_repeat(VM& vm, StrObject* s, int64_t n) {
     }
   }
   r->data[nb] = '\0';
+  return Value::steal(r);
+}
+
+namespace {
+size_t usable_size(void* p) {
+#ifdef KILN_SYSTEM_MALLOC
+  return malloc_usable_size(p);
+#else
+  return mi_usable_size(p);
+#endif
+}
+}  // namespace
+
+Value str_concat_inplace(VM& vm, Value a, StrObject* b) {
+  auto* s = a.as<StrObject>();
+  size_t n = s->nbytes + b->nbytes;
+  if (s->refcount == 1 && s->type == vm.types.str && !(s->aux & 2) && usable_size(s) >= sizeof(StrObject) + n) {
+    std::memcpy(s->data + s->nbytes, b->data, b->nbytes);
+    s->data[n] = '\0';
+    s->nbytes = n;
+    s->length += b->length;
+    if (!b->is_ascii()) s->aux &= uint16_t(~1u);
+    s->hash = -1;
+    return a;
+  }
+  if (b->nbytes == 0 && s->type == vm.types.str) return a;
+  // A new string with headroom, so that the next += can append in place.
+  size_t cap = n + n / 2 + 16;
+  auto* r = object_new<StrObject>(vm, ObjKind::Str, vm.types.str, sizeof(StrObject) + cap);
+  r->nbytes = n;
+  std::memcpy(r->data, s->data, s->nbytes);
+  std::memcpy(r->data + s->nbytes, b->data, b->nbytes);
+  r->data[n] = '\0';
+  r->length = s->length + b->length;
+  if (s->is_ascii() && b->is_ascii()) r->aux |= 1;
   return Value::steal(r);
 }
 

@@ -47,6 +47,12 @@ inline bool str_eq(const StrObject* a, const StrObject* b) {
 // <0, 0, >0 in code point order.
 int str_compare(std::string_view a, std::string_view b);
 Value str_concat(VM& vm, StrObject* a, StrObject* b);
+// a += b for the interpreter when it holds the only reference to `a` (its
+// refcount is 1: the variable being assigned was cleared first). Appends in
+// place when a's allocation has room, and gives new results headroom, so a
+// loop of `s += t` is linear as in CPython (unicode_concatenate). Otherwise
+// the same as str_concat. Consumes `a`.
+Value str_concat_inplace(VM& vm, Value a, StrObject* b);
 // s * n (n <= 0 gives ''); MemoryError / OverflowError when too long, as CPython.
 Value str_repeat(VM& vm, StrObject* s, int64_t n);
 // `sub in s`

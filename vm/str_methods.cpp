@@ -200,11 +200,28 @@ int64_t cp_index(const StrObject* s, size_t off) {
 
 // ================================================================ split family
 
+inline bool ascii_space(char c) { return c == ' ' || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f); }
+
 Value split_whitespace(VM& vm, StrObject* self, int64_t maxsplit) {
   Value list = new_list(vm);
   std::string_view s = self->view();
   size_t i = 0, n = s.size();
   if (maxsplit < 0) maxsplit = INT64_MAX;
+  if (self->is_ascii()) {
+    auto& items = list.as<ListObject>()->items;
+    for (;;) {
+      while (i < n && ascii_space(s[i])) ++i;
+      if (i >= n) break;
+      if (maxsplit-- == 0) {
+        items.push_back(make_str(vm, s.substr(i)));
+        break;
+      }
+      size_t start = i;
+      while (i < n && !ascii_space(s[i])) ++i;
+      items.push_back(make_str(vm, s.substr(start, i - start)));
+    }
+    return list;
+  }
   while (true) {
     // skip whitespace
     while (i < n) {
@@ -376,6 +393,16 @@ Value strip_impl(VM& vm, const CallArgs& a, const char* name, bool left, bool ri
   } else {
     if (!is_str(a.args[1])) return vm.raisef(Exc::TypeError, "%s arg must be None or str", name);
     std::string_view chars = str_view(a.args[1]);
+    if (self->is_ascii() && a.args[1].as<StrObject>()->is_ascii()) {
+      bool table[128] = {};
+      for (char c : chars) table[static_cast<unsigned char>(c)] = true;
+      if (left)
+        while (i < j && table[static_cast<unsigned char>(s[i])]) ++i;
+      if (right)
+        while (j > i && table[static_cast<unsigned char>(s[j - 1])]) --j;
+      if (i == 0 && j == s.size()) return unchanged(vm, self);
+      return make_str(vm, s.substr(i, j - i));
+    }
     std::vector<uint32_t> set = decode_all(chars);
     auto in_set = [&](uint32_t c) {
       for (uint32_t x : set)

@@ -274,4 +274,27 @@ TEST_F(Str, BuildingBlocks) {
   EXPECT_EQ(unicode::count_code_points("h\xc3\xa9", 3), 2u);
 }
 
+TEST_F(Str, ConcatInPlaceIsLinear) {
+  // The interpreter's `s += t` with the only reference: appends in place once
+  // the string has headroom.
+  Value s = make_str(vm, "ab");
+  Value t = make_str(vm, "é");
+  s = str_concat_inplace(vm, std::move(s), t.as<StrObject>());
+  Object* first = s.as_object();
+  for (int k = 0; k < 3; ++k) s = str_concat_inplace(vm, std::move(s), t.as<StrObject>());
+  EXPECT_EQ(s.as_object(), first);
+  EXPECT_EQ(show(s), "'abéééé'");
+  EXPECT_EQ(s.as<StrObject>()->length, 6);
+  EXPECT_FALSE(s.as<StrObject>()->is_ascii());
+  // A shared string is never modified.
+  Value shared = s;
+  Value r = str_concat_inplace(vm, Value(s), make_str(vm, "!").as<StrObject>());
+  EXPECT_EQ(show(shared), "'abéééé'");
+  EXPECT_EQ(show(r), "'abéééé!'");
+  int64_t h1, h2;
+  ASSERT_TRUE(hash(vm, r, &h1));
+  ASSERT_TRUE(hash(vm, make_str(vm, "abéééé!"), &h2));
+  EXPECT_EQ(h1, h2);
+}
+
 }  // namespace
