@@ -1665,6 +1665,24 @@ dispatch:
   }
   TARGET(INPLACE_OP) {
     BinOpKind op = BinOpKind(ARG());
+    if (op == BinOpKind::Add && is_kind(sp[-2], ObjKind::Str) && is_kind(sp[-1], ObjKind::Str) &&
+        sp[-2].as_object()->type == vm.types.str) {
+      // `s += t` where the next instruction stores back into local s: drop
+      // the local's reference first so the string can grow in place
+      // (CPython's unicode_concatenate); a loop of += is then linear.
+      uint32_t next = *ip;
+      Op nop = decode_op(next);
+      uint32_t target = nop == Op::STORE_FAST ? decode_arg(next)
+                        : nop == Op::STORE_FAST_LOAD_FAST ? (decode_arg(next) & 0xfff)
+                                                           : UINT32_MAX;
+      if (target != UINT32_MAX && locals[target].is(sp[-2])) locals[target] = Value();
+      Value b = POP();
+      Value a = POP();
+      Value r = str_concat_inplace(vm, std::move(a), b.as<StrObject>());
+      CHECK(r);
+      PUSH(r);
+      DISPATCH();
+    }
     Value r = fast_binop(op, sp[-2], sp[-1]);
     if (!r) {
       r = inplace_op(vm, op, sp[-2], sp[-1]);
