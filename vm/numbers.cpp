@@ -2,6 +2,9 @@
 // and Objects/floatobject.c, restricted to 64-bit ints). See numbers.h.
 #include "vm/numbers.h"
 
+#include <cstdlib>
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include <cerrno>
@@ -1087,6 +1090,60 @@ Value g_one(VM& vm, const CallArgs& a, const Value&) { return Value::small_int(1
 
 }  // namespace
 
+// float.fromhex(s): CPython's grammar ([sign] ['0x'] hexdigits ['.' hexdigits]
+// ['p' exponent], or inf / infinity / nan), parsed by strtod once the string
+// is known to be hexadecimal (strtod alone would also accept decimal).
+Value m_float_fromhex(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 2 || a.nkw() || !is_str(a.args[1])) {
+    if (a.nargs == 2 && !a.nkw()) return vm.raisef(Exc::TypeError, "must be str, not %s", type_name(vm, a.args[1]));
+    return vm.raisef(Exc::TypeError, "float.fromhex() takes exactly one argument (%zu given)", a.nargs ? a.nargs - 1 : 0);
+  }
+  std::string t(str_view(a.args[1]));
+  size_t b = t.find_first_not_of(" \t\n\r\f\v"), e = t.find_last_not_of(" \t\n\r\f\v");
+  std::string body = b == std::string::npos ? "" : t.substr(b, e - b + 1);
+  std::string sign;
+  if (!body.empty() && (body[0] == '+' || body[0] == '-')) {
+    sign = body.substr(0, 1);
+    body = body.substr(1);
+  }
+  std::string lower;
+  for (char c : body) lower += char(std::tolower(static_cast<unsigned char>(c)));
+  double r = 0;
+  bool ok = false;
+  if (lower == "inf" || lower == "infinity" || lower == "nan") {
+    r = std::strtod((sign + lower).c_str(), nullptr);
+    ok = true;
+  } else {
+    std::string digits = lower.rfind("0x", 0) == 0 ? lower.substr(2) : lower;
+    size_t i = 0, nd = 0;
+    while (i < digits.size() && std::isxdigit(static_cast<unsigned char>(digits[i]))) i++, nd++;
+    if (i < digits.size() && digits[i] == '.') {
+      i++;
+      while (i < digits.size() && std::isxdigit(static_cast<unsigned char>(digits[i]))) i++, nd++;
+    }
+    if (nd > 0 && i < digits.size() && digits[i] == 'p') {
+      size_t j = i + 1;
+      if (j < digits.size() && (digits[j] == '+' || digits[j] == '-')) j++;
+      size_t start = j;
+      while (j < digits.size() && std::isdigit(static_cast<unsigned char>(digits[j]))) j++;
+      i = j > start ? j : std::string::npos;
+    }
+    if (nd > 0 && i == digits.size()) {
+      std::string h = sign + "0x" + digits;
+      char* end = nullptr;
+      errno = 0;
+      r = std::strtod(h.c_str(), &end);
+      if (std::isinf(r)) return vm.raise(Exc::OverflowError, "hexadecimal value too large to represent as a float");
+      ok = end && *end == 0;
+    }
+  }
+  if (!ok) return vm.raise(Exc::ValueError, "invalid hexadecimal floating-point string");
+  Value v = Value::from_double(r);
+  TypeObject* cls = is_kind(a.args[0], ObjKind::Type) ? a.args[0].as<TypeObject>() : vm.types.float_;
+  if (cls != vm.types.float_) return vm.call1(a.args[0], v);
+  return v;
+}
+
 void init_int_type(VM& vm) {
   TypeObject* i = vm.types.int_;
   vm.add_method(i, "bit_length", m_int_bit_length);
@@ -1105,6 +1162,7 @@ void init_int_type(VM& vm) {
   vm.add_method(f, "conjugate", m_float_conjugate);
   vm.add_method(f, "as_integer_ratio", m_float_as_integer_ratio);
   vm.add_method(f, "hex", m_float_hex);
+  add_classmethod(vm, f, "fromhex", m_float_fromhex);
   vm.add_method(f, "__format__", m_float_format);
   vm.add_method(f, "__round__", m_number_round);
   vm.add_method(f, "__trunc__", m_number_trunc);
