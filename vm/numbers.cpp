@@ -1090,6 +1090,91 @@ Value g_one(VM& vm, const CallArgs& a, const Value&) { return Value::small_int(1
 
 }  // namespace
 
+// The operator dunders of int and float as methods ((10).__add__(5),
+// float.__lt__, ...), returning NotImplemented for operands the type does not
+// handle, as CPython's slot wrappers do: int's accept only ints, float's
+// ints and floats.
+bool dunder_args(VM& vm, const CallArgs& a, size_t n, const char* name) {
+  if (a.nkw()) {
+    vm.raisef(Exc::TypeError, "%s() takes no keyword arguments", name);
+    return false;
+  }
+  if (a.nargs != n + 1) {
+    vm.raisef(Exc::TypeError, "expected %zu argument%s, got %zu", n, n == 1 ? "" : "s", a.nargs ? a.nargs - 1 : 0);
+    return false;
+  }
+  return true;
+}
+
+template <BinOpKind OP, bool REFLECTED, bool FLOAT>
+Value m_number_binop_dunder(VM& vm, const CallArgs& a, const Value&) {
+  if (!dunder_args(vm, a, 1, "__op__")) return Value();
+  const Value& other = a.args[1];
+  if (!(FLOAT ? is_number(other) : is_int(other))) return Value::not_implemented();
+  return REFLECTED ? number_binop(vm, OP, other, a.args[0]) : number_binop(vm, OP, a.args[0], other);
+}
+
+template <CmpOpKind OP, bool FLOAT>
+Value m_number_cmp_dunder(VM& vm, const CallArgs& a, const Value&) {
+  if (!dunder_args(vm, a, 1, "__cmp__")) return Value();
+  const Value& other = a.args[1];
+  if (!(FLOAT ? is_number(other) : is_int(other))) return Value::not_implemented();
+  return number_compare(vm, OP, a.args[0], other);
+}
+
+template <UnaryOpKind OP>
+Value m_number_unary_dunder(VM& vm, const CallArgs& a, const Value&) {
+  if (!dunder_args(vm, a, 0, "__unary__")) return Value();
+  return number_unary(vm, OP, a.args[0]);
+}
+
+Value m_number_abs_dunder(VM& vm, const CallArgs& a, const Value&) {
+  if (!dunder_args(vm, a, 0, "__abs__")) return Value();
+  return number_abs(vm, a.args[0]);
+}
+
+Value m_number_bool_dunder(VM& vm, const CallArgs& a, const Value&) {
+  if (!dunder_args(vm, a, 0, "__bool__")) return Value();
+  int64_t i;
+  if (int_value(a.args[0], &i)) return Value::boolean(i != 0);
+  return Value::boolean(a.args[0].is_double() && a.args[0].as_double() != 0.0);
+}
+
+Value m_int_index_dunder(VM& vm, const CallArgs& a, const Value&) {
+  if (!dunder_args(vm, a, 0, "__index__")) return Value();
+  int64_t i;
+  if (!int_value(a.args[0], &i)) return vm.raise(Exc::TypeError, "descriptor '__index__' requires an 'int' object");
+  return make_int(vm, i);
+}
+
+template <bool FLOAT>
+void add_number_dunders(VM& vm, TypeObject* t) {
+#define KILN_NUM_BINOP(name, sym, dunder)                                                   \
+  if (FLOAT ? (BinOpKind::name <= BinOpKind::Pow && BinOpKind::name != BinOpKind::MatMult)  \
+            : BinOpKind::name != BinOpKind::MatMult) {                                      \
+    vm.add_method(t, dunder, m_number_binop_dunder<BinOpKind::name, false, FLOAT>);         \
+    std::string r = std::string("__r") + (dunder + 2);                                      \
+    vm.add_method(t, static_cast<const char*>(vm.intern(r).as<StrObject>()->data),          \
+                  m_number_binop_dunder<BinOpKind::name, true, FLOAT>);                     \
+  }
+  KILN_AST_BINOPS(KILN_NUM_BINOP)
+#undef KILN_NUM_BINOP
+  vm.add_method(t, "__lt__", m_number_cmp_dunder<CmpOpKind::Lt, FLOAT>);
+  vm.add_method(t, "__le__", m_number_cmp_dunder<CmpOpKind::LtE, FLOAT>);
+  vm.add_method(t, "__eq__", m_number_cmp_dunder<CmpOpKind::Eq, FLOAT>);
+  vm.add_method(t, "__ne__", m_number_cmp_dunder<CmpOpKind::NotEq, FLOAT>);
+  vm.add_method(t, "__gt__", m_number_cmp_dunder<CmpOpKind::Gt, FLOAT>);
+  vm.add_method(t, "__ge__", m_number_cmp_dunder<CmpOpKind::GtE, FLOAT>);
+  vm.add_method(t, "__neg__", m_number_unary_dunder<UnaryOpKind::USub>);
+  vm.add_method(t, "__pos__", m_number_unary_dunder<UnaryOpKind::UAdd>);
+  vm.add_method(t, "__abs__", m_number_abs_dunder);
+  vm.add_method(t, "__bool__", m_number_bool_dunder);
+  if (!FLOAT) {
+    vm.add_method(t, "__invert__", m_number_unary_dunder<UnaryOpKind::Invert>);
+    vm.add_method(t, "__index__", m_int_index_dunder);
+  }
+}
+
 // float.fromhex(s): CPython's grammar ([sign] ['0x'] hexdigits ['.' hexdigits]
 // ['p' exponent], or inf / infinity / nan), parsed by strtod once the string
 // is known to be hexadecimal (strtod alone would also accept decimal).
@@ -1163,6 +1248,8 @@ void init_int_type(VM& vm) {
   vm.add_method(f, "as_integer_ratio", m_float_as_integer_ratio);
   vm.add_method(f, "hex", m_float_hex);
   add_classmethod(vm, f, "fromhex", m_float_fromhex);
+  add_number_dunders<false>(vm, vm.types.int_);
+  add_number_dunders<true>(vm, f);
   vm.add_method(f, "__format__", m_float_format);
   vm.add_method(f, "__round__", m_number_round);
   vm.add_method(f, "__trunc__", m_number_trunc);
