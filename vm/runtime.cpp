@@ -160,6 +160,7 @@ Result Runtime::run_interactive(std::string_view source) {
   if (vm.module_path.empty()) vm.module_path.push_back(".");
   Value g = main_globals(vm, "");
   Value code = vm::compile_source(vm, source, "<stdin>", true);
+  vm.sources.erase("<stdin>");  // CPython's REPL tracebacks show no source lines
   Value r = code ? vm::run_module_code(vm, code.as<vm::CodeObject>(), g) : Value();
   std::fflush(stdout);
   if (!r) return take_error(vm);
