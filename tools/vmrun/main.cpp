@@ -19,6 +19,7 @@
 //
 // Start-up must stay in the low milliseconds (`vmrun -c pass`): nothing here
 // touches LLVM, CUDA or TBB unless --version asks for them.
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -172,7 +173,7 @@ int finish(const kiln::Result& r) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int vmrun_main(int argc, char** argv) {
   CommandLine cl;
   std::string split_error;
   if (!split_command_line(argc, argv, &cl, &split_error)) {
@@ -249,4 +250,34 @@ int main(int argc, char** argv) {
     r = rt.run_string(read_all(stdin), "<stdin>");
   }
   return finish(r);
+}
+
+// The interpreter runs on a thread with a large stack: deep Python recursion
+// (sys.setrecursionlimit, sanitizer builds with big frames) then ends in
+// RecursionError well before the native stack runs out, independent of the
+// shell's `ulimit -s`.
+namespace {
+struct MainArgs {
+  int argc;
+  char** argv;
+  int rc;
+};
+void* run_main_thread(void* p) {
+  auto* m = static_cast<MainArgs*>(p);
+  m->rc = vmrun_main(m->argc, m->argv);
+  return nullptr;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  MainArgs m{argc, argv, 1};
+  pthread_attr_t attr;
+  pthread_t thread;
+  if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, size_t(512) << 20) == 0 &&
+      pthread_create(&thread, &attr, run_main_thread, &m) == 0) {
+    pthread_attr_destroy(&attr);
+    pthread_join(thread, nullptr);
+    return m.rc;
+  }
+  return vmrun_main(argc, argv);  // no thread: run on the process's own stack
 }
