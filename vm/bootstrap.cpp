@@ -146,6 +146,13 @@ void vm_bootstrap(VM& vm) {
   init_file_type(vm);
   init_constructors(vm);
 
+  // Some init functions store into class dicts directly: renumber every
+  // builtin class so that no lookup memoised during bootstrap survives.
+#define TYPE(field, pyname, kind, base) vm.types.field->version = next_type_version();
+#include "vm/builtin_types.def"
+#undef TYPE
+  for (size_t i = 0; i < size_t(Exc::Count_); ++i) vm.exc_types_[i]->version = next_type_version();
+
   // 5. The builtins namespace and the native modules.
   init_builtins(vm);
   register_stdlib_modules(vm);

@@ -36,7 +36,12 @@ Value new_adapter(VM& vm, const CallArgs& a, const Value&) {
 
 Value int_new(VM& vm, TypeObject*, const CallArgs& a) { return int_call(vm, a); }
 Value float_new(VM& vm, TypeObject*, const CallArgs& a) { return float_call(vm, a); }
-Value str_new(VM& vm, TypeObject*, const CallArgs& a) { return str_call(vm, a); }
+Value str_new(VM& vm, TypeObject* cls, const CallArgs& a) {
+  Value s = str_call(vm, a);
+  if (!s || cls == vm.types.str) return s;
+  // A user subclass of str: the same text in an instance of the subclass.
+  return Value::steal(str_new_of(vm, cls, str_view(s)));
+}
 
 Value bool_new(VM& vm, TypeObject*, const CallArgs& a) {
   if (!args_no_kw(vm, a, "bool")) return Value();

@@ -92,7 +92,9 @@ Value prop_get(VM& vm, const CallArgs& a, const Value&) {
   if (!p) return Value();
   if (a.nargs < 2 || a.nargs > 3) return vm.raise(Exc::TypeError, "__get__(None, None) is invalid");
   if (a.args[1].is_none()) return a.args[0];
-  if (p->fget.is_none()) return vm.raise(Exc::AttributeError, "property has no getter");
+  if (p->fget.is_none()) {
+    return vm.raisef(Exc::AttributeError, "property of '%s' object has no getter", type_name(vm, a.args[1]));
+  }
   return vm.call1(p->fget, a.args[1]);
 }
 
@@ -100,7 +102,9 @@ Value prop_set(VM& vm, const CallArgs& a, const Value&) {
   PropertyObject* p = prop_self(vm, a, "__set__");
   if (!p) return Value();
   if (a.nargs != 3) return vm.raisef(Exc::TypeError, "expected 2 arguments, got %zu", a.nargs - 1);
-  if (p->fset.is_none()) return vm.raise(Exc::AttributeError, "property has no setter");
+  if (p->fset.is_none()) {
+    return vm.raisef(Exc::AttributeError, "property of '%s' object has no setter", type_name(vm, a.args[1]));
+  }
   Value r = vm.call2(p->fset, a.args[1], a.args[2]);
   return r ? Value::none() : r;
 }
@@ -109,7 +113,9 @@ Value prop_delete(VM& vm, const CallArgs& a, const Value&) {
   PropertyObject* p = prop_self(vm, a, "__delete__");
   if (!p) return Value();
   if (a.nargs != 2) return vm.raisef(Exc::TypeError, "expected 1 argument, got %zu", a.nargs - 1);
-  if (p->fdel.is_none()) return vm.raise(Exc::AttributeError, "property has no deleter");
+  if (p->fdel.is_none()) {
+    return vm.raisef(Exc::AttributeError, "property of '%s' object has no deleter", type_name(vm, a.args[1]));
+  }
   Value r = vm.call1(p->fdel, a.args[1]);
   return r ? Value::none() : r;
 }
@@ -285,11 +291,9 @@ Value super_getattr(VM& vm, Object* o, StrObject* name) {
 
 Value super_repr(VM& vm, Object* o) {
   auto* s = static_cast<SuperObject*>(o);
-  Value tr = repr(vm, s->type);
-  if (!tr) return tr;
-  std::string out = "<super: ";
-  out += str_view(tr);
-  out += ", ";
+  std::string out = "<super: <class '";
+  out += is_kind(s->type, ObjKind::Type) ? type_display_name(s->type.as<TypeObject>()) : std::string("?");
+  out += "'>, ";
   if (is_kind(s->obj_type, ObjKind::Type)) {
     out += "<";
     out += type_display_name(s->obj_type.as<TypeObject>());

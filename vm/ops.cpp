@@ -278,6 +278,8 @@ Value str(VM& vm, const Value& v) {
     Object* o = v.as_object();
     if (o->kind == ObjKind::Str && !is_user(o)) return v;
     if (Value m = user_special(o, vm.names.__str__)) return check_str_result(vm, call_special0(vm, m, v), "__str__");
+    // str() of an instance of a str subclass is its text as an exact str.
+    if (o->kind == ObjKind::Str) return make_str(vm, str_view(v));
     const KindSlots& s = kind_slots(o->kind);
     if (s.str) return s.str(vm, o);
     if (!is_user(o)) {

@@ -278,13 +278,19 @@ Value instance_alloc(VM& vm, TypeObject* cls) {
 }
 
 Value user_type_lookup(TypeObject* type, StrObject* name) {
+  if (type_is_builtin(type)) return Value();
+  // Through type_lookup's memo: the attribute came from a user class unless
+  // the first builtin class of the MRO resolves the name to the same object.
+  Value v = type_lookup(type, name);
+  if (!v) return v;
   for (const Value& tv : type->mro) {
     auto* t = tv.as<TypeObject>();
-    if (type_is_builtin(t)) break;
-    Value v = dict_get_str(t->dict.as<DictObject>(), name);
-    if (v) return v;
+    if (type_is_builtin(t)) {
+      Value b = type_lookup(t, name);
+      return b.is(v) ? Value() : v;
+    }
   }
-  return Value();
+  return v;
 }
 
 Value* object_dict_slot(Object* o) {
