@@ -72,6 +72,24 @@ Value bi_print(VM& vm, const CallArgs& a, const Value&) {
   }
   std::string_view sep_s = (sep && !sep.is_none()) ? str_view(sep) : std::string_view(" ");
   std::string_view end_s = (end && !end.is_none()) ? str_view(end) : std::string_view("\n");
+  if (file && !file.is_none()) {
+    // A file object gets one write() per piece, as CPython's print does.
+    auto write = [&](const Value& piece) { return bool(vm.call_method(file, vm.names.write, &piece, 1)); };
+    Value sep_v = (sep && !sep.is_none()) ? sep : make_str(vm, " ");
+    Value end_v = (end && !end.is_none()) ? end : make_str(vm, "\n");
+    for (size_t i = 0; i < a.nargs; ++i) {
+      if (i && !write(sep_v)) return Value();
+      Value s = str(vm, a.args[i]);
+      if (!s || !write(s)) return Value();
+    }
+    if (!write(end_v)) return Value();
+    if (flush) {
+      int f = truthy(vm, flush);
+      if (f < 0) return Value();
+      if (f && !vm.call_method(file, vm.names.flush, nullptr, 0)) return Value();
+    }
+    return Value::none();
+  }
   std::string out;
   for (size_t i = 0; i < a.nargs; ++i) {
     if (i) out += sep_s;
@@ -85,17 +103,6 @@ Value bi_print(VM& vm, const CallArgs& a, const Value&) {
     }
   }
   out += end_s;
-  if (file && !file.is_none()) {
-    Value s = make_str(vm, out);
-    if (!s) return s;
-    if (!vm.call_method(file, vm.names.write, &s, 1)) return Value();
-    if (flush) {
-      int f = truthy(vm, flush);
-      if (f < 0) return Value();
-      if (f && !vm.call_method(file, vm.names.flush, nullptr, 0)) return Value();
-    }
-    return Value::none();
-  }
   vm.out(out);
   if (flush) {
     int f = truthy(vm, flush);
