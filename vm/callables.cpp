@@ -36,10 +36,6 @@ bool identity_hash(VM&, Object* o, int64_t* out) {
   *out = int64_t(y) == -1 ? -2 : int64_t(y);
   return true;
 }
-Value no_attribute(VM& vm, Object* o, StrObject* name) {
-  return vm.raisef(Exc::AttributeError, "'%s' object has no attribute '%s'", type_name(vm, Value::borrow(o)),
-                   name->data);
-}
 inline Value or_none(const Value& v) { return v ? v : Value::none(); }
 
 // ================================================================ functions
