@@ -58,15 +58,31 @@ struct ExcEntry {
   uint32_t depth;       // stack depth to unwind to before pushing the exception
 };
 
-// One inline cache. `name` is the index into CodeObject::names.
+// One way of an attribute site's polymorphic cache (vm/attr_cache.h): what
+// `name` resolves to on objects whose class (or, for modules and classes,
+// the receiver itself) is `key` at `version`.
+struct AttrCacheEntry {
+  const Object* key = nullptr;  // borrowed; only compared, and checked with version
+  uint64_t version = 0;         // key's type version or module dict version
+  uint8_t kind = 0;             // attr_cache::Kind (0: unused way)
+  uint8_t bind = 0;             // attr_cache::Bind
+  int32_t index = -1;           // dict entry hint
+  uint64_t bloom = 0;           // dict_bloom_bits(hash of name)
+  Value value;                  // class attribute / method / property (strong)
+};
+
+// One inline cache. `name` is the index into CodeObject::names. LOAD_GLOBAL
+// uses the scalar fields; attribute instructions use `ways`.
 struct InlineCache {
+  static constexpr size_t kWays = 4;
   uint32_t name = 0;
   uint32_t kind = 0;         // what was found (interpreter-private)
-  uint64_t version = 0;      // dict or type version it was valid for
-  uint64_t version2 = 0;     // builtins dict version (LOAD_GLOBAL)
+  uint64_t version = 0;      // globals dict version it was valid for
+  uint64_t version2 = 0;     // builtins dict version
   int64_t index = -1;        // dict entry index
-  Object* type = nullptr;    // type the entry is valid for (borrowed; checked with version)
-  Value value;               // cached method / class attribute (strong)
+  Object* type = nullptr;    // the globals dict (borrowed; checked with version)
+  uint32_t next_way = 0;     // round-robin replacement when all ways are taken
+  AttrCacheEntry ways[kWays];
 };
 
 struct CodeObject : Object {

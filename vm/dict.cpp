@@ -9,6 +9,7 @@
 #include "vm/iterators.h"
 #include "vm/list.h"
 #include "vm/set.h"
+#include "vm/str.h"
 #include "vm/tuple.h"
 
 namespace kiln::vm {
@@ -125,6 +126,7 @@ void insert_new(DictObject* d, int64_t hash, Value key, Value value) {
   size_t slot = find_empty_slot(d, hash);
   d->index[slot] = int32_t(d->entries.size());
   d->entries.push_back(Entry{hash, std::move(key), std::move(value)});
+  d->key_bloom |= dict_bloom_bits(hash);
   d->used++;
   d->version++;
 }
@@ -317,6 +319,16 @@ Value dict_setdefault(VM& vm, DictObject* d, const Value& key_in, const Value& d
   return dflt;
 }
 
+int64_t dict_insert_absent_str(VM& vm, DictObject* d, StrObject* key, const Value& value) {
+  try {
+    insert_new(d, str_hash(key), Value::borrow(key), value);
+  } catch (const std::bad_alloc&) {
+    raise_no_memory(vm);
+    return -1;
+  }
+  return int64_t(d->entries.size()) - 1;
+}
+
 void dict_clear(DictObject* d) {
   if (d->entries.empty() && d->index.empty()) return;
   // Detach first: releasing the items may run code that looks at the dict.
@@ -325,6 +337,7 @@ void dict_clear(DictObject* d) {
   old_entries.swap(d->entries);
   old_index.swap(d->index);
   d->used = 0;
+  d->key_bloom = 0;
   d->version++;
 }
 

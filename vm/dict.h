@@ -60,6 +60,10 @@ int dict_contains_known_hash(VM& vm, DictObject* d, const Value& key, int64_t ha
 bool dict_setitem(VM& vm, DictObject* d, const Value& key, const Value& value);
 bool dict_setitem_known_hash(VM& vm, DictObject* d, const Value& key, int64_t hash, const Value& value);
 bool dict_setitem_str(VM& vm, DictObject* d, StrObject* key, const Value& value);
+// Appends `key` (whose hash is computed) known to be absent from `d` (e.g.
+// proved by DictObject::key_bloom); returns its entry position, or -1 with
+// MemoryError pending.
+int64_t dict_insert_absent_str(VM& vm, DictObject* d, StrObject* key, const Value& value);
 // del d[key]: KeyError(key) when missing.
 bool dict_delitem(VM& vm, DictObject* d, const Value& key);
 // del d[key] for a str key: 1 deleted, 0 absent (no exception), -1 error.

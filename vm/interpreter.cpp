@@ -25,6 +25,7 @@
 #include <cstring>
 #include <string>
 
+#include "vm/attr_cache.h"
 #include "vm/code.h"
 #include "vm/compiler.h"
 #include "vm/dict.h"
@@ -1089,175 +1090,6 @@ Value load_global_slow(VM& vm, Frame* f, InlineCache& c, StrObject* name) {
   return vm.raisef(Exc::NameError, "name '%s' is not defined", std::string(name->view()).c_str());
 }
 
-// True if `v` is a reference to exactly `o` (no reference counting).
-inline bool holds(const Value& v, const Object* o) {
-  return v.bits() == (Value::kPtrTag | reinterpret_cast<uint64_t>(o));
-}
-
-// Attribute load through the inline cache. Kinds: 1 instance-dict slot,
-// 3 module-dict slot; anything else takes the generic path.
-inline Value load_attr_cached(VM& vm, InlineCache& c, const Value& obj, StrObject* name) {
-  if (obj.is_object()) {
-    Object* o = obj.as_object();
-    if (o->kind == ObjKind::Instance && c.kind == 1 && c.type == o->type && c.version == o->type->version) {
-      auto* inst = static_cast<InstanceObject*>(o);
-      if (inst->dict.is_object()) {
-        auto* d = inst->dict.as<DictObject>();
-        if (size_t(c.index) < d->entries.size()) {
-          auto& e = d->entries[size_t(c.index)];
-          if (holds(e.key, name)) return e.value;
-        }
-        int64_t idx = dict_lookup_str_index(d, name);
-        if (idx >= 0) {
-          c.index = idx;
-          return d->entries[size_t(idx)].value;
-        }
-      }
-    } else if (o->kind == ObjKind::Module && c.kind == 3 && c.type == o) {
-      auto* d = static_cast<ModuleObject*>(o)->dict.as<DictObject>();
-      if (d->version == c.version) return d->entries[size_t(c.index)].value;
-    }
-    // Refill.
-    if (o->kind == ObjKind::Instance) {
-      TypeObject* t = o->type;
-      Value cls_attr = type_lookup(t, name);
-      bool data_desc = cls_attr && is_kind(cls_attr, ObjKind::Property);
-      if (!data_desc && cls_attr.is_object()) {
-        // Other data descriptors (user classes with __set__) also win.
-        TypeObject* at = cls_attr.as_object()->type;
-        if (at && !type_is_builtin(at) && type_lookup(at, vm.names.__set__)) data_desc = true;
-      }
-      auto* inst = static_cast<InstanceObject*>(o);
-      if (!data_desc && inst->dict.is_object() && !type_lookup(t, vm.names.__getattribute__).is_object()) {
-        int64_t idx = dict_lookup_str_index(inst->dict.as<DictObject>(), name);
-        if (idx >= 0) {
-          c.kind = 1;
-          c.type = t;
-          c.version = t->version;
-          c.index = idx;
-          return inst->dict.as<DictObject>()->entries[size_t(idx)].value;
-        }
-      }
-    } else if (o->kind == ObjKind::Module) {
-      auto* d = static_cast<ModuleObject*>(o)->dict.as<DictObject>();
-      int64_t idx = dict_lookup_str_index(d, name);
-      if (idx >= 0) {
-        c.kind = 3;
-        c.type = o;
-        c.version = d->version;
-        c.index = idx;
-        return d->entries[size_t(idx)].value;
-      }
-    }
-  }
-  return getattr(vm, obj, name);
-}
-
-// Method lookup: pushes (function, self) for plain functions and builtin
-// methods found on the class, so CALL_METHOD needs no bound-method object.
-// Returns false on error. *meth is Empty when *self_or_attr is the callable.
-inline bool load_method(VM& vm, InlineCache& c, const Value& obj, StrObject* name, Value* meth, Value* self_or_attr) {
-  if (obj.is_object()) {
-    Object* o = obj.as_object();
-    TypeObject* t = o->type;
-    if (o->kind == ObjKind::Module) {
-      Value v = load_attr_cached(vm, c, obj, name);
-      if (!v) return false;
-      *self_or_attr = std::move(v);
-      return true;
-    }
-    if (c.kind == 4 && c.type == t && c.version == t->version) {
-      if (o->kind != ObjKind::Instance) {
-        *meth = c.value;
-        *self_or_attr = obj;
-        return true;
-      }
-      auto* inst = static_cast<InstanceObject*>(o);
-      if (!inst->dict.is_object() || dict_lookup_str_index(inst->dict.as<DictObject>(), name) < 0) {
-        *meth = c.value;
-        *self_or_attr = obj;
-        return true;
-      }
-    }
-    bool plain_lookup = o->kind != ObjKind::Type && o->kind != ObjKind::Super;
-    if (plain_lookup && !type_lookup(t, vm.names.__getattribute__).is_object()) {
-      Value m = type_lookup(t, name);
-      if (m.is_object() && (m.as_object()->kind == ObjKind::Function ||
-                            (m.as_object()->kind == ObjKind::Native && type_is_builtin(t)))) {
-        bool shadowed = false;
-        if (o->kind == ObjKind::Instance) {
-          auto* inst = static_cast<InstanceObject*>(o);
-          shadowed = inst->dict.is_object() && dict_lookup_str_index(inst->dict.as<DictObject>(), name) >= 0;
-        }
-        if (!shadowed) {
-          c.kind = 4;
-          c.type = t;
-          c.version = t->version;
-          c.value = m;
-          *meth = std::move(m);
-          *self_or_attr = obj;
-          return true;
-        }
-      }
-    }
-  } else {
-    // int / float / bool / None receivers: look the method up on the type.
-    TypeObject* t = type_of(vm, obj);
-    Value m = type_lookup(t, name);
-    if (m.is_object() && m.as_object()->kind == ObjKind::Native) {
-      *meth = std::move(m);
-      *self_or_attr = obj;
-      return true;
-    }
-  }
-  Value v = getattr(vm, obj, name);
-  if (!v) return false;
-  *self_or_attr = std::move(v);
-  return true;
-}
-
-inline bool store_attr_cached(VM& vm, InlineCache& c, const Value& obj, StrObject* name, const Value& v) {
-  if (obj.is_object()) {
-    Object* o = obj.as_object();
-    if (o->kind == ObjKind::Instance) {
-      auto* inst = static_cast<InstanceObject*>(o);
-      TypeObject* t = o->type;
-      if (c.kind == 5 && c.type == t && c.version == t->version && inst->dict.is_object()) {
-        auto* d = inst->dict.as<DictObject>();
-        if (size_t(c.index) < d->entries.size()) {
-          auto& e = d->entries[size_t(c.index)];
-          if (holds(e.key, name)) {
-            e.value = v;
-            return true;
-          }
-        }
-        int64_t idx = dict_lookup_str_index(d, name);
-        if (idx >= 0) {
-          d->entries[size_t(idx)].value = v;
-          c.index = idx;
-          return true;
-        }
-      }
-      bool ok = setattr(vm, obj, name, v);
-      if (ok && inst->dict.is_object()) {
-        // Cacheable when the class has no data descriptor / __setattr__ for it.
-        Value cls_attr = type_lookup(t, name);
-        if (!cls_attr && !type_lookup(t, vm.names.__setattr__).is_object()) {
-          int64_t idx = dict_lookup_str_index(inst->dict.as<DictObject>(), name);
-          if (idx >= 0) {
-            c.kind = 5;
-            c.type = t;
-            c.version = t->version;
-            c.index = idx;
-          }
-        }
-      }
-      return ok;
-    }
-  }
-  return setattr(vm, obj, name, v);
-}
-
 Value execute(VM& vm, Frame* f, bool throwing) {
 #if defined(__GNUC__) && !defined(KILN_SWITCH_DISPATCH)
 #define KILN_COMPUTED_GOTO 1
@@ -1559,7 +1391,7 @@ dispatch:
   }
   TARGET(LOAD_ATTR) {
     InlineCache& c = co->caches[ARG()];
-    Value v = load_attr_cached(vm, c, TOP(), name_at(co, c.name));
+    Value v = attr_cache::load_attr(vm, c, TOP(), name_at(co, c.name));
     CHECK(v);
     TOP() = std::move(v);
     FAST_DISPATCH();
@@ -1568,7 +1400,7 @@ dispatch:
     InlineCache& c = co->caches[ARG()];
     Value obj = POP();
     Value v = POP();
-    CHECK(store_attr_cached(vm, c, obj, name_at(co, c.name), v));
+    CHECK(attr_cache::store_attr(vm, c, obj, name_at(co, c.name), v));
     DISPATCH();
   }
   TARGET(DELETE_ATTR) {
@@ -1580,7 +1412,7 @@ dispatch:
     InlineCache& c = co->caches[ARG()];
     Value obj = POP();
     Value meth, self;
-    if (!load_method(vm, c, obj, name_at(co, c.name), &meth, &self)) GOTO_ERROR();
+    if (!attr_cache::load_method(vm, c, obj, name_at(co, c.name), &meth, &self)) GOTO_ERROR();
     PUSH(meth);
     PUSH(self);
     DISPATCH();

@@ -273,7 +273,8 @@ void object_traverse(Object* o, VisitFn visit, void* ctx) {
       visit_all(c->varnames, visit, ctx);
       visit_all(c->cellvars, visit, ctx);
       visit_all(c->freevars, visit, ctx);
-      for (auto& ic : c->caches) visit(ic.value, ctx);
+      for (auto& ic : c->caches)
+        for (auto& w : ic.ways) visit(w.value, ctx);
       visit(c->name, ctx);
       visit(c->qualname, ctx);
       visit(c->filename, ctx);
@@ -451,9 +452,13 @@ void object_clear(Object* o) {
       drop_all(c->cellvars);
       drop_all(c->freevars);
       for (auto& ic : c->caches) {
-        drop(ic.value);
         ic.type = nullptr;
         ic.version = 0;
+        for (auto& w : ic.ways) {
+          drop(w.value);
+          w.key = nullptr;
+          w.kind = 0;
+        }
       }
       drop(c->name);
       drop(c->qualname);

@@ -95,7 +95,17 @@ struct DictObject : Object {
   VmVector<int32_t> index;   // -1 empty, -2 dummy; size is a power of two (or 0)
   size_t used = 0;           // live entries
   uint64_t version = 0;      // bumped on every insertion/deletion (not on value replace)
+  // A one-word Bloom filter of the keys ever inserted (dict_bloom_bits of
+  // their hashes; reset only by clear). The attribute caches use it to prove
+  // in a few instructions that an instance dict does not shadow a method.
+  uint64_t key_bloom = 0;
 };
+
+// The two bits a key with this hash sets in DictObject::key_bloom.
+inline uint64_t dict_bloom_bits(int64_t hash) {
+  uint64_t h = uint64_t(hash);
+  return (uint64_t(1) << (h & 63)) | (uint64_t(1) << ((h >> 6) & 63));
+}
 
 // set / frozenset (type tells which). Open addressing with CPython's probing
 // sequence so that iteration order of int sets matches CPython. `aux` bit 0: frozen.

@@ -25,14 +25,6 @@
 
 namespace kiln::vm {
 
-// TypeObject::aux bits (vm/object.h defines bits 0 and 1).
-constexpr uint16_t kTypeBuiltin = 1;        // created by the bootstrap; immutable
-constexpr uint16_t kTypeHasDict = 2;        // instances carry a __dict__
-constexpr uint16_t kTypeHasSubclasses = 4;  // some user class derives from it
-constexpr uint16_t kTypeGetattribute = 8;   // defines __getattribute__ (not object's)
-constexpr uint16_t kTypeGetattrHook = 16;   // defines __getattr__
-constexpr uint16_t kTypeSetattr = 32;       // defines __setattr__ / __delattr__ (not object's)
-
 namespace {
 
 inline bool name_eq(StrObject* a, StrObject* b) {
@@ -123,9 +115,8 @@ Value make_bound_method(VM& vm, const Value& func, const Value& self) {
 }
 
 namespace {
-// A user object is a descriptor if its class defines __get__ (and a data
-// descriptor if it also defines __set__ or __delete__).
 inline bool is_user_object(const Value& v) { return v.is_object() && !type_is_builtin(v.as_object()->type); }
+}  // namespace
 
 bool is_data_descriptor(VM& vm, const Value& attr) {
   if (!attr.is_object()) return false;
@@ -142,7 +133,6 @@ Value property_get(VM& vm, PropertyObject* p, const Value& obj, StrObject* name)
   }
   return vm.call1(p->fget, obj);
 }
-}  // namespace
 
 Value bind_descriptor(VM& vm, const Value& attr, const Value& obj, TypeObject* owner) {
   if (!attr.is_object()) return attr;

@@ -39,6 +39,14 @@ Value build_class(VM& vm, FunctionObject* body, const Value& name, const Value* 
                   const Value* kwvalues = nullptr);
 // type(name, bases, dict): a class from a finished namespace.
 Value type_new(VM& vm, const Value& name, const Value* bases, size_t nbases, const Value& ns);
+// TypeObject::aux bits (vm/object.h defines bits 0 and 1).
+constexpr uint16_t kTypeBuiltin = 1;        // created by the bootstrap; immutable
+constexpr uint16_t kTypeHasDict = 2;        // instances carry a __dict__
+constexpr uint16_t kTypeHasSubclasses = 4;  // some user class derives from it
+constexpr uint16_t kTypeGetattribute = 8;   // defines __getattribute__ (not object's)
+constexpr uint16_t kTypeGetattrHook = 16;   // defines __getattr__
+constexpr uint16_t kTypeSetattr = 32;       // defines __setattr__ / __delattr__ (not object's)
+
 // True for classes created by the VM's bootstrap (int, list, ValueError...).
 inline bool type_is_builtin(const TypeObject* t) { return t->aux & 1; }
 // A class attribute changed: gives `t` and its user subclasses new versions.
@@ -85,6 +93,12 @@ Value* object_dict_slot(Object* o);
 // __getattribute__/__getattr__ hooks, descriptors, the instance __dict__.
 Value user_object_getattr(VM& vm, Object* o, StrObject* name);
 bool user_object_setattr(VM& vm, Object* o, StrObject* name, const Value& value);
+// A user object is a descriptor if its class defines __get__, and a data
+// descriptor (wins over the instance __dict__) if it also defines __set__ or
+// __delete__; property is one.
+bool is_data_descriptor(VM& vm, const Value& attr);
+// property.__get__: calls fget (AttributeError naming `name` if it has none).
+Value property_get(VM& vm, PropertyObject* p, const Value& obj, StrObject* name);
 // A new bound method object.
 Value make_bound_method(VM& vm, const Value& func, const Value& self);
 
