@@ -416,7 +416,13 @@ void CodeGen::peephole() {
   for (size_t i = 0; i + 1 < c.size(); i++) {
     Op a = decode_op(c[i]), b = decode_op(c[i + 1]);
     uint32_t x = decode_arg(c[i]), y = decode_arg(c[i + 1]);
-    if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {
+    if (a == Op::LOAD_FAST && b == Op::LOAD_CONST && i + 2 < c.size() && x < 256 && y < 1024 &&
+        (decode_op(c[i + 2]) == Op::BINARY_OP || decode_op(c[i + 2]) == Op::INPLACE_OP) &&
+        decode_arg(c[i + 2]) < 64) {
+      // `n - 1`, `i += 1`: a triple (the numeric fast path is the same for
+      // the binary and the in-place form; anything else runs the originals).
+      c[i] = encode(Op::LOAD_FAST_LOAD_CONST_BINARY, x | (y << 8) | (decode_arg(c[i + 2]) << 18));
+    } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {
       c[i] = encode(Op::LOAD_FAST_LOAD_FAST, x | (y << 12));
     } else if (a == Op::STORE_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {
       c[i] = encode(Op::STORE_FAST_LOAD_FAST, x | (y << 12));

@@ -5,6 +5,7 @@
 // For ordinary calls the slots are carved from the VM's value stack and the
 // Frame itself lives on the C++ stack of the interpreter; a generator owns a
 // heap-allocated Frame and slots array that survive between resumptions.
+// Calls the interpreter makes itself run in the caller's loop (`inlined`).
 // Frames link to their caller through `back`, which is how tracebacks,
 // super() and globals() find the innermost frame (VM::current_frame).
 #pragma once
@@ -28,6 +29,12 @@ struct Frame {
   Value locals_dict;                 // module / class bodies: the namespace (LOAD_NAME)
   Frame* back = nullptr;
   GeneratorObject* gen = nullptr;    // set while a generator frame runs
+  // Frames of calls the interpreter makes itself (CALL / CALL_METHOD of a
+  // plain Python function) run in the caller's execute() loop: the Frame
+  // record sits on the value stack just below its slots, holds the function
+  // (`func_ref`), and RETURN_VALUE resumes the caller in the same loop.
+  bool inlined = false;
+  Value func_ref;
 
   Value* cells() const { return slots + code->nlocals; }
   Value* stack_base() const { return slots + code->nlocals + code->ncells(); }

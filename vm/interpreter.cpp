@@ -1090,6 +1090,64 @@ Value load_global_slow(VM& vm, Frame* f, InlineCache& c, StrObject* name) {
   return vm.raisef(Exc::NameError, "name '%s' is not defined", std::string(name->view()).c_str());
 }
 
+// ------------------------------------------------------------ inlined calls
+// Value-stack slots taken by the Frame record of an inlined call.
+constexpr int kFrameSlots = int((sizeof(Frame) + sizeof(Value) - 1) / sizeof(Value));
+
+// Pushes the frame of a call of plain function `fn` made by execute() itself.
+// The frame record and its slots are carved from the value stack; arguments
+// that bind one to one are moved out of args[] (left Empty), others copied.
+// Returns null with an exception pending (RecursionError, a binding error).
+inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, Value* args, size_t nargs) {
+  if (vm.call_depth >= vm.recursion_limit) {
+    raise_recursion(vm);
+    return nullptr;
+  }
+  Value* mem = vm.stack_top;
+  Value* slots = mem + kFrameSlots;
+  if (slots + co->nslots_ > vm.stack_limit) {
+    raise_recursion(vm);
+    return nullptr;
+  }
+  int nlive = co->nlive_;
+  if (nargs == size_t(co->argcount) && !(co->flags & (kCodeVarargs | kCodeVarkeywords)) &&
+      co->kwonlyargcount == 0) {
+    for (size_t i = 0; i < nargs; i++) slots[i].init_raw(args[i].release_bits());
+    for (int i = int(nargs); i < nlive; i++) slots[i].init_raw(Value().bits());
+  } else {
+    for (int i = 0; i < nlive; i++) slots[i].init_raw(Value().bits());
+    if (!bind_arguments(vm, fn, co, CallArgs{args, nargs, nullptr}, slots)) {
+      for (int i = 0; i < nlive; i++) slots[i].~Value();
+      return nullptr;
+    }
+  }
+  if (co->ncells()) setup_cells(vm, fn, co, slots);
+  // Field by field (a value-initialised Frame compiles to a slow `rep stos`).
+  Frame* nf = new (mem) Frame;
+  nf->code = co;
+  nf->func = fn;
+  nf->slots = slots;
+  nf->sp = slots + nlive;
+  nf->pc = 0;
+  nf->last_pc = 0;
+  nf->globals = fn->globals.as<DictObject>();
+  nf->back = nullptr;
+  nf->gen = nullptr;
+  nf->inlined = true;
+  vm.stack_top = slots + co->nslots_;
+  vm.call_depth++;
+  return nf;
+}
+
+// Pops an inlined frame whose operand stack is down to `sp`: releases its
+// locals, cells and stack, then the function.
+inline void pop_inlined_frame(VM& vm, Frame* done, Value* sp) {
+  for (Value* p = done->slots; p < sp; p++) p->~Value();
+  vm.call_depth--;
+  vm.stack_top = reinterpret_cast<Value*>(done);
+  done->~Frame();
+}
+
 Value execute(VM& vm, Frame* f, bool throwing) {
 #if defined(__GNUC__) && !defined(KILN_SWITCH_DISPATCH)
 #define KILN_COMPUTED_GOTO 1
@@ -1115,15 +1173,27 @@ Value execute(VM& vm, Frame* f, bool throwing) {
 #define DISPATCH() goto dispatch
 #endif
 
-  CodeObject* const co = f->code;
-  const uint32_t* const code_base = co->code.data();
-  const uint32_t* ip = code_base + f->pc;
+  // The running frame's state, reloaded when an inlined call enters or returns.
+  // Few long-lived variables: GCC keeps them in registers across the loop
+  // (code_base, cells and consts are derived from co where needed).
+  CodeObject* co = f->code;
+  const uint32_t* ip = co->code.data() + f->pc;
   Value* sp = f->sp;
-  Value* const locals = f->slots;
-  Value* const cells = f->slots + co->nlocals;
-  const Value* const consts = co->consts.data();
+  Value* locals = f->slots;
   uint32_t insn = 0;
   bool reraise = false;
+  Value* fn_args = nullptr;  // inline_call's operands
+  size_t fn_nargs = 0;
+#define LOAD_FRAME_STATE()           \
+  do {                               \
+    co = f->code;                    \
+    ip = co->code.data() + f->pc;    \
+    sp = f->sp;                      \
+    locals = f->slots;               \
+  } while (0)
+#define code_base (co->code.data())
+#define cells (locals + co->nlocals)
+#define consts (co->consts.data())
 
   f->back = vm.current_frame;
   vm.current_frame = f;
@@ -1194,6 +1264,7 @@ dispatch:
     PUSH(v);
     FAST_DISPATCH();
   }
+load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-encoded)
   TARGET(LOAD_FAST) {
     const Value& v = locals[ARG()];
     if (v.is_empty()) {
@@ -1210,7 +1281,7 @@ dispatch:
     if (locals[a].is_empty() || locals[b].is_empty()) {
       // Let the plain instructions report the error.
       insn = encode(Op::LOAD_FAST, a);
-      goto L_LOAD_FAST_slow;
+      goto load_fast;
     }
     {
       Value x = locals[a], y = locals[b];
@@ -1219,17 +1290,6 @@ dispatch:
       ip++;
     }
     FAST_DISPATCH();
-  L_LOAD_FAST_slow : {
-    const Value& v = locals[ARG()];
-    if (v.is_empty()) {
-      vm.raisef(Exc::UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
-                std::string(str_view(co->varnames[ARG()])).c_str());
-      GOTO_ERROR();
-    }
-    Value c = v;
-    PUSH(c);
-    FAST_DISPATCH();
-  }
   }
   TARGET(STORE_FAST) {
     locals[ARG()] = POP();
@@ -1420,6 +1480,11 @@ dispatch:
   TARGET(CALL_METHOD) {
     uint32_t n = ARG();
     Value* base = sp - n - 2;
+    if (is_kind(base[0], ObjKind::Function)) {
+      fn_args = base + 1;
+      fn_nargs = n + 1;
+      goto inline_call;
+    }
     Value r;
     if (base[0].is_empty()) {
       r = call_any(vm, base[1], base + 2, n, nullptr);
@@ -1435,12 +1500,46 @@ dispatch:
   TARGET(CALL) {
     uint32_t n = ARG();
     Value* base = sp - n - 1;
+    if (is_kind(base[0], ObjKind::Function)) {
+      fn_args = base + 1;
+      fn_nargs = n;
+      goto inline_call;
+    }
     Value r = call_any(vm, base[0], base + 1, n, nullptr);
     while (sp > base) DROP();
     CHECK(r);
     PUSH(r);
     if (vm.interrupt_requested) goto interrupted;
     FAST_DISPATCH();
+  }
+  // A call of a plain Python function from CALL or CALL_METHOD: the callee
+  // runs in this loop (no C++ recursion). fn_args[-1] is the function;
+  // generator functions take the ordinary path (they return a generator).
+inline_call : {
+    Value* base = fn_args - 1;
+    auto* fn = base[0].as<FunctionObject>();
+    CodeObject* nco = fn->code.as<CodeObject>();
+    if (nco->flags & kCodeGenerator) {
+      Value r = call_function(vm, fn, CallArgs{fn_args, fn_nargs, nullptr});
+      while (sp > base) DROP();
+      CHECK(r);
+      PUSH(r);
+      DISPATCH();
+    }
+    Frame* nf = push_inlined_frame(vm, fn, nco, fn_args, fn_nargs);
+    if (!nf) {
+      while (sp > base) DROP();
+      GOTO_ERROR();
+    }
+    nf->func_ref = Value::from_raw_bits(base[0].release_bits());
+    while (sp > base) DROP();
+    f->sp = sp;
+    f->pc = uint32_t(ip - code_base);
+    nf->back = f;
+    vm.current_frame = nf;
+    f = nf;
+    LOAD_FRAME_STATE();
+    DISPATCH();
   }
   TARGET(CALL_KW) {
     uint32_t n = ARG();
@@ -1578,9 +1677,19 @@ dispatch:
     FAST_DISPATCH();
   }
   TARGET(LOAD_FAST_LOAD_CONST_BINARY) {
-    // Reserved for a future peephole; never emitted.
-    vm.raise(Exc::SystemError, "unexpected LOAD_FAST_LOAD_CONST_BINARY");
-    GOTO_ERROR();
+    // LOAD_FAST a; LOAD_CONST k; BINARY_OP/INPLACE_OP op on two numbers;
+    // anything else (an unbound local included) runs the three originals.
+    {
+      uint32_t a = ARG() & 0xff;
+      Value r = fast_binop(BinOpKind(ARG() >> 18), locals[a], consts[(ARG() >> 8) & 0x3ff]);
+      if (r) {
+        PUSH(r);
+        ip += 2;
+        FAST_DISPATCH();
+      }
+      insn = encode(Op::LOAD_FAST, a);
+    }
+    goto load_fast;
   }
   TARGET(IS_OP) {
     bool same = sp[-2].is(sp[-1]);
@@ -1930,6 +2039,16 @@ dispatch:
   }
   TARGET(RETURN_VALUE) {
     Value r = POP();
+    if (f->inlined) {
+      Frame* done = f;
+      f = done->back;
+      pop_inlined_frame(vm, done, sp);
+      vm.current_frame = f;
+      LOAD_FRAME_STATE();
+      PUSH(r);
+      if (vm.interrupt_requested) goto interrupted;
+      DISPATCH();
+    }
     f->sp = sp;
     vm.current_frame = f->back;
     return r;
@@ -2122,9 +2241,18 @@ error : {
     JUMP_TO(h->handler);
     DISPATCH();
   }
-  // No handler here: unwind this frame's operand stack and propagate.
+  // No handler here: unwind this frame's operand stack and propagate (to
+  // the caller's CALL instruction when the call was inlined).
   Value* base = f->stack_base();
   while (sp > base) DROP();
+  if (f->inlined) {
+    Frame* done = f;
+    f = done->back;
+    pop_inlined_frame(vm, done, sp);
+    vm.current_frame = f;
+    LOAD_FRAME_STATE();
+    goto error;
+  }
   f->sp = sp;
   vm.current_frame = f->back;
   return Value();
@@ -2139,6 +2267,10 @@ error : {
 #undef GOTO_ERROR
 #undef CHECK
 #undef JUMP_TO
+#undef LOAD_FRAME_STATE
+#undef code_base
+#undef cells
+#undef consts
 #undef TARGET
 #undef DISPATCH
 #undef FAST_DISPATCH

@@ -73,16 +73,20 @@ class Value {
   static constexpr Value from_raw_bits(uint64_t b) noexcept { return raw(b); }
 
   // ---- RAII
-  Value(const Value& o) noexcept : bits_(o.bits_) {
+  // Copies, moves and assignments are always inlined: the interpreter does
+  // little else, and an out-of-line call per store costs more than the work.
+  [[gnu::always_inline]] Value(const Value& o) noexcept : bits_(o.bits_) {
     if (is_object()) incref(as_object());
   }
-  constexpr Value(Value&& o) noexcept : bits_(o.bits_) { o.bits_ = kImmTag | kEmpty; }
-  Value& operator=(const Value& o) noexcept {
+  [[gnu::always_inline]] constexpr Value(Value&& o) noexcept : bits_(o.bits_) { o.bits_ = kImmTag | kEmpty; }
+  // The old value is released after the new one is in place (its destructor
+  // may look at this slot again).
+  [[gnu::always_inline]] Value& operator=(const Value& o) noexcept {
     Value tmp(o);
     swap(tmp);
     return *this;
   }
-  Value& operator=(Value&& o) noexcept {
+  [[gnu::always_inline]] Value& operator=(Value&& o) noexcept {
     Value tmp(std::move(o));
     swap(tmp);
     return *this;
@@ -125,7 +129,7 @@ class Value {
   Object* as_object() const noexcept { return reinterpret_cast<Object*>(bits_ & kPayload); }
   template <class T> T* as() const noexcept { return static_cast<T*>(as_object()); }
 
-  static void incref(Object* o) noexcept { ++reinterpret_cast<ObjectHeader*>(o)->refcount; }
+  [[gnu::always_inline]] static void incref(Object* o) noexcept { ++reinterpret_cast<ObjectHeader*>(o)->refcount; }
   [[gnu::always_inline]] static void decref(Object* o) noexcept {
     if (--reinterpret_cast<ObjectHeader*>(o)->refcount == 0) object_destroy(o);
   }
