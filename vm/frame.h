@@ -35,6 +35,9 @@ struct Frame {
   // (`func_ref`), and RETURN_VALUE resumes the caller in the same loop.
   bool inlined = false;
   Value func_ref;
+  // An inlined __init__ run by the interpreter's own `C(...)`: the new
+  // instance, which the call returns (Empty otherwise).
+  Value ctor_self;
 
   Value* cells() const { return slots + code->nlocals; }
   Value* stack_base() const { return slots + code->nlocals + code->ncells(); }

@@ -1139,6 +1139,12 @@ inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, Val
   return nf;
 }
 
+// True for object's own methods (object.__new__, object.__init__).
+inline bool is_object_native_method(VM& vm, const Value& m) {
+  return is_kind(m, ObjKind::Native) && m.as<NativeObject>()->owner.is_object() &&
+         m.as<NativeObject>()->owner.as_object() == vm.types.object;
+}
+
 // Pops an inlined frame whose operand stack is down to `sp`: releases its
 // locals, cells and stack, then the function.
 inline void pop_inlined_frame(VM& vm, Frame* done, Value* sp) {
@@ -1504,6 +1510,38 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
       fn_args = base + 1;
       fn_nargs = n;
       goto inline_call;
+    }
+    if (is_kind(base[0], ObjKind::Type)) {
+      // `C(args)` for a plain user class (object's __new__, a Python
+      // __init__): allocate here and run __init__ inlined; its frame
+      // returns the instance. Everything else goes through type_call.
+      auto* cls = base[0].as<TypeObject>();
+      if (cls->instance_kind == ObjKind::Instance && !type_is_builtin(cls)) {
+        Value init = type_lookup(cls, vm.names.__init__);
+        if (is_kind(init, ObjKind::Function) &&
+            !(init.as<FunctionObject>()->code.as<CodeObject>()->flags & kCodeGenerator) &&
+            is_object_native_method(vm, type_lookup(cls, vm.names.__new__))) {
+          Value obj = instance_alloc(vm, cls);
+          CHECK(obj);
+          base[0] = obj;  // the instance holds its class
+          Frame* nf = push_inlined_frame(vm, init.as<FunctionObject>(), init.as<FunctionObject>()->code.as<CodeObject>(),
+                                         base, n + 1);
+          if (!nf) {
+            while (sp > base) DROP();
+            GOTO_ERROR();
+          }
+          nf->func_ref = std::move(init);
+          nf->ctor_self = std::move(obj);
+          while (sp > base) DROP();
+          f->sp = sp;
+          f->pc = uint32_t(ip - code_base);
+          nf->back = f;
+          vm.current_frame = nf;
+          f = nf;
+          LOAD_FRAME_STATE();
+          DISPATCH();
+        }
+      }
     }
     Value r = call_any(vm, base[0], base + 1, n, nullptr);
     while (sp > base) DROP();
@@ -2042,9 +2080,17 @@ inline_call : {
     if (f->inlined) {
       Frame* done = f;
       f = done->back;
+      Value self = std::move(done->ctor_self);
       pop_inlined_frame(vm, done, sp);
       vm.current_frame = f;
       LOAD_FRAME_STATE();
+      if (self) {
+        if (!r.is_none()) {
+          vm.raisef(Exc::TypeError, "__init__() should return None, not '%s'", type_name(vm, r));
+          GOTO_ERROR();
+        }
+        r = std::move(self);
+      }
       PUSH(r);
       if (vm.interrupt_requested) goto interrupted;
       DISPATCH();

@@ -175,6 +175,57 @@ def self_deleting():
 print(self_deleting())
 print("self_deleting" in globals())
 
+# Constructors: __init__ runs inlined for plain classes.
+class Point:
+    made = 0
+
+    def __init__(self, x, y=0, *, tag="p"):
+        self.x, self.y, self.tag = x, y, tag
+        Point.made += 1
+
+
+class Bad:
+    def __init__(self):
+        return 42
+
+
+class Raises:
+    def __init__(self, v):
+        if v:
+            raise KeyError(v)
+        self.v = v
+
+
+class WithNew:
+    def __new__(cls, *args):
+        print("WithNew.__new__", args)
+        return super().__new__(cls)
+
+    def __init__(self, a):
+        self.a = a
+
+
+class Sub(Point):
+    def __init__(self, x):
+        super().__init__(x, x, tag="sub")
+
+
+pts = [Point(i) for i in range(3)] + [Point(1, 2, tag="q"), Sub(7)]
+print([(p.x, p.y, p.tag) for p in pts], Point.made)
+try:
+    Bad()
+except TypeError as e:
+    print("TypeError:", e)
+try:
+    Raises(0), Raises(5)
+except KeyError as e:
+    print("KeyError:", e)
+print(WithNew(3).a)
+try:
+    Point()
+except TypeError as e:
+    print("TypeError:", e)
+
 # Uncaught: the traceback goes through every frame.
 def fail_deep(n):
     if n == 0:
