@@ -30,6 +30,7 @@
 #include "vm/compiler.h"
 #include "vm/dict.h"
 #include "vm/frame.h"
+#include "vm/iterators.h"
 #include "vm/list.h"
 #include "vm/numbers.h"
 #include "vm/ops.h"
@@ -2042,6 +2043,22 @@ inline_call : {
       Object* o = it.as_object();
       if (o->kind == ObjKind::Iterator) {
         auto* io = static_cast<IteratorObject*>(o);
+        if (io->next == range_next && io->n > 0 && Value::fits_small_int(io->i)) {
+          // range_next inline for small ints.
+          int64_t v = io->i;
+          io->i = int64_t(uint64_t(io->i) + uint64_t(io->step));
+          io->n--;
+          PUSH(Value::small_int(v));
+          FAST_DISPATCH();
+        }
+        if (io->next == list_next && io->a.is_object()) {
+          auto* l = io->a.as<ListObject>();
+          if (io->i < int64_t(l->items.size())) {
+            Value v = l->items[size_t(io->i++)];
+            PUSH(v);
+            FAST_DISPATCH();
+          }
+        }
         next = io->next(vm, io);
       } else if (o->kind == ObjKind::Generator) {
         next = generator_send(vm, static_cast<GeneratorObject*>(o), Value::none());

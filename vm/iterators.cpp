@@ -15,11 +15,32 @@
 
 namespace kiln::vm {
 
-namespace {
-
 inline Value int_value_of(VM& vm, int64_t i) {
   return Value::fits_small_int(i) ? Value::small_int(i) : make_int(vm, i);
 }
+
+// The two iterators FOR_ITER steps inline (vm/interpreter.cpp); it knows
+// them by these addresses.
+Value list_next(VM&, IteratorObject* it) {
+  if (it->a.is_empty()) return Value();
+  auto* l = it->a.as<ListObject>();
+  if (it->i < int64_t(l->items.size())) return l->items[size_t(it->i++)];
+  it->a = Value();
+  it->b = Value();
+  return Value();
+}
+
+Value range_next(VM& vm, IteratorObject* it) {
+  if (it->n <= 0) return Value();
+  int64_t v = it->i;
+  // Unsigned add: stepping past the last value may leave the int64 range.
+  it->i = int64_t(uint64_t(it->i) + uint64_t(it->step));
+  it->n--;
+  return int_value_of(vm, v);
+}
+
+namespace {
+
 
 // Marks an iterator exhausted: it drops what it iterated, so it stays done.
 inline Value exhaust(IteratorObject* it) {
@@ -29,12 +50,6 @@ inline Value exhaust(IteratorObject* it) {
 }
 
 // ------------------------------------------------------------ sequences
-Value list_next(VM&, IteratorObject* it) {
-  if (it->a.is_empty()) return Value();
-  auto* l = it->a.as<ListObject>();
-  if (it->i < int64_t(l->items.size())) return l->items[size_t(it->i++)];
-  return exhaust(it);
-}
 
 Value list_reverse_next(VM&, IteratorObject* it) {
   if (it->a.is_empty()) return Value();
@@ -51,14 +66,6 @@ Value tuple_next(VM&, IteratorObject* it) {
   return exhaust(it);
 }
 
-Value range_next(VM& vm, IteratorObject* it) {
-  if (it->n <= 0) return Value();
-  int64_t v = it->i;
-  // Unsigned add: stepping past the last value may leave the int64 range.
-  it->i = int64_t(uint64_t(it->i) + uint64_t(it->step));
-  it->n--;
-  return int_value_of(vm, v);
-}
 
 // ------------------------------------------------------------ set and dict
 Value set_next_fn(VM& vm, IteratorObject* it) {

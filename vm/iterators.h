@@ -37,6 +37,10 @@
 
 namespace kiln::vm {
 
+// `next` of list_iterator and range_iterator (FOR_ITER inlines both).
+Value list_next(VM& vm, IteratorObject* it);
+Value range_next(VM& vm, IteratorObject* it);
+
 // A new iterator of class `type` advanced by `next`.
 Value iterator_new(VM& vm, TypeObject* type, IterNextFn next, Value a, Value b = Value());
 inline IteratorObject* as_iterator(const Value& v) { return v.as<IteratorObject>(); }
