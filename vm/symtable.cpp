@@ -120,6 +120,7 @@ class Builder {
         return;
       }
       note(cur_, n, f);
+      if (f == kNonlocal) cur_->nonlocal_pos.emplace(n, p);
     }
   }
 
@@ -454,6 +455,11 @@ std::unordered_set<std::string> analyze(Scope* s, const std::unordered_set<std::
         if (!*failed) {
           *failed = true;
           err->msg = "no binding for nonlocal '" + n + "' found";
+          auto pos = s->nonlocal_pos.find(n);  // CPython points at the `nonlocal` statement
+          if (pos != s->nonlocal_pos.end()) {
+            err->line = pos->second.line;
+            err->col = pos->second.col;
+          }
         }
         return {};
       }

@@ -38,6 +38,7 @@ struct Scope {
   std::unordered_map<std::string, uint32_t> flags;
   std::vector<std::string> params;       // in order (positional, *args, kw-only, **kwargs)
   std::vector<std::string> order;        // names in first-seen order (stable slot numbering)
+  std::unordered_map<std::string, ast::Pos> nonlocal_pos;  // where each `nonlocal` name was declared
   bool is_generator = false;
   bool needs_class_cell = false;         // class body: a method uses super() / __class__
   bool uses_class_cell = false;          // function: uses super() / __class__
