@@ -1909,8 +1909,8 @@ Value raise_syntax_error(VM& vm, const std::string& type_name, const std::string
 }
 
 Value compile_module(VM& vm, const ast::Module& m, const std::string& filename, bool interactive) {
-  SymtableError serr;
-  auto top = build_symtable(m, interactive, &serr);
+  SymtableError serr, unsupported;
+  auto top = build_symtable(m, interactive, &serr, &unsupported);
   auto line_text = [&](int line) -> std::string {
     auto it = vm.sources.find(filename);
     if (it == vm.sources.end() || line <= 0) return "";
@@ -1930,6 +1930,12 @@ Value compile_module(VM& vm, const ast::Module& m, const std::string& filename, 
   if (g.failure) {
     return raise_syntax_error(vm, g.failure->type, g.failure->msg, filename, g.failure->pos.line, g.failure->pos.col,
                               line_text(g.failure->pos.line));
+  }
+  // Valid Python that Kiln does not support, reported once no SyntaxError
+  // (which CPython would raise instead) has turned up.
+  if (!unsupported.msg.empty()) {
+    return raise_syntax_error(vm, "NotImplementedError", unsupported.msg, filename, unsupported.line, unsupported.col,
+                              line_text(unsupported.line));
   }
   return code;
 }

@@ -56,6 +56,12 @@ struct SymtableError {
 };
 
 // Builds the scope tree for a module. Returns null and fills *err on error.
-std::unique_ptr<Scope> build_symtable(const ast::Module& m, bool interactive, SymtableError* err);
+// Valid Python that Kiln does not support (an assignment expression inside
+// a comprehension) is not an error of the analysis: the scope tree comes
+// back and *unsupported holds the first such construct (msg empty if none),
+// which the compiler reports as NotImplementedError unless it finds a
+// SyntaxError first, as CPython would.
+std::unique_ptr<Scope> build_symtable(const ast::Module& m, bool interactive, SymtableError* err,
+                                      SymtableError* unsupported);
 
 }  // namespace kiln::vm
