@@ -25,11 +25,13 @@
 // (test `fuzz_regressions`; under the asan preset, with the sanitizers).
 //
 // Build and run (clang, the `fuzz` preset): see tests/fuzz/README.md.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -356,16 +358,38 @@ void verify_code(const CodeObject* co) {
     if (co->lines[i].pc >= c.size()) bad_code(co, co->lines[i].pc, "line table past the end");
   }
   // Exception table: inside the code; regions properly nested, so that the
-  // interpreter's "smallest covering range" is the innermost handler.
-  for (size_t i = 0; i < co->exc_table.size(); i++) {
-    const ExcEntry& e = co->exc_table[i];
+  // interpreter's "smallest covering range" is the innermost handler. Sorted
+  // by start (longest first), each region must lie inside the innermost open
+  // one or after it. Then, per instruction, the deepest stack a covering
+  // handler unwinds to (a sweep; nested regions make a pairwise check
+  // quadratic, and inputs with thousands of `with` items exist).
+  std::vector<const ExcEntry*> regions;
+  for (const ExcEntry& e : co->exc_table) {
     if (e.start >= e.end || e.end > c.size() || e.handler >= c.size())
       bad_code(co, e.start, "exception table entry out of range");
-    for (size_t j = 0; j < i; j++) {
-      const ExcEntry& f = co->exc_table[j];
-      bool disjoint = e.end <= f.start || f.end <= e.start;
-      bool nested = (e.start >= f.start && e.end <= f.end) || (f.start >= e.start && f.end <= e.end);
-      if (!disjoint && !nested) bad_code(co, e.start, "exception regions overlap without nesting");
+    regions.push_back(&e);
+  }
+  std::sort(regions.begin(), regions.end(), [](const ExcEntry* a, const ExcEntry* b) {
+    return a->start != b->start ? a->start < b->start : a->end > b->end;
+  });
+  std::vector<const ExcEntry*> open;
+  for (const ExcEntry* e : regions) {
+    while (!open.empty() && open.back()->end <= e->start) open.pop_back();
+    if (!open.empty() && e->end > open.back()->end) bad_code(co, e->start, "exception regions overlap without nesting");
+    open.push_back(e);
+  }
+  std::vector<int> handler_floor(c.size(), -1);  // max depth of the handlers covering each pc
+  {
+    std::vector<std::vector<int>> starts(c.size() + 1), ends(c.size() + 1);
+    for (const ExcEntry& e : co->exc_table) {
+      starts[e.start].push_back(int(e.depth));
+      ends[e.end].push_back(int(e.depth));
+    }
+    std::multiset<int> active;
+    for (uint32_t pc = 0; pc < c.size(); pc++) {
+      for (int d : ends[pc]) active.erase(active.find(d));
+      for (int d : starts[pc]) active.insert(d);
+      if (!active.empty()) handler_floor[pc] = *active.rbegin();
     }
   }
   for (uint32_t pc = 0; pc < c.size(); pc++) verify_operands(co, pc);
@@ -398,9 +422,8 @@ void verify_code(const CodeObject* co) {
     if (op == Op::RETURN_VALUE && d != 1) bad_code(co, pc, "returns with " + std::to_string(d - 1) + " items left");
     if (op == Op::POP_EXCEPT_RERAISE || op == Op::RERAISE || op == Op::RAISE_VARARGS) continue;
     // Raising unwinds to a handler's depth: it must not be above this one.
-    for (const ExcEntry& e : co->exc_table)
-      if (pc >= e.start && pc < e.end && int(e.depth) > d)
-        bad_code(co, pc, "handler depth " + std::to_string(e.depth) + " above the stack (" + std::to_string(d) + ")");
+    if (handler_floor[pc] > d)
+      bad_code(co, pc, "handler depth " + std::to_string(handler_floor[pc]) + " above the stack (" + std::to_string(d) + ")");
     if (kArgKinds[int(op)] == ArgKind::JUMP) {
       int taken = d;
       if (op == Op::POP_JUMP_IF_FALSE || op == Op::POP_JUMP_IF_TRUE) taken = d - 1;
