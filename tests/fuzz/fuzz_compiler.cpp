@@ -4,25 +4,28 @@
 //
 // Each input is parsed (parse_module, and parse_expression for the
 // f-string / eval paths); a module that parses is dumped and then compiled
-// twice into a CodeObject, as a script (`vmrun x.py`) and as REPL input
-// (interactive: expression statements print), and each code object is
-// disassembled (`vmrun --dis`). A source that does not compile must raise a
-// SyntaxError / IndentationError / TabError (with a 1-based line and offset)
-// or a NotImplementedError naming the feature and the line; its traceback is
-// rendered as vmrun would print it.
+// into a CodeObject, as a script (`vmrun x.py`) and as REPL input
+// (interactive: expression statements print); each code object is checked
+// by the bytecode verifier below and disassembled (`vmrun --dis`). A source
+// that does not compile must raise a SyntaxError / IndentationError /
+// TabError (with a 1-based line and offset) or a NotImplementedError naming
+// the line; its traceback is rendered as vmrun would print it.
 //
 // Properties checked, besides "no crash, no hang, no sanitizer report":
 //   * compile returns a code object with no exception pending, or Empty
 //     with one of the exceptions above pending;
-//   * the compiler frees what it allocates: compiling the same module a
-//     second time leaves exactly as many live VM objects as the first time
-//     did (the first run may intern new names; the second may not add any).
-//     A reference leaked by the compiler is invisible to LeakSanitizer (the
-//     VM frees every object it owns when it dies), so it is counted here.
+//   * the bytecode is well formed (verify_code: operands, jump targets,
+//     exception table, superinstructions, closures, stack depths);
+//   * the compiler frees what it allocates: when a compile leaves more live
+//     VM objects than before (new interned names), compiling the same module
+//     again must leave exactly as many as the first time. A reference leaked
+//     by the compiler is invisible to LeakSanitizer (the VM frees every
+//     object it owns when it dies), so it is counted here.
 //
 // The same entry point is linked into kiln_fuzz_replay (tests/fuzz/replay_main.cpp)
-// in every build, and CTest replays tests/fuzz/regressions/ through it
-// (test `fuzz_regressions`; under the asan preset, with the sanitizers).
+// in every build; CTest replays tests/fuzz/regressions/ and the script corpus
+// through it (fuzz_regressions, fuzz_seed_corpus; under the asan preset,
+// with the sanitizers).
 //
 // Build and run (clang, the `fuzz` preset): see tests/fuzz/README.md.
 #include <algorithm>
