@@ -35,7 +35,9 @@ struct Label {
 // An entry of the compile-time block stack: what an early exit (return,
 // break, continue) must clean up, and the exception-table region it opens.
 // FinallyExc: the body of a `finally` running for an exception (stack: prev, exc).
-enum class BlockKind { Loop, ForLoop, TryFinally, With, HandlerCleanup, Region, FinallyExc };
+// PopValue: a `finally` body inlined by a `return`, whose value waits below
+// it on the stack; an early exit from that body must drop the value.
+enum class BlockKind { Loop, ForLoop, TryFinally, With, HandlerCleanup, Region, FinallyExc, PopValue };
 struct Block {
   explicit Block(BlockKind k, Label* brk = nullptr, Label* cont = nullptr) : kind(k), break_label(brk), continue_label(cont) {}
   BlockKind kind;
@@ -111,7 +113,8 @@ class CodeGen {
   std::vector<std::unique_ptr<Label>> labels_;
   std::unordered_map<std::string, int> local_idx_;
   std::unordered_map<std::string, uint32_t> name_idx_;
-  std::unordered_map<uint64_t, uint32_t> const_idx_;  // immediates and ints
+  std::unordered_map<uint64_t, uint32_t> const_idx_;  // immediates (small ints, floats, ...), by bits
+  std::unordered_map<int64_t, uint32_t> boxed_int_const_idx_;  // ints too large for an immediate, by value
   std::unordered_map<std::string, uint32_t> str_const_idx_;
 
   // ------------------------------------------------------------ errors
@@ -829,11 +832,19 @@ void CodeGen::unwind_block(size_t i, bool preserve_tos) {
       std::vector<Block> inner(blocks_.begin() + long(i) + 1, blocks_.end());
       blocks_.resize(i + 1, Block(BlockKind::Region));
       blocks_[i].kind = BlockKind::Region;
+      // A `return` in the body replaces the value being returned (CPython's
+      // POP_VALUE block); `break` / `continue` drop it.
+      if (preserve_tos) blocks_.push_back(Block(BlockKind::PopValue));
       stmts(*body);
+      if (preserve_tos) blocks_.pop_back();
       blocks_[i].kind = BlockKind::TryFinally;
       blocks_.insert(blocks_.end(), inner.begin(), inner.end());
       break;
     }
+    case BlockKind::PopValue:
+      if (preserve_tos) emit(Op::ROT_TWO);
+      emit(Op::POP_TOP);
+      break;
     case BlockKind::With:
       close_segment(blocks_[i]);
       if (preserve_tos) emit(Op::ROT_TWO);
@@ -850,6 +861,12 @@ void CodeGen::unwind_block(size_t i, bool preserve_tos) {
       break;
     case BlockKind::HandlerCleanup: {
       close_segment(blocks_[i]);
+      // blocks_[i - 1] is the region of the handlers' cleanup (it restores
+      // `prev`): once POP_EXCEPT has popped `prev` it must not cover the
+      // code, as CPython's POP_BLOCKs before POP_EXCEPT. The caller closes it
+      // again (and resumes it after the exit) when it reaches it.
+      bool outer_open = i > 0 && blocks_[i - 1].has_region && !blocks_[i - 1].paused;
+      if (outer_open) close_segment(blocks_[i - 1]);
       if (preserve_tos) emit(Op::ROT_TWO);
       emit(Op::POP_EXCEPT);
       std::string name = blocks_[i].handler_name;
@@ -858,6 +875,7 @@ void CodeGen::unwind_block(size_t i, bool preserve_tos) {
         store_name(name);
         delete_name(name);
       }
+      if (outer_open) resume_segment(blocks_[i - 1]);
       break;
     }
   }
@@ -1025,6 +1043,10 @@ void CodeGen::compile_try_except(const Try& t) {
     close_segment(blocks_.back());
     blocks_.pop_back();
     if (reachable_) {
+      // Leaving the handler normally: once POP_EXCEPT has popped `prev`, the
+      // cleanup region (which unwinds to a stack that still holds it) must
+      // not cover the rest, as in CPython.
+      close_segment(blocks_.back());
       emit(Op::POP_EXCEPT);
       if (!h.name.empty()) {
         emit(Op::LOAD_CONST, add_const(Value::none()));
@@ -1032,6 +1054,7 @@ void CodeGen::compile_try_except(const Try& t) {
         delete_name(h.name);
       }
       emit_jump(Op::JUMP, end);
+      resume_segment(blocks_.back());
     }
     if (name_cleanup) {
       // This cleanup re-raises itself; the surrounding cleanup region must
@@ -1292,16 +1315,11 @@ void CodeGen::constant(const Constant& c) {
   }
   Value v = constant_value(c);
   if (v.is_object()) {
-    // Boxed ints: dedupe by value.
-    auto key = uint64_t(c.i) ^ 0x5bd1e995ull;
-    auto it = const_idx_.find(key);
-    if (it != const_idx_.end() && c.ckind == ConstKind::Int) {
-      emit(Op::LOAD_CONST, it->second);
-      return;
-    }
-    uint32_t i = uint32_t(code_->consts.size());
-    code_->consts.push_back(std::move(v));
-    emit(Op::LOAD_CONST, i);
+    // Boxed ints: dedupe by value (their own map: const_idx_ is keyed by the
+    // bits of immediates, which an int's value could equal).
+    auto [it, inserted] = boxed_int_const_idx_.emplace(c.i, uint32_t(code_->consts.size()));
+    if (inserted) code_->consts.push_back(std::move(v));
+    emit(Op::LOAD_CONST, it->second);
     return;
   }
   emit(Op::LOAD_CONST, add_const(std::move(v)));
@@ -1897,8 +1915,8 @@ Value raise_syntax_error(VM& vm, const std::string& type_name, const std::string
 }
 
 Value compile_module(VM& vm, const ast::Module& m, const std::string& filename, bool interactive) {
-  SymtableError serr;
-  auto top = build_symtable(m, interactive, &serr);
+  SymtableError serr, unsupported;
+  auto top = build_symtable(m, interactive, &serr, &unsupported);
   auto line_text = [&](int line) -> std::string {
     auto it = vm.sources.find(filename);
     if (it == vm.sources.end() || line <= 0) return "";
@@ -1918,6 +1936,12 @@ Value compile_module(VM& vm, const ast::Module& m, const std::string& filename, 
   if (g.failure) {
     return raise_syntax_error(vm, g.failure->type, g.failure->msg, filename, g.failure->pos.line, g.failure->pos.col,
                               line_text(g.failure->pos.line));
+  }
+  // Valid Python that Kiln does not support, reported once no SyntaxError
+  // (which CPython would raise instead) has turned up.
+  if (!unsupported.msg.empty()) {
+    return raise_syntax_error(vm, "NotImplementedError", unsupported.msg, filename, unsupported.line, unsupported.col,
+                              line_text(unsupported.line));
   }
   return code;
 }

@@ -192,19 +192,11 @@ Value dict_getitem(VM& vm, DictObject* d, const Value& key) {
 
 int64_t dict_lookup_str_index(DictObject* d, StrObject* key) {
   if (d->used == 0) return -1;
-  int64_t h = key->hash;
-  if (h == -1) {
-    for (size_t i = 0; i < d->entries.size(); ++i) {
-      const Value& k = d->entries[i].key;
-      if (!k.is_object()) continue;
-      if (k.as_object() == key) return int64_t(i);
-      if (k.as_object()->kind == ObjKind::Str) {
-        auto* s = k.as<StrObject>();
-        if (s->nbytes == key->nbytes && std::memcmp(s->data, key->data, s->nbytes) == 0) return int64_t(i);
-      }
-    }
-    return -1;
-  }
+  // A key whose hash is not cached yet gets it computed (and cached): O(len),
+  // where scanning every entry made VM::intern of a new string (whose hash is
+  // never cached) linear in the size of the interned table, and compiling a
+  // module with many distinct names quadratic.
+  int64_t h = str_hash(key);
   size_t mask = d->index.size() - 1;
   uint64_t perturb = uint64_t(h);
   size_t i = size_t(perturb) & mask;

@@ -3,6 +3,7 @@
 // name, argument and what the argument means.
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "vm/code.h"
 #include "vm/ops.h"
@@ -68,6 +69,9 @@ void disassemble_one(const CodeObject* co, std::string& out) {
          std::string(str_view(co->filename)) + "\", line " + std::to_string(co->firstlineno) + ">:\n";
   int last_line = -1;
   char buf[256];
+  std::vector<bool> is_handler(co->code.size(), false);  // ">>" marks, without a scan per instruction
+  for (auto& e : co->exc_table)
+    if (e.handler < is_handler.size()) is_handler[e.handler] = true;
   for (uint32_t pc = 0; pc < co->code.size(); pc++) {
     uint32_t insn = co->code[pc];
     Op op = decode_op(insn);
@@ -119,9 +123,7 @@ void disassemble_one(const CodeObject* co, std::string& out) {
         break;
       default: break;
     }
-    bool marker = false;
-    for (auto& e : co->exc_table)
-      if (e.handler == pc) marker = true;
+    bool marker = is_handler[pc];
     std::snprintf(buf, sizeof buf, "%4s %s %6u %-28s %u", line_col.c_str(), marker ? ">>" : "  ", pc, kOpNames[int(op)],
                   arg);
     out += buf;

@@ -148,6 +148,15 @@ class Parser {
   ast::ExprPtr parse_fstring_expression(const Token& tok, size_t expr_offset, std::string_view expr_text);
   [[noreturn]] void fstring_error(const Token& tok, const std::string& msg);
   void position_in_token(const Token& tok, size_t offset, int* line, int* col);
+  // The last position_in_token result per f-string nesting level: the
+  // expressions of one f-string come in increasing offsets, so each scan
+  // resumes where the previous one ended (rescanning from the token start
+  // made long f-strings quadratic).
+  struct PositionCache {
+    const char* src = nullptr;
+    size_t src_size = 0, tok_offset = 0, offset = 0;
+    int tok_line = 0, tok_col = 0, line = 0, col = 0;
+  } pos_cache_[4];
 
   ast::Pos pos_of(const Token& t) const { return ast::Pos{t.line, t.col}; }
 

@@ -6,6 +6,7 @@
 // `{expression!conversion:format_spec}` fields (same rules and messages as
 // fstring_find_literal / fstring_find_expr), and each expression is lexed and
 // parsed from its own source text, with positions that point into the file.
+#include <algorithm>
 #include <cstdio>
 
 #include "vm/parser_impl.h"
@@ -232,7 +233,15 @@ void Parser::fstring_error(const Token& tok, const std::string& msg) {
 void Parser::position_in_token(const Token& tok, size_t offset, int* line, int* col) {
   std::string_view src = cur_lexer_->source();
   int l = tok.line, c = tok.col;
-  for (size_t i = tok.offset; i < offset && i < src.size(); ++i) {
+  size_t from = tok.offset;
+  PositionCache& pc = pos_cache_[std::min(fstring_depth_, 3)];
+  if (pc.src == src.data() && pc.src_size == src.size() && pc.tok_offset == tok.offset && pc.tok_line == tok.line &&
+      pc.tok_col == tok.col && pc.offset <= offset) {
+    from = pc.offset;
+    l = pc.line;
+    c = pc.col;
+  }
+  for (size_t i = from; i < offset && i < src.size(); ++i) {
     unsigned char b = (unsigned char)src[i];
     if (b == '\n') {
       ++l;
@@ -241,6 +250,7 @@ void Parser::position_in_token(const Token& tok, size_t offset, int* line, int* 
       ++c;
     }
   }
+  pc = PositionCache{src.data(), src.size(), tok.offset, offset, tok.line, tok.col, l, c};
   *line = l;
   *col = c;
 }

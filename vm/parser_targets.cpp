@@ -189,30 +189,36 @@ const Expr* find_yield(const Expr& e) {
 }
 }  // namespace
 
+// The first yield in CPython's symtable order: each generator's target, its
+// iterable (but the first, which runs outside) and its conditions, then a
+// dict comprehension's value before its key, then the element.
 void Parser::check_comprehension_yields(const Expr& comp, const char* what) {
   const std::vector<Comprehension>* gens;
-  const Expr* y = nullptr;
+  const Expr* last = nullptr;   // elt, or a dict comprehension's key
+  const Expr* value = nullptr;  // a dict comprehension's value
   switch (comp.kind) {
-    case ExprKind::ListComp: gens = &comp.as<ListComp>().generators; y = find_yield(*comp.as<ListComp>().elt); break;
-    case ExprKind::SetComp: gens = &comp.as<SetComp>().generators; y = find_yield(*comp.as<SetComp>().elt); break;
+    case ExprKind::ListComp: gens = &comp.as<ListComp>().generators; last = comp.as<ListComp>().elt.get(); break;
+    case ExprKind::SetComp: gens = &comp.as<SetComp>().generators; last = comp.as<SetComp>().elt.get(); break;
     case ExprKind::GeneratorExp:
       gens = &comp.as<GeneratorExp>().generators;
-      y = find_yield(*comp.as<GeneratorExp>().elt);
+      last = comp.as<GeneratorExp>().elt.get();
       break;
-    case ExprKind::DictComp: {
+    case ExprKind::DictComp:
       gens = &comp.as<DictComp>().generators;
-      y = find_yield(*comp.as<DictComp>().key);
-      if (!y) y = find_yield(*comp.as<DictComp>().value);
+      last = comp.as<DictComp>().key.get();
+      value = comp.as<DictComp>().value.get();
       break;
-    }
     default: return;
   }
+  const Expr* y = nullptr;
   for (size_t i = 0; i < gens->size() && !y; ++i) {
     const Comprehension& c = (*gens)[i];
-    if (i > 0) y = find_yield(*c.iter);
-    if (!y) y = find_yield(*c.target);
+    y = find_yield(*c.target);
+    if (!y && i > 0) y = find_yield(*c.iter);
     if (!y) y = find_yield_list(c.ifs);
   }
+  if (!y && value) y = find_yield(*value);
+  if (!y && last) y = find_yield(*last);
   if (y) defer(true, std::string("'yield' inside ") + what, y->pos.line, y->pos.col);
 }
 

@@ -20,7 +20,7 @@ using namespace ast;
 
 class Builder {
  public:
-  explicit Builder(SymtableError* err) : err_(err) {}
+  Builder(SymtableError* err, SymtableError* unsupported) : err_(err), unsupported_(unsupported) {}
   bool failed() const { return failed_; }
 
   void module(const Module& m, Scope* s) {
@@ -30,8 +30,16 @@ class Builder {
 
  private:
   SymtableError* err_;
+  SymtableError* unsupported_;
   bool failed_ = false;
   Scope* cur_ = nullptr;
+  // Assignment expressions in comprehensions (CPython's symtable rules):
+  // iterable expressions being visited (at any depth; nested scopes inherit
+  // it), the comprehension whose iteration targets are being visited, and
+  // per comprehension its iteration variables and its := targets.
+  int comp_iter_expr_ = 0;
+  Scope* comp_iter_target_ = nullptr;
+  std::unordered_map<const Scope*, std::unordered_set<std::string>> comp_iter_vars_, comp_walrus_targets_;
 
   void error(const std::string& msg, Pos p) {
     if (failed_) return;
@@ -120,6 +128,7 @@ class Builder {
         return;
       }
       note(cur_, n, f);
+      if (f == kNonlocal) cur_->nonlocal_pos.emplace(n, p);
     }
   }
 
@@ -274,22 +283,69 @@ class Builder {
     }
   }
 
+  // CPython's order, which decides which error is reported first: the first
+  // iterable (in the enclosing scope), then in the comprehension's scope each
+  // generator's target, its iterable (but the first) and its conditions, then
+  // a dict comprehension's value before its key.
   void comprehension(const std::vector<Comprehension>& gens, const Expr* elt, const Expr* value, const char* name,
                      bool is_genexp, Pos p) {
-    // The first iterable is evaluated in the enclosing scope.
+    ++comp_iter_expr_;
     expr(*gens[0].iter);
+    --comp_iter_expr_;
     Scope* s = push(ScopeKind::Comprehension, name);
     if (is_genexp) s->is_generator = true;
     note(s, ".0", kParam | kBound);
     s->params.push_back(".0");
     for (size_t i = 0; i < gens.size(); i++) {
-      if (i > 0) expr(*gens[i].iter);
+      Scope* saved = comp_iter_target_;
+      comp_iter_target_ = s;
       expr(*gens[i].target);
+      comp_iter_target_ = saved;
+      if (i > 0) {
+        ++comp_iter_expr_;
+        expr(*gens[i].iter);
+        --comp_iter_expr_;
+      }
       for (auto& c : gens[i].ifs) expr(*c);
     }
-    if (elt) expr(*elt);
     if (value) expr(*value);
+    if (elt) expr(*elt);
     pop();
+  }
+
+  // `target := value` inside a comprehension binds in the nearest enclosing
+  // function or module. The SyntaxErrors are CPython's; a valid one is
+  // recorded as unsupported by Kiln.
+  void comprehension_walrus(const std::string& target, Pos p) {
+    for (Scope* s = cur_; s; s = s->parent) {
+      if (s->kind == ScopeKind::Comprehension) {
+        if (comp_iter_vars_[s].count(target)) {
+          error("assignment expression cannot rebind comprehension iteration variable '" + target + "'", p);
+          return;
+        }
+        continue;
+      }
+      if (s->kind == ScopeKind::Class) {
+        error("assignment expression within a comprehension cannot be used in a class body", p);
+        return;
+      }
+      if (!(s->flags.count(target) && (s->flags[target] & (kGlobal | kNonlocal)))) note(s, target, kBound);
+      break;
+    }
+    comp_walrus_targets_[cur_].insert(target);
+    if (unsupported_->msg.empty()) {
+      unsupported_->msg = "assignment expressions (:=) inside comprehensions are not supported";
+      unsupported_->line = p.line;
+      unsupported_->col = p.col;
+    }
+  }
+  // A name in a comprehension's iteration target (bound or not, as CPython).
+  void comprehension_iter_name(const std::string& n, Pos p) {
+    if (comp_walrus_targets_[cur_].count(n)) {
+      error("comprehension inner loop cannot rebind assignment expression target '" + n + "'", p);
+      return;
+    }
+    comp_iter_vars_[cur_].insert(n);
   }
 
   void expr(const Expr& e) {
@@ -300,9 +356,13 @@ class Builder {
         break;
       case ExprKind::NamedExpr: {
         auto& n = e.as<NamedExpr>();
-        if (cur_->kind == ScopeKind::Comprehension) {
-          error("assignment expressions inside comprehensions are not supported by Kiln", e.pos);
+        if (comp_iter_expr_ > 0) {
+          error("assignment expression cannot be used in a comprehension iterable expression", e.pos);
           return;
+        }
+        if (cur_->kind == ScopeKind::Comprehension && n.target->kind == ExprKind::Name) {
+          comprehension_walrus(n.target->as<Name>().id, e.pos);
+          if (failed_) return;
         }
         expr(*n.value);
         expr(*n.target);
@@ -332,11 +392,10 @@ class Builder {
         break;
       }
       case ExprKind::Dict: {
-        auto& d = e.as<Dict>();
-        for (size_t i = 0; i < d.values.size(); i++) {
-          if (d.keys[i]) expr(*d.keys[i]);
-          expr(*d.values[i]);
-        }
+        auto& d = e.as<Dict>();  // all keys, then all values, as CPython's symtable
+        for (auto& k : d.keys)
+          if (k) expr(*k);
+        for (auto& v : d.values) expr(*v);
         break;
       }
       case ExprKind::Set:
@@ -414,6 +473,10 @@ class Builder {
         break;
       case ExprKind::Name: {
         auto& n = e.as<Name>();
+        if (comp_iter_target_ == cur_) {
+          comprehension_iter_name(n.id, e.pos);
+          if (failed_) return;
+        }
         if (n.ctx == ExprContext::Load) use(n.id);
         else bind(n.id);
         break;
@@ -454,6 +517,11 @@ std::unordered_set<std::string> analyze(Scope* s, const std::unordered_set<std::
         if (!*failed) {
           *failed = true;
           err->msg = "no binding for nonlocal '" + n + "' found";
+          auto pos = s->nonlocal_pos.find(n);  // CPython points at the `nonlocal` statement
+          if (pos != s->nonlocal_pos.end()) {
+            err->line = pos->second.line;
+            err->col = pos->second.col;
+          }
         }
         return {};
       }
@@ -552,11 +620,13 @@ NameScope Scope::lookup(const std::string& n) const {
   return NameScope::GlobalImplicit;
 }
 
-std::unique_ptr<Scope> build_symtable(const ast::Module& m, bool interactive, SymtableError* err) {
+std::unique_ptr<Scope> build_symtable(const ast::Module& m, bool interactive, SymtableError* err,
+                                      SymtableError* unsupported) {
   auto top = std::make_unique<Scope>();
   top->kind = ScopeKind::Module;
   top->name = "<module>";
-  Builder b(err);
+  *unsupported = SymtableError();
+  Builder b(err, unsupported);
   b.module(m, top.get());
   if (b.failed()) return nullptr;
   bool failed = false;

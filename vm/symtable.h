@@ -38,6 +38,7 @@ struct Scope {
   std::unordered_map<std::string, uint32_t> flags;
   std::vector<std::string> params;       // in order (positional, *args, kw-only, **kwargs)
   std::vector<std::string> order;        // names in first-seen order (stable slot numbering)
+  std::unordered_map<std::string, ast::Pos> nonlocal_pos;  // where each `nonlocal` name was declared
   bool is_generator = false;
   bool needs_class_cell = false;         // class body: a method uses super() / __class__
   bool uses_class_cell = false;          // function: uses super() / __class__
@@ -55,6 +56,12 @@ struct SymtableError {
 };
 
 // Builds the scope tree for a module. Returns null and fills *err on error.
-std::unique_ptr<Scope> build_symtable(const ast::Module& m, bool interactive, SymtableError* err);
+// Valid Python that Kiln does not support (an assignment expression inside
+// a comprehension) is not an error of the analysis: the scope tree comes
+// back and *unsupported holds the first such construct (msg empty if none),
+// which the compiler reports as NotImplementedError unless it finds a
+// SyntaxError first, as CPython would.
+std::unique_ptr<Scope> build_symtable(const ast::Module& m, bool interactive, SymtableError* err,
+                                      SymtableError* unsupported);
 
 }  // namespace kiln::vm

@@ -12,6 +12,7 @@
 #include "vm/list.h"
 #include "vm/ops.h"
 #include "vm/set.h"
+#include "vm/str.h"
 #include "vm/tuple.h"
 #include "vm/vm.h"
 
@@ -118,9 +119,15 @@ TEST_F(DictTest, StrFastPathsAndVersion) {
   EXPECT_EQ(d->version, v1);
   EXPECT_EQ(dict_lookup_str_index(d, s), ix);
   EXPECT_EQ(dict_get_str(d, s).as_small_int(), 2);
-  // An equal but distinct str object finds the same entry.
+  // An equal but distinct str object finds the same entry. Its hash was not
+  // computed yet: the lookup computes and caches it (it used to scan every
+  // entry instead, which made VM::intern linear in the interned table).
   Value other = make_str(vm, "alpha");
+  EXPECT_EQ(other.as<StrObject>()->hash, -1);
   EXPECT_EQ(dict_lookup_str_index(d, other.as<StrObject>()), ix);
+  EXPECT_EQ(other.as<StrObject>()->hash, str_hash(s));
+  Value absent = make_str(vm, "not a key");
+  EXPECT_EQ(dict_lookup_str_index(d, absent.as<StrObject>()), -1);
   // Other keys do not disturb it; deletion bumps the version.
   for (int i = 0; i < 100; ++i) ASSERT_TRUE(dict_setitem(vm, d, I(i), I(i)));
   EXPECT_EQ(dict_get_str(d, s).as_small_int(), 2);
