@@ -266,7 +266,8 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
       Op n = decode_op(c[pc + 1]);
       uint32_t na = decode_arg(c[pc + 1]);
       ok = (n == want && na == want_arg) ||
-           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST && (na & 0xfff) == want_arg);
+           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST && (na & 0xfff) == want_arg) ||
+           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_CONST_BINARY && (na & 0xff) == want_arg);
     }
     if (!ok) bad_code(co, pc, "superinstruction does not match the instruction it absorbs");
   };
@@ -282,7 +283,18 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
       if ((arg >> 4) >= c.size()) bad_code(co, pc, "jump target out of range");
       next_is(Op::POP_JUMP_IF_FALSE, arg >> 4);
       break;
-    case Op::LOAD_FAST_LOAD_CONST_BINARY: bad_code(co, pc, "reserved instruction emitted");
+    case Op::LOAD_FAST_LOAD_CONST_BINARY: {
+      // LOAD_FAST a; LOAD_CONST k; BINARY_OP/INPLACE_OP op, all three kept.
+      uint32_t a = arg & 0xff, k = (arg >> 8) & 0x3ff, bop = arg >> 18;
+      if (a >= co->varnames.size()) bad_code(co, pc, "local index out of range");
+      if (k >= co->consts.size()) bad_code(co, pc, "constant index out of range");
+      if (bop >= kNumBinOps) bad_code(co, pc, "bad binary operator");
+      bool ok = pc + 2 < c.size() && decode_op(c[pc + 1]) == Op::LOAD_CONST && decode_arg(c[pc + 1]) == k &&
+                (decode_op(c[pc + 2]) == Op::BINARY_OP || decode_op(c[pc + 2]) == Op::INPLACE_OP) &&
+                decode_arg(c[pc + 2]) == bop;
+      if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
+      break;
+    }
     case Op::BUILD_SLICE:
       if (arg != 2 && arg != 3) bad_code(co, pc, "BUILD_SLICE of neither 2 nor 3");
       break;
