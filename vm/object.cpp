@@ -1,5 +1,6 @@
-// vm/object.cpp — linking new objects into their VM, destroying them when the
-// last reference dies, and the traverse/clear pair the cycle collector uses.
+// vm/object.cpp — destroying objects when the last reference dies (tracked
+// ones leave their generation list), and the traverse/clear pair the cycle
+// collector uses. Allocation and linking are inline in vm/object.h.
 //
 // Destruction is iterative past a depth limit (CPython's "trashcan"): freeing
 // the head of a million-long chain of nested lists would otherwise recurse a
@@ -34,6 +35,20 @@ void unlink(Object* o) {
     o->gc_prev->gc_next = o->gc_next;
     o->gc_next->gc_prev = o->gc_prev;
     o->gc_prev = o->gc_next = nullptr;
+  }
+}
+
+// A dying object leaves its generation list and, if it was tracked, generation
+// 0's count (as CPython's PyObject_GC_Del): a loop that makes and drops
+// containers never triggers a collection. Its class knows the VM.
+inline void untrack_dying(Object* o) {
+  if (!o->gc_prev) return;
+  unlink(o);
+  if (o->type) {
+    if (VM* vm = o->type->vm) {
+      size_t& count = vm->gc_generations[0].count;
+      if (count) --count;
+    }
   }
 }
 
@@ -106,7 +121,7 @@ size_t layout_size(ObjKind k) {
 
 void destroy_now(Object* o) {
   TypeObject* type = o->type;
-  unlink(o);
+  untrack_dying(o);
   if (Value* d = trailing_dict(o)) d->~Value();
   destroy_layout(o);
   vm_free(o);
@@ -150,28 +165,10 @@ const char* obj_kind_name(ObjKind k) {
   return i < size_t(ObjKind::Count_) ? kKindNames[i] : "?";
 }
 
-void object_link(VM& vm, Object* o, ObjKind kind, TypeObject* type) {
-  o->refcount = 1;
-  o->kind = kind;
-  o->gc_flags = kGcYoung;
-  o->type = type;
-  if (type) Value::incref(type);
-  Object* head = &vm.gc_head;
-  Object* last = head->gc_prev;
-  o->gc_prev = last;
-  o->gc_next = head;
-  last->gc_next = o;
-  head->gc_prev = o;
-  ++vm.live_objects;
-  // The collector is safe to run here: the new object is referenced only by
-  // the caller (an external reference), and every other live Value is counted.
-  if (++vm.allocs_since_collect >= gc_threshold(vm)) gc_collect_young(vm);
-}
-
 void object_destroy(Object* o) {
   if (t_destroy_depth >= kMaxDestroyDepth) {
     // Too deep: queue it (it is already dead; refcount 0) and free it later.
-    unlink(o);
+    untrack_dying(o);
     o->gc_next = t_deferred;
     t_deferred = o;
     return;

@@ -24,10 +24,7 @@ namespace kiln::vm {
 void vm_bootstrap(VM& vm);  // vm/bootstrap.cpp
 
 VM::VM(const Options& options) : options_(&options) {
-  gc_head.refcount = 1;
-  gc_head.kind = ObjKind::Count_;
-  gc_head.type = nullptr;
-  gc_head.gc_prev = gc_head.gc_next = &gc_head;
+  gc_init(*this);
   recursion_limit = options.recursion_limit > 0 ? options.recursion_limit : 1000;
   out = [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); };
   // Flush stdout first so that output and tracebacks interleave as written.
