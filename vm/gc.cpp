@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "vm/gc.h"
+#include "vm/traverse.h"
 
 namespace kiln::vm {
 
@@ -47,7 +48,13 @@ size_t list_size(Object* head) {
   return n;
 }
 
-inline uintptr_t& refs_of(Object* o) { return reinterpret_cast<uintptr_t&>(o->gc_prev); }
+// The working count lives in gc_prev (copied bytewise: no aliasing games).
+inline uintptr_t refs_of(const Object* o) {
+  uintptr_t r;
+  std::memcpy(&r, &o->gc_prev, sizeof r);
+  return r;
+}
+inline void set_refs(Object* o, uintptr_t r) { std::memcpy(&o->gc_prev, &r, sizeof r); }
 
 inline Object* child_in_set(const Value& v) {
   if (!v.is_object()) return nullptr;
@@ -55,17 +62,6 @@ inline Object* child_in_set(const Value& v) {
   return (c->gc_flags & kGcInSet) ? c : nullptr;
 }
 
-void subtract_ref(Value& child, void*) {
-  if (Object* c = child_in_set(child)) --refs_of(c);
-}
-
-void mark_child(Value& child, void* ctx) {
-  Object* c = child_in_set(child);
-  if (c && !(c->gc_flags & kGcReachable)) {
-    c->gc_flags |= kGcReachable;
-    static_cast<std::vector<Object*>*>(ctx)->push_back(c);
-  }
-}
 
 // While the survivors' links are being rebuilt (step 4 of collect), an object
 // is tracked if it is still flagged as in the set (not reached yet by that
@@ -102,14 +98,24 @@ CollectResult find_garbage(Object* young, std::vector<Object*>& garbage) {
   //    on; iterate with gc_next only.
   for (Object* o = young->gc_next; o != young; o = o->gc_next) {
     o->gc_flags = uint8_t((o->gc_flags & ~kGcReachable) | kGcInSet);
-    refs_of(o) = o->refcount;
+    set_refs(o, o->refcount);
     ++r.examined;
   }
   // 2. remove references that come from inside the set.
-  for (Object* o = young->gc_next; o != young; o = o->gc_next) object_traverse(o, subtract_ref, nullptr);
+  auto subtract_ref = [](Value& child) {
+    if (Object* c = child_in_set(child)) set_refs(c, refs_of(c) - 1);
+  };
+  for (Object* o = young->gc_next; o != young; o = o->gc_next) object_visit_children(o, subtract_ref);
   // 3. whatever is still referenced from outside is reachable, and so is
   //    everything it reaches.
   std::vector<Object*> stack;
+  auto mark_child = [&stack](Value& child) {
+    Object* c = child_in_set(child);
+    if (c && !(c->gc_flags & kGcReachable)) {
+      c->gc_flags |= kGcReachable;
+      stack.push_back(c);
+    }
+  };
   for (Object* o = young->gc_next; o != young; o = o->gc_next) {
     if (refs_of(o) > 0 && !(o->gc_flags & kGcReachable)) {
       o->gc_flags |= kGcReachable;
@@ -117,7 +123,7 @@ CollectResult find_garbage(Object* young, std::vector<Object*>& garbage) {
       while (!stack.empty()) {
         Object* x = stack.back();
         stack.pop_back();
-        object_traverse(x, mark_child, &stack);
+        object_visit_children(x, mark_child);
       }
     }
   }

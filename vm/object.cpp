@@ -13,6 +13,7 @@
 #include "vm/gc.h"
 #include "vm/interpreter.h"
 #include "vm/object.h"
+#include "vm/traverse.h"
 #include "vm/vm.h"
 
 namespace kiln::vm {
@@ -166,6 +167,16 @@ const char* obj_kind_name(ObjKind k) {
 }
 
 void object_destroy(Object* o) {
+  // The common case first: an untracked str, int or range has a trivial
+  // destructor and holds nothing but its class, so it cannot recurse deeply.
+  constexpr uint64_t kPlain = (uint64_t(1) << unsigned(ObjKind::Int)) | (uint64_t(1) << unsigned(ObjKind::Str)) |
+                              (uint64_t(1) << unsigned(ObjKind::Range));
+  if (((kPlain >> unsigned(o->kind)) & 1) && !o->gc_prev) {
+    TypeObject* type = o->type;
+    vm_free(o);
+    Value::decref(type);
+    return;
+  }
   if (t_destroy_depth >= kMaxDestroyDepth) {
     // Too deep: queue it (it is already dead; refcount 0) and free it later.
     untrack_dying(o);
@@ -188,173 +199,8 @@ void object_destroy(Object* o) {
   }
 }
 
-namespace {
-inline void visit_all(VmVector<Value>& v, VisitFn visit, void* ctx) {
-  for (Value& x : v) visit(x, ctx);
-}
-// Instances of user classes hold a strong reference to their class (not a
-// Value field): the collector must see it, or a class kept alive only by its
-// own instances in a cycle could never be collected.
-inline void visit_type(Object* o, VisitFn visit, void* ctx) {
-  if (!o->type || (o->type->aux & 1)) return;  // builtin classes live as long as the VM
-  Value t = Value::from_raw_bits(Value::kPtrTag | reinterpret_cast<uint64_t>(o->type));
-  visit(t, ctx);
-  t.release_bits();
-}
-}  // namespace
-
 void object_traverse(Object* o, VisitFn visit, void* ctx) {
-  if (o->kind != ObjKind::Type) visit_type(o, visit, ctx);
-  if (Value* d = trailing_dict(o)) visit(*d, ctx);
-  switch (o->kind) {
-    case ObjKind::Int:
-    case ObjKind::Str:
-    case ObjKind::Range:
-    case ObjKind::Opaque:
-    case ObjKind::Count_:
-      break;
-    case ObjKind::List:
-      visit_all(static_cast<ListObject*>(o)->items, visit, ctx);
-      break;
-    case ObjKind::Tuple: {
-      auto* t = static_cast<TupleObject*>(o);
-      for (size_t i = 0; i < t->size; ++i) visit(t->items[i], ctx);
-      break;
-    }
-    case ObjKind::Dict:
-      for (auto& e : static_cast<DictObject*>(o)->entries) {
-        visit(e.key, ctx);
-        visit(e.value, ctx);
-      }
-      break;
-    case ObjKind::Set:
-      for (auto& s : static_cast<SetObject*>(o)->table) visit(s.key, ctx);
-      break;
-    case ObjKind::Slice: {
-      auto* s = static_cast<SliceObject*>(o);
-      visit(s->start, ctx);
-      visit(s->stop, ctx);
-      visit(s->step, ctx);
-      break;
-    }
-    case ObjKind::Type: {
-      auto* t = static_cast<TypeObject*>(o);
-      visit(t->name, ctx);
-      visit(t->qualname, ctx);
-      visit(t->module, ctx);
-      visit(t->dict, ctx);
-      visit(t->base, ctx);
-      visit_all(t->mro, visit, ctx);
-      for (auto& e : t->lookup_cache) {
-        visit(e.name, ctx);
-        visit(e.value, ctx);
-      }
-      break;
-    }
-    case ObjKind::Instance:
-      visit(static_cast<InstanceObject*>(o)->dict, ctx);
-      break;
-    case ObjKind::Exception: {
-      auto* e = static_cast<ExceptionObject*>(o);
-      visit(e->args, ctx);
-      visit(e->dict, ctx);
-      visit(e->traceback, ctx);
-      visit(e->cause, ctx);
-      visit(e->context, ctx);
-      break;
-    }
-    case ObjKind::Code: {
-      auto* c = static_cast<CodeObject*>(o);
-      visit_all(c->consts, visit, ctx);
-      visit_all(c->names, visit, ctx);
-      visit_all(c->varnames, visit, ctx);
-      visit_all(c->cellvars, visit, ctx);
-      visit_all(c->freevars, visit, ctx);
-      for (auto& ic : c->caches) visit(ic.value, ctx);
-      visit(c->name, ctx);
-      visit(c->qualname, ctx);
-      visit(c->filename, ctx);
-      break;
-    }
-    case ObjKind::Function: {
-      auto* f = static_cast<FunctionObject*>(o);
-      visit(f->code, ctx);
-      visit(f->globals, ctx);
-      visit(f->name, ctx);
-      visit(f->qualname, ctx);
-      visit(f->defaults, ctx);
-      visit(f->kwdefaults, ctx);
-      visit(f->closure, ctx);
-      visit(f->dict, ctx);
-      visit(f->module, ctx);
-      visit(f->doc, ctx);
-      break;
-    }
-    case ObjKind::Native: {
-      auto* n = static_cast<NativeObject*>(o);
-      visit(n->data, ctx);
-      visit(n->owner, ctx);
-      break;
-    }
-    case ObjKind::BoundMethod: {
-      auto* m = static_cast<BoundMethodObject*>(o);
-      visit(m->self, ctx);
-      visit(m->func, ctx);
-      break;
-    }
-    case ObjKind::Cell:
-      visit(static_cast<CellObject*>(o)->contents, ctx);
-      break;
-    case ObjKind::Module: {
-      auto* m = static_cast<ModuleObject*>(o);
-      visit(m->name, ctx);
-      visit(m->dict, ctx);
-      break;
-    }
-    case ObjKind::Generator: {
-      auto* g = static_cast<GeneratorObject*>(o);
-      visit(g->name, ctx);
-      visit(g->qualname, ctx);
-      if (g->frame) generator_traverse(g, visit, ctx);
-      break;
-    }
-    case ObjKind::Iterator: {
-      auto* it = static_cast<IteratorObject*>(o);
-      visit(it->a, ctx);
-      visit(it->b, ctx);
-      break;
-    }
-    case ObjKind::DictView:
-      visit(static_cast<DictViewObject*>(o)->dict, ctx);
-      break;
-    case ObjKind::Property: {
-      auto* p = static_cast<PropertyObject*>(o);
-      visit(p->fget, ctx);
-      visit(p->fset, ctx);
-      visit(p->fdel, ctx);
-      visit(p->doc, ctx);
-      break;
-    }
-    case ObjKind::StaticMethod:
-      visit(static_cast<StaticMethodObject*>(o)->func, ctx);
-      break;
-    case ObjKind::ClassMethod:
-      visit(static_cast<ClassMethodObject*>(o)->func, ctx);
-      break;
-    case ObjKind::Super: {
-      auto* s = static_cast<SuperObject*>(o);
-      visit(s->type, ctx);
-      visit(s->obj, ctx);
-      visit(s->obj_type, ctx);
-      break;
-    }
-    case ObjKind::File: {
-      auto* f = static_cast<FileObject*>(o);
-      visit(f->name, ctx);
-      visit(f->mode, ctx);
-      break;
-    }
-  }
+  object_visit_children(o, [visit, ctx](Value& v) { visit(v, ctx); });
 }
 
 namespace {

@@ -48,6 +48,10 @@ VM::~VM() {
   stack_top = stack_limit = nullptr;
   native_modules_.clear();
   interned_ = Value();
+  for (StrObject*& s : small_strs) {
+    if (s) Value::decref(s);
+    s = nullptr;
+  }
   gc_free_everything(*this);
   extension_state.clear();
 }

@@ -98,6 +98,11 @@ class VM {
 
   // ---------------------------------------------------------------- strings
   Value intern(std::string_view s);
+  // Shared str objects for '' ([128]) and each ASCII character ([0..127]),
+  // as CPython's singletons: make_str hands them out, so iterating over or
+  // indexing ASCII text allocates nothing. Made on first use (the VM holds
+  // one reference to each) and released by ~VM before its objects are freed.
+  StrObject* small_strs[129] = {};
   struct Names {
 #define X(n) StrObject* n = nullptr;
     KILN_VM_NAMES(X)
