@@ -177,6 +177,28 @@ void object_destroy(Object* o) {
     Value::decref(type);
     return;
   }
+  if (o->kind == ObjKind::Slice && o->type) {
+    // Keep one dead slice for reuse (see VM::slice_cache): drop its fields,
+    // keep its memory and its class reference.
+    VM* vm = o->type->vm;
+    if (vm && !vm->slice_cache && !vm->gc_collecting && o->type == vm->types.slice) {
+      untrack_dying(o);
+      auto* s = static_cast<SliceObject*>(o);
+      {
+        Value a = std::move(s->start), b = std::move(s->stop), c = std::move(s->step);
+      }
+      o->gc_flags = 0;
+      if (!vm->slice_cache) {  // dropping the fields may have cached another slice
+        vm->slice_cache = s;
+        return;
+      }
+      TypeObject* type = o->type;
+      s->~SliceObject();
+      vm_free(s);
+      Value::decref(type);
+      return;
+    }
+  }
   if (t_destroy_depth >= kMaxDestroyDepth) {
     // Too deep: queue it (it is already dead; refcount 0) and free it later.
     untrack_dying(o);

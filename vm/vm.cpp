@@ -52,6 +52,13 @@ VM::~VM() {
     if (s) Value::decref(s);
     s = nullptr;
   }
+  if (SliceObject* s = slice_cache) {
+    slice_cache = nullptr;
+    TypeObject* t = s->type;
+    s->~SliceObject();
+    vm_free(s);
+    Value::decref(t);
+  }
   gc_free_everything(*this);
   extension_state.clear();
 }

@@ -181,6 +181,10 @@ class VM {
   bool gc_collecting = false;        // a collection (or teardown) is running: none may start
   int gc_debug = 0;                  // KILN_GC_DEBUG: 0 off, 1 teardown leak report, 2 also one line per collection
   void collect_cycles();  // vm/gc.cpp: a full collection
+  // One dead slice object kept for reuse (CPython's slice_cache): `s[i:j]` in
+  // a loop allocates no slice. Holds its reference to the slice class; freed
+  // by ~VM.
+  SliceObject* slice_cache = nullptr;
 
   // Per-VM data owned by library modules (e.g. torch's generator state).
   std::unordered_map<std::string, std::shared_ptr<void>> extension_state;

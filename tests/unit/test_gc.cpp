@@ -15,6 +15,7 @@
 #include "vm/list.h"
 #include "vm/ops.h"
 #include "vm/range.h"
+#include "vm/slice.h"
 #include "vm/str.h"
 #include "vm/tuple.h"
 #include "vm/type.h"
@@ -201,6 +202,30 @@ TEST_F(GcTest, TuplesOfAtomicValuesAreUntrackedByACollection) {
   size_t before = count_objects(vm);
   EXPECT_EQ(gc_collect_young(vm), 2u);
   EXPECT_EQ(count_objects(vm), before - 2);
+}
+
+TEST_F(GcTest, SlicesOfAtomicValuesAreUntrackedAndReused) {
+  Value a = slice_new(vm, Value::small_int(1), make_int(vm, int64_t(1) << 60), Value::none());
+  EXPECT_FALSE(tracked(a));
+  Object* first = a.as_object();
+  a = Value();  // kept as the VM's cached slice
+  Value b = slice_new(vm, Value::none(), Value::small_int(2), Value::none());
+  EXPECT_EQ(b.as_object(), first);
+  EXPECT_FALSE(tracked(b));
+  EXPECT_EQ(b.as<SliceObject>()->refcount, 1u);
+  EXPECT_TRUE(b.as<SliceObject>()->start.is_none());
+  // A slice holding a container is tracked, and a cycle through it dies.
+  vm.collect_cycles();
+  size_t before = count_objects(vm);
+  {
+    Value l = list_new(vm, 0);
+    Value s = slice_new(vm, l, Value::none(), Value::none());
+    EXPECT_TRUE(tracked(s));
+    l.as<ListObject>()->items.push_back(s);
+  }
+  EXPECT_EQ(count_objects(vm), before + 2);
+  vm.collect_cycles();
+  EXPECT_EQ(count_objects(vm), before);
 }
 
 TEST_F(GcTest, StrSubclassInstancesAreTrackedAndTheirCyclesCollected) {
