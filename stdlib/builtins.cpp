@@ -223,6 +223,13 @@ Value bi_int_base(VM& vm, const CallArgs& a, const Value&) {
 }
 
 Value bi_chr(VM& vm, const CallArgs& a, const Value&) {
+  // chr(c) of an ASCII code: the VM's shared one-character str.
+  if (a.nargs == 1 && !a.kwnames && a.args[0].is_small_int()) {
+    int64_t c = a.args[0].as_small_int();
+    if (c >= 0 && c < 128) {
+      if (StrObject* one = vm.small_strs[c]) return Value::borrow(one);
+    }
+  }
   if (!args_one(vm, a, "chr")) return Value();
   int64_t v;
   if (!index_value(vm, a.args[0], &v)) return Value();
@@ -231,6 +238,10 @@ Value bi_chr(VM& vm, const CallArgs& a, const Value&) {
 }
 
 Value bi_ord(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs == 1 && !a.kwnames && is_str(a.args[0])) {
+    auto* s = a.args[0].as<StrObject>();
+    if (s->nbytes == 1) return Value::small_int(static_cast<unsigned char>(s->data[0]));  // ASCII
+  }
   if (!args_one(vm, a, "ord")) return Value();
   const Value& v = a.args[0];
   if (!is_str(v)) {
