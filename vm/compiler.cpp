@@ -35,7 +35,10 @@ struct Label {
 // An entry of the compile-time block stack: what an early exit (return,
 // break, continue) must clean up, and the exception-table region it opens.
 // FinallyExc: the body of a `finally` running for an exception (stack: prev, exc).
-enum class BlockKind { Loop, ForLoop, TryFinally, With, HandlerCleanup, Region, FinallyExc };
+// PopValue: a finally body compiled for a `return` (CPython's POP_VALUE
+// fblock): the pending return value sits on the stack below it, and an early
+// exit from the body (return, break, continue) must drop it.
+enum class BlockKind { Loop, ForLoop, TryFinally, With, HandlerCleanup, Region, FinallyExc, PopValue };
 struct Block {
   explicit Block(BlockKind k, Label* brk = nullptr, Label* cont = nullptr) : kind(k), break_label(brk), continue_label(cont) {}
   BlockKind kind;
@@ -823,11 +826,17 @@ void CodeGen::unwind_block(size_t i, bool preserve_tos) {
       std::vector<Block> inner(blocks_.begin() + long(i) + 1, blocks_.end());
       blocks_.resize(i + 1, Block(BlockKind::Region));
       blocks_[i].kind = BlockKind::Region;
+      if (preserve_tos) blocks_.push_back(Block(BlockKind::PopValue));
       stmts(*body);
+      if (preserve_tos) blocks_.pop_back();
       blocks_[i].kind = BlockKind::TryFinally;
       blocks_.insert(blocks_.end(), inner.begin(), inner.end());
       break;
     }
+    case BlockKind::PopValue:
+      if (preserve_tos) emit(Op::ROT_TWO);
+      emit(Op::POP_TOP);
+      break;
     case BlockKind::With:
       close_segment(blocks_[i]);
       if (preserve_tos) emit(Op::ROT_TWO);
