@@ -62,7 +62,6 @@ inline Object* child_in_set(const Value& v) {
   return (c->gc_flags & kGcInSet) ? c : nullptr;
 }
 
-
 // While the survivors' links are being rebuilt (step 4 of collect), an object
 // is tracked if it is still flagged as in the set (not reached yet by that
 // walk) or has a prev link (outside the set, or already rebuilt).
