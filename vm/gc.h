@@ -19,9 +19,10 @@
 // so a program that makes millions of strings pays nothing here. Like
 // CPython, a collection also untracks the tuples it finds holding only
 // untracked values (tuples cannot change once built; a tuple still being
-// filled has an Empty slot and is left alone). An untracked object is treated
-// as an outside reference: the collector stays safe, it only cannot see a
-// cycle through one, which no atomic object can be part of.
+// filled has an Empty slot and is left alone), and a slice of untracked
+// values (ints, None) is never tracked (vm/slice.cpp). An untracked object
+// is treated as an outside reference: the collector stays safe, it only
+// cannot see a cycle through one, which none of these can be part of.
 //
 // Generations (CPython's scheme and thresholds). Tracked objects live in one
 // of three circular lists, VM::gc_generations. New ones are appended to
