@@ -9,6 +9,7 @@
 #include "vm/iterators.h"
 #include "vm/list.h"
 #include "vm/set.h"
+#include "vm/str.h"
 #include "vm/tuple.h"
 
 namespace kiln::vm {
@@ -89,7 +90,7 @@ inline int64_t lookup_str(const DictObject* d, const StrObject* key, int64_t has
         }
         if (k->kind != ObjKind::Str) return kNeedGeneric;
         auto* ks = static_cast<const StrObject*>(k);
-        if (ks->nbytes == key->nbytes && std::memcmp(ks->data, key->data, key->nbytes) == 0) {
+        if (ks->nbytes == key->nbytes && str_bytes_equal(ks, key, key->nbytes)) {
           if (slot) *slot = i;
           return ix;
         }
@@ -258,7 +259,7 @@ int64_t dict_lookup_str_index(DictObject* d, StrObject* key) {
         if (k == key) return ix;
         if (e.hash == h && k->kind == ObjKind::Str) {
           auto* s = static_cast<StrObject*>(k);
-          if (s->nbytes == key->nbytes && std::memcmp(s->data, key->data, s->nbytes) == 0) return ix;
+          if (s->nbytes == key->nbytes && str_bytes_equal(s, key, s->nbytes)) return ix;
         }
       }
     }

@@ -527,8 +527,17 @@ Value slot_getitem(VM& vm, Object* o, const Value& key) {
   int64_t i;
   if (int_value(key, &i)) return str_getitem_index(vm, s, i);
   if (is_kind(key, ObjKind::Slice)) {
+    auto* sl = key.as<SliceObject>();
     int64_t start, stop, step, len;
-    if (!slice_indices(vm, key.as<SliceObject>(), s->length, &start, &stop, &step, &len)) return Value();
+    if (sl->step.is_none() && (sl->start.is_none() || sl->start.is_small_int()) &&
+        (sl->stop.is_none() || sl->stop.is_small_int())) {
+      // s[i:j] with plain ints: no argument conversion needed.
+      start = sl->start.is_none() ? 0 : sl->start.as_small_int();
+      stop = sl->stop.is_none() ? s->length : sl->stop.as_small_int();
+      len = slice_adjust(s->length, &start, &stop, 1);
+      return str_slice(vm, s, start, 1, len);
+    }
+    if (!slice_indices(vm, sl, s->length, &start, &stop, &step, &len)) return Value();
     return str_slice(vm, s, start, step, len);
   }
   if (key.is_object() && type_lookup(key.as_object()->type, vm.names.__index__)) {

@@ -16,6 +16,7 @@
 // live in vm/str_methods.cpp; the Unicode tables in vm/str_unicode.*.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -53,9 +54,27 @@ inline StrObject* as_str(const Value& v) { return v.as<StrObject>(); }
 
 // ------------------------------------------------------------ basic operations
 int64_t str_hash(StrObject* s);  // computed once, cached in s->hash; never -1
+// Whether two strs of the same byte length `n` hold the same bytes. Short
+// texts (dict keys, words, characters) are compared as one masked 8-byte
+// word: every StrObject has at least 8 bytes from `data` on (the tail of the
+// struct), so the loads stay inside the allocation.
+// (`data` follows the header and three 8-byte fields.)
+static_assert(sizeof(StrObject) >= sizeof(Object) + 3 * sizeof(int64_t) + 8);
+inline bool str_bytes_equal(const StrObject* a, const StrObject* b, size_t n) {
+  if constexpr (std::endian::native == std::endian::little) {
+    if (n <= 8) {
+      uint64_t x, y;
+      std::memcpy(&x, a->data, 8);
+      std::memcpy(&y, b->data, 8);
+      uint64_t mask = n == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * n)) - 1;
+      return ((x ^ y) & mask) == 0;
+    }
+  }
+  return std::memcmp(a->data, b->data, n) == 0;
+}
 inline bool str_eq(const StrObject* a, const StrObject* b) {
   return a == b || (a->nbytes == b->nbytes && (a->hash == -1 || b->hash == -1 || a->hash == b->hash) &&
-                    std::char_traits<char>::compare(a->data, b->data, a->nbytes) == 0);
+                    str_bytes_equal(a, b, a->nbytes));
 }
 // <0, 0, >0 in code point order (UTF-8 byte order). The first bytes decide
 // most comparisons (`"a" <= ch <= "z"`), so they are compared inline.

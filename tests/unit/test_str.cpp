@@ -324,6 +324,26 @@ TEST_F(Str, ResultsBuiltInPlace) {
   EXPECT_LT(str_compare("z", "\xc3\xa9"), 0);
 }
 
+TEST_F(Str, ShortEqualityAndPlainSlices) {
+  // Every length around the 8-byte word, differing only in the last byte.
+  for (size_t n = 1; n <= 10; ++n) {
+    std::string a(n, 'x'), b(n, 'x');
+    b.back() = 'y';
+    Value va = make_str(vm, a), va2 = make_str(vm, a), vb = make_str(vm, b);
+    EXPECT_TRUE(str_eq(va.as<StrObject>(), va2.as<StrObject>())) << n;
+    EXPECT_FALSE(str_eq(va.as<StrObject>(), vb.as<StrObject>())) << n;
+  }
+  Value s = make_str(vm, "abcdef");
+  auto sl = [&](Value a, Value b) { return show(getitem(vm, s, slice_new(vm, a, b, Value::none()))); };
+  EXPECT_EQ(sl(Value::small_int(1), Value::small_int(3)), "'bc'");
+  EXPECT_EQ(sl(Value::small_int(-2), Value::none()), "'ef'");
+  EXPECT_EQ(sl(Value::none(), Value::small_int(-4)), "'ab'");
+  EXPECT_EQ(sl(Value::small_int(4), Value::small_int(100)), "'ef'");
+  EXPECT_EQ(sl(Value::small_int(-100), Value::small_int(2)), "'ab'");
+  EXPECT_EQ(sl(Value::small_int(5), Value::small_int(2)), "''");
+  EXPECT_EQ(sl(Value::boolean(true), Value::small_int(2)), "'b'");
+}
+
 TEST_F(Str, ConcatInPlaceIsLinear) {
   // The interpreter's `s += t` with the only reference: appends in place once
   // the string has headroom.
