@@ -198,31 +198,38 @@ Value bi_pow(VM& vm, const CallArgs& a, const Value&) {
                    type_name(vm, av[0]), type_name(vm, av[1]), type_name(vm, av[2]));
 }
 
-std::string int_to_base(int64_t v, int base, const char* prefix) {
-  bool neg = v < 0;
-  uint64_t u = neg ? uint64_t(0) - uint64_t(v) : uint64_t(v);
-  std::string digits;
-  do {
-    int d = int(u % uint64_t(base));
-    digits += char(d < 10 ? '0' + d : 'a' + d - 10);
-    u /= uint64_t(base);
-  } while (u);
-  std::string s = neg ? "-" : "";
-  s += prefix;
-  s.append(digits.rbegin(), digits.rend());
-  return s;
-}
-
 template <int kBase>
 Value bi_int_base(VM& vm, const CallArgs& a, const Value&) {
   const char* name = kBase == 16 ? "hex" : kBase == 8 ? "oct" : "bin";
   if (!args_one(vm, a, name)) return Value();
   int64_t v;
   if (!index_value(vm, a.args[0], &v)) return Value();
-  return make_str(vm, int_to_base(v, kBase, kBase == 16 ? "0x" : kBase == 8 ? "0o" : "0b"));
+  // Digits from the end of a buffer large enough for 64 binary digits, the
+  // prefix and the sign.
+  char buf[72];
+  char* end = buf + sizeof buf;
+  char* p = end;
+  bool neg = v < 0;
+  uint64_t u = neg ? uint64_t(0) - uint64_t(v) : uint64_t(v);
+  do {
+    int d = int(u % uint64_t(kBase));
+    *--p = char(d < 10 ? '0' + d : 'a' + d - 10);
+    u /= uint64_t(kBase);
+  } while (u);
+  *--p = kBase == 16 ? 'x' : kBase == 8 ? 'o' : 'b';
+  *--p = '0';
+  if (neg) *--p = '-';
+  return make_ascii_str(vm, std::string_view(p, size_t(end - p)));
 }
 
 Value bi_chr(VM& vm, const CallArgs& a, const Value&) {
+  // chr(c) of an ASCII code: the VM's shared one-character str.
+  if (a.nargs == 1 && !a.kwnames && a.args[0].is_small_int()) {
+    int64_t c = a.args[0].as_small_int();
+    if (c >= 0 && c < 128) {
+      if (StrObject* one = vm.small_strs[c]) return Value::borrow(one);
+    }
+  }
   if (!args_one(vm, a, "chr")) return Value();
   int64_t v;
   if (!index_value(vm, a.args[0], &v)) return Value();
@@ -231,6 +238,10 @@ Value bi_chr(VM& vm, const CallArgs& a, const Value&) {
 }
 
 Value bi_ord(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs == 1 && !a.kwnames && is_str(a.args[0])) {
+    auto* s = a.args[0].as<StrObject>();
+    if (s->nbytes == 1) return Value::small_int(static_cast<unsigned char>(s->data[0]));  // ASCII
+  }
   if (!args_one(vm, a, "ord")) return Value();
   const Value& v = a.args[0];
   if (!is_str(v)) {

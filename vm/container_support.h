@@ -17,6 +17,7 @@
 
 #include "vm/object.h"
 #include "vm/ops.h"
+#include "vm/str.h"
 #include "vm/value.h"
 #include "vm/vm.h"
 
@@ -115,7 +116,7 @@ inline bool str_equal(const Value& a, const Value& b) {
   auto* x = a.as<StrObject>();
   auto* y = b.as<StrObject>();
   return x->nbytes == y->nbytes && (x->hash == -1 || y->hash == -1 || x->hash == y->hash) &&
-         std::memcmp(x->data, y->data, x->nbytes) == 0;
+         str_bytes_equal(x, y, x->nbytes);
 }
 
 // PyObject_RichCompareBool(a, b, Py_EQ): identity first, then small ints and

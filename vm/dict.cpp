@@ -64,9 +64,51 @@ void grow_if_full(DictObject* d) {
   rebuild(d, keysize_for(d->used * 3));  // CPython's GROWTH_RATE
 }
 
+constexpr int64_t kNeedGeneric = -3;
+
+// lookup() for a str key while every entry met on the probe path with an
+// equal hash is a str too (CPython's unicode-only lookdict): a tight loop
+// that never calls __eq__. Returns kNeedGeneric when it meets another key
+// with the same hash, for the generic loop to decide.
+inline int64_t lookup_str(const DictObject* d, const StrObject* key, int64_t hash, size_t* slot) {
+  const int32_t* index = d->index.data();
+  const Entry* entries = d->entries.data();
+  size_t mask = d->index.size() - 1;
+  uint64_t perturb = uint64_t(hash);
+  size_t i = size_t(perturb) & mask;
+  for (;;) {
+    int32_t ix = index[i];
+    if (ix == kIxEmpty) return -1;
+    if (ix >= 0) {
+      const Entry& e = entries[ix];
+      if (e.hash == hash) {
+        if (!e.key.is_object()) return kNeedGeneric;
+        const Object* k = e.key.as_object();
+        if (k == key) {
+          if (slot) *slot = i;
+          return ix;
+        }
+        if (k->kind != ObjKind::Str) return kNeedGeneric;
+        auto* ks = static_cast<const StrObject*>(k);
+        if (ks->nbytes == key->nbytes && str_bytes_equal(ks, key, key->nbytes)) {
+          if (slot) *slot = i;
+          return ix;
+        }
+      }
+    }
+    perturb >>= kPerturbShift;
+    i = (i * 5 + size_t(perturb) + 1) & mask;
+  }
+}
+
 // The entry position of `key`, -1 when absent, kLookupError on error. An
 // __eq__ that mutates the dict makes the lookup start over, as in CPython.
 int64_t lookup(VM& vm, DictObject* d, const Value& key, int64_t hash, size_t* slot = nullptr) {
+  if (d->index.empty()) return -1;
+  if (is_str(key)) {
+    int64_t r = lookup_str(d, key.as<StrObject>(), hash, slot);
+    if (r != kNeedGeneric) return r;
+  }
 restart:
   if (d->index.empty()) return -1;
   size_t mask = d->index.size() - 1;
@@ -210,7 +252,7 @@ int64_t dict_lookup_str_index(DictObject* d, StrObject* key) {
         if (k == key) return ix;
         if (e.hash == h && k->kind == ObjKind::Str) {
           auto* s = static_cast<StrObject*>(k);
-          if (s->nbytes == key->nbytes && std::memcmp(s->data, key->data, s->nbytes) == 0) return ix;
+          if (s->nbytes == key->nbytes && str_bytes_equal(s, key, s->nbytes)) return ix;
         }
       }
     }

@@ -1,32 +1,60 @@
-// vm/gc.cpp — the cycle collector (see vm/gc.h for the algorithm).
+// vm/gc.cpp — the cycle collector (see vm/gc.h for the design).
 //
 // While a collection runs, each examined object's `gc_prev` link holds its
 // working reference count (CPython 3.8+ does the same with _gc_prev); the
 // links are rebuilt from the `gc_next` chain before anything is freed.
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <memory>
+#include <cstring>
 #include <vector>
 
 #include "vm/gc.h"
+#include "vm/traverse.h"
 
 namespace kiln::vm {
 
 namespace {
 
-struct GcState {
-  size_t old_total = 0;     // old objects after the last full collection
-  size_t old_pending = 0;   // promoted to old since then
-};
+constexpr int kOldest = VM::kGcGenerations - 1;
 
-GcState& state(VM& vm) {
-  auto& slot = vm.extension_state["kiln.gc"];
-  if (!slot) slot = std::make_shared<GcState>();
-  return *static_cast<GcState*>(slot.get());
+inline void list_init(Object* head) { head->gc_prev = head->gc_next = head; }
+
+inline void list_append(Object* o, Object* head) {
+  Object* last = head->gc_prev;
+  o->gc_prev = last;
+  o->gc_next = head;
+  last->gc_next = o;
+  head->gc_prev = o;
 }
 
-inline uintptr_t& refs_of(Object* o) { return reinterpret_cast<uintptr_t&>(o->gc_prev); }
+// Moves every object of `from` to the end of `to`; `from` is left empty.
+inline void list_merge(Object* from, Object* to) {
+  if (from->gc_next == from) return;
+  Object* first = from->gc_next;
+  Object* last = from->gc_prev;
+  Object* tail = to->gc_prev;
+  tail->gc_next = first;
+  first->gc_prev = tail;
+  last->gc_next = to;
+  to->gc_prev = last;
+  list_init(from);
+}
+
+size_t list_size(Object* head) {
+  size_t n = 0;
+  for (Object* o = head->gc_next; o != head; o = o->gc_next) ++n;
+  return n;
+}
+
+// The working count lives in gc_prev (copied bytewise: no aliasing games).
+inline uintptr_t refs_of(const Object* o) {
+  uintptr_t r;
+  std::memcpy(&r, &o->gc_prev, sizeof r);
+  return r;
+}
+inline void set_refs(Object* o, uintptr_t r) { std::memcpy(&o->gc_prev, &r, sizeof r); }
 
 inline Object* child_in_set(const Value& v) {
   if (!v.is_object()) return nullptr;
@@ -34,109 +62,219 @@ inline Object* child_in_set(const Value& v) {
   return (c->gc_flags & kGcInSet) ? c : nullptr;
 }
 
-void subtract_ref(Value& child, void*) {
-  if (Object* c = child_in_set(child)) --refs_of(c);
+// While the survivors' links are being rebuilt (step 4 of collect), an object
+// is tracked if it is still flagged as in the set (not reached yet by that
+// walk) or has a prev link (outside the set, or already rebuilt).
+inline bool tracked_during_rebuild(const Object* o) { return (o->gc_flags & kGcInSet) || o->gc_prev; }
+
+// CPython's _PyTuple_MaybeUntrack: a tuple of the builtin class that holds
+// only untracked values can never be part of a cycle (its items cannot
+// change), so the collector stops examining it. A tuple still being filled
+// has an Empty slot and stays tracked.
+bool tuple_can_untrack(TupleObject* t) {
+  if (!t->type || !(t->type->aux & 1)) return false;
+  for (size_t i = 0; i < t->size; ++i) {
+    const Value& v = t->items[i];
+    if (v.is_empty()) return false;
+    if (v.is_object() && tracked_during_rebuild(v.as_object())) return false;
+  }
+  return true;
 }
 
-struct MarkCtx {
-  std::vector<Object*> stack;
+struct CollectResult {
+  size_t examined = 0;
+  size_t survivors = 0;
+  size_t freed = 0;
+  size_t untracked = 0;
 };
-void mark_child(Value& child, void* ctx) {
-  Object* c = child_in_set(child);
-  if (c && !(c->gc_flags & kGcReachable)) {
-    c->gc_flags |= kGcReachable;
-    static_cast<MarkCtx*>(ctx)->stack.push_back(c);
-  }
-}
 
-// Collects the objects after `before` up to the end of the list. Returns the
-// number freed; `survivors` receives how many were kept.
-size_t collect_from(VM& vm, Object* before, size_t* survivors) {
-  Object* head = &vm.gc_head;
-  // 1. working counts = reference counts.
-  for (Object* o = before->gc_next; o != head; o = o->gc_next) {
-    o->gc_flags = (o->gc_flags & ~kGcReachable) | kGcInSet;
+// Examines every object of the list `young`. Survivors stay in `young` (tuples
+// found untrackable leave it); the garbage is returned, still linked, for the
+// caller to clear once the survivors have moved on.
+CollectResult find_garbage(Object* young, std::vector<Object*>& garbage) {
+  CollectResult r;
+  // 1. working counts = reference counts. gc_prev is overwritten from here
+  //    on; iterate with gc_next only.
+  for (Object* o = young->gc_next; o != young; o = o->gc_next) {
+    o->gc_flags = uint8_t((o->gc_flags & ~kGcReachable) | kGcInSet);
+    set_refs(o, o->refcount);
+    ++r.examined;
   }
-  // gc_prev is overwritten from here on; iterate with gc_next only.
-  for (Object* o = before->gc_next; o != head; o = o->gc_next) refs_of(o) = o->refcount;
   // 2. remove references that come from inside the set.
-  for (Object* o = before->gc_next; o != head; o = o->gc_next) object_traverse(o, subtract_ref, nullptr);
+  auto subtract_ref = [](Value& child) {
+    if (Object* c = child_in_set(child)) set_refs(c, refs_of(c) - 1);
+  };
+  for (Object* o = young->gc_next; o != young; o = o->gc_next) object_visit_children(o, subtract_ref);
   // 3. whatever is still referenced from outside is reachable, and so is
   //    everything it reaches.
-  MarkCtx mc;
-  for (Object* o = before->gc_next; o != head; o = o->gc_next) {
+  std::vector<Object*> stack;
+  auto mark_child = [&stack](Value& child) {
+    Object* c = child_in_set(child);
+    if (c && !(c->gc_flags & kGcReachable)) {
+      c->gc_flags |= kGcReachable;
+      stack.push_back(c);
+    }
+  };
+  for (Object* o = young->gc_next; o != young; o = o->gc_next) {
     if (refs_of(o) > 0 && !(o->gc_flags & kGcReachable)) {
       o->gc_flags |= kGcReachable;
-      mc.stack.push_back(o);
-      while (!mc.stack.empty()) {
-        Object* x = mc.stack.back();
-        mc.stack.pop_back();
-        object_traverse(x, mark_child, &mc);
+      stack.push_back(o);
+      while (!stack.empty()) {
+        Object* x = stack.back();
+        stack.pop_back();
+        object_visit_children(x, mark_child);
       }
     }
   }
-  // 4. rebuild the prev links; collect the garbage; survivors become old.
-  std::vector<Object*> garbage;
-  size_t kept = 0;
-  Object* prev = before;
-  for (Object* o = before->gc_next; o != head; o = o->gc_next) {
-    o->gc_prev = prev;
-    prev = o;
-    if (o->gc_flags & kGcReachable) {
-      ++kept;
+  // 4. rebuild the prev links, untrack tuples of atomic values, set the
+  //    garbage aside (it stays linked until it dies).
+  Object* prev = young;
+  Object* next;
+  for (Object* o = young->gc_next; o != young; o = next) {
+    next = o->gc_next;
+    bool reachable = o->gc_flags & kGcReachable;
+    o->gc_flags &= uint8_t(~(kGcInSet | kGcReachable));
+    if (reachable) {
+      if (o->kind == ObjKind::Tuple && tuple_can_untrack(static_cast<TupleObject*>(o))) {
+        o->gc_prev = o->gc_next = nullptr;
+        ++r.untracked;
+        continue;
+      }
+      ++r.survivors;
     } else {
       garbage.push_back(o);
     }
-    o->gc_flags &= uint8_t(~(kGcInSet | kGcReachable | kGcYoung));
+    o->gc_prev = prev;
+    prev->gc_next = o;
+    prev = o;
   }
-  head->gc_prev = prev;
-  if (survivors) *survivors = kept;
-  if (garbage.empty()) return 0;
-  // 5. break the cycles. The extra references keep every garbage object
-  //    alive until all are cleared, so no destructor sees a half-cleared peer.
+  prev->gc_next = young;
+  young->gc_prev = prev;
+  return r;
+}
+
+// Breaks the cycles. The extra references keep every garbage object alive
+// until all are cleared, so no destructor sees a half-cleared peer.
+void free_garbage(std::vector<Object*>& garbage) {
   for (Object* o : garbage) Value::incref(o);
   for (Object* o : garbage) object_clear(o);
   for (Object* o : garbage) Value::decref(o);
-  return garbage.size();
+}
+
+size_t collect(VM& vm, int generation) {
+  auto& gens = vm.gc_generations;
+  bool was_collecting = vm.gc_collecting;
+  vm.gc_collecting = true;
+  auto t0 = vm.gc_debug >= 2 ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
+  if (generation < kOldest) ++gens[generation + 1].count;
+  for (int i = 0; i <= generation; ++i) gens[i].count = 0;
+  for (int i = 0; i < generation; ++i) list_merge(&gens[i].head, &gens[generation].head);
+  Object* young = &gens[generation].head;
+  Object* older = generation < kOldest ? &gens[generation + 1].head : young;
+
+  std::vector<Object*> garbage;
+  CollectResult r = find_garbage(young, garbage);
+  r.freed = garbage.size();
+  if (young != older) {
+    if (generation == kOldest - 1) vm.gc_long_lived_pending += r.survivors;
+    list_merge(young, older);
+  } else {
+    vm.gc_long_lived_pending = 0;
+    vm.gc_long_lived_total = r.survivors;
+  }
+  ++vm.gc_collections;
+  vm.gc_examined += r.examined;
+  if (!garbage.empty()) free_garbage(garbage);
+
+  if (vm.gc_debug >= 2) {
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    std::fprintf(stderr,
+                 "kiln gc: generation %d: %zu examined, %zu unreachable, %zu tuples untracked, "
+                 "%zu survivors; generations now %zu/%zu/%zu; %.3f ms\n",
+                 generation, r.examined, r.freed, r.untracked, r.survivors, list_size(&gens[0].head),
+                 list_size(&gens[1].head), list_size(&gens[2].head), ms);
+  }
+  vm.gc_collecting = was_collecting;
+  return r.freed;
+}
+
+// CPython's collect_generations: the oldest generation whose count exceeds
+// its threshold, except that a full collection also waits until a quarter
+// of the long-lived objects are new.
+void collect_automatic(VM& vm) {
+  auto& gens = vm.gc_generations;
+  for (int i = kOldest; i >= 0; --i) {
+    if (gens[i].count > gens[i].threshold) {
+      if (i == kOldest && vm.gc_long_lived_pending < vm.gc_long_lived_total / 4) continue;
+      collect(vm, i);
+      return;
+    }
+  }
 }
 
 }  // namespace
 
-size_t gc_collect_all(VM& vm) {
-  vm.allocs_since_collect = 0;
-  size_t kept = 0;
-  size_t freed = collect_from(vm, &vm.gc_head, &kept);
-  GcState& st = state(vm);
-  st.old_total = kept;
-  st.old_pending = 0;
-  vm.live_objects = kept;
-  return freed;
+void gc_init(VM& vm) {
+  for (auto& g : vm.gc_generations) {
+    Object& h = g.head;
+    h.refcount = 1;
+    h.kind = ObjKind::Count_;
+    h.gc_flags = 0;
+    h.type = nullptr;
+    list_init(&h);
+    g.count = 0;
+  }
+  int t = vm.options().gc_threshold;
+  vm.gc_generations[0].threshold = t > 0 ? size_t(t) : SIZE_MAX;
+  vm.gc_generations[1].threshold = 10;
+  vm.gc_generations[2].threshold = 10;
+  if (const char* d = std::getenv("KILN_GC_DEBUG")) vm.gc_debug = std::strstr(d, "stats") ? 2 : 1;
 }
 
-size_t gc_collect_young(VM& vm) {
-  vm.allocs_since_collect = 0;
-  GcState& st = state(vm);
-  if (st.old_pending > st.old_total / 4 + 1000) return gc_collect_all(vm);
-  // Young objects form the tail of the list: walk back to the last old one.
-  Object* head = &vm.gc_head;
-  Object* before = head->gc_prev;
-  while (before != head && (before->gc_flags & kGcYoung)) before = before->gc_prev;
-  size_t kept = 0;
-  size_t freed = collect_from(vm, before, &kept);
-  st.old_pending += kept;
-  vm.live_objects = st.old_total + st.old_pending;
-  return freed;
+void gc_track_new(VM& vm, Object* o) {
+  if (o->kind == ObjKind::Type) static_cast<TypeObject*>(o)->vm = &vm;
+  auto& g0 = vm.gc_generations[0];
+  // Collect before linking: the new object, possibly not fully built yet,
+  // takes no part. Every other live Value is counted, so this is safe.
+  if (++g0.count > g0.threshold && !vm.gc_collecting) {
+    collect_automatic(vm);
+    g0.count = 1;
+  }
+  list_append(o, &g0.head);
+}
+
+size_t gc_tracked_count(VM& vm) {
+  size_t n = 0;
+  for (auto& g : vm.gc_generations) n += list_size(&g.head);
+  return n;
+}
+
+size_t gc_collect_generation(VM& vm, int generation) {
+  if (generation < 0) generation = 0;
+  if (generation > kOldest) generation = kOldest;
+  return collect(vm, generation);
 }
 
 void VM::collect_cycles() { gc_collect_all(*this); }
 
 void gc_free_everything(VM& vm) {
   gc_collect_all(vm);
-  Object* head = &vm.gc_head;
+  vm.gc_collecting = true;  // nothing below may start a collection
+  auto& gens = vm.gc_generations;
+  Object* head = &gens[kOldest].head;
+  for (int i = 0; i < kOldest; ++i) list_merge(&gens[i].head, head);
   std::vector<Object*> all;
   for (Object* o = head->gc_next; o != head; o = o->gc_next) all.push_back(o);
   for (Object* o : all) Value::incref(o);
+  // Clearing the tracked objects also frees every untracked object that only
+  // they referenced (strings, ints, untracked tuples, ...).
   for (Object* o : all) object_clear(o);
+  // `type` is its own class: drop that self-reference, which no traversal
+  // sees (classes do not visit builtin classes), or it would outlive the VM.
+  if (TypeObject* tt = vm.types.type; tt && tt->type == tt) {
+    tt->type = nullptr;
+    Value::decref(tt);
+  }
   // The VM owns one reference to each builtin class (vm.types, exc_type).
 #define TYPE(field, pyname, kind, base) Value::decref(vm.types.field);
 #include "vm/builtin_types.def"
@@ -147,9 +285,9 @@ void gc_free_everything(VM& vm) {
   for (Object* o : all) Value::decref(o);
   // Anything left is still referenced from outside the VM's objects (a Value
   // leaked by C++ code): free the memory anyway; the VM is gone.
-  size_t leaked = 0;
-  for (Object* o = head->gc_next; o != head; o = o->gc_next) ++leaked;
-  if (leaked && std::getenv("KILN_GC_DEBUG")) {
+  for (int i = 0; i < kOldest; ++i) list_merge(&gens[i].head, head);
+  size_t leaked = list_size(head);
+  if (leaked && vm.gc_debug) {
     std::fprintf(stderr, "kiln: %zu objects still referenced from outside at VM teardown:", leaked);
     size_t shown = 0;
     for (Object* o = head->gc_next; o != head && shown < 400; o = o->gc_next, ++shown) {
@@ -159,7 +297,7 @@ void gc_free_everything(VM& vm) {
     std::fprintf(stderr, "\n");
   }
   while (head->gc_next != head) object_force_free(head->gc_next);
-  vm.live_objects = 0;
+  for (auto& g : gens) g.count = 0;
 }
 
 }  // namespace kiln::vm

@@ -1,5 +1,6 @@
-// vm/object.cpp — linking new objects into their VM, destroying them when the
-// last reference dies, and the traverse/clear pair the cycle collector uses.
+// vm/object.cpp — destroying objects when the last reference dies (tracked
+// ones leave their generation list), and the traverse/clear pair the cycle
+// collector uses. Allocation and linking are inline in vm/object.h.
 //
 // Destruction is iterative past a depth limit (CPython's "trashcan"): freeing
 // the head of a million-long chain of nested lists would otherwise recurse a
@@ -12,6 +13,7 @@
 #include "vm/gc.h"
 #include "vm/interpreter.h"
 #include "vm/object.h"
+#include "vm/traverse.h"
 #include "vm/vm.h"
 
 namespace kiln::vm {
@@ -34,6 +36,20 @@ void unlink(Object* o) {
     o->gc_prev->gc_next = o->gc_next;
     o->gc_next->gc_prev = o->gc_prev;
     o->gc_prev = o->gc_next = nullptr;
+  }
+}
+
+// A dying object leaves its generation list and, if it was tracked, generation
+// 0's count (as CPython's PyObject_GC_Del): a loop that makes and drops
+// containers never triggers a collection. Its class knows the VM.
+inline void untrack_dying(Object* o) {
+  if (!o->gc_prev) return;
+  unlink(o);
+  if (o->type) {
+    if (VM* vm = o->type->vm) {
+      size_t& count = vm->gc_generations[0].count;
+      if (count) --count;
+    }
   }
 }
 
@@ -106,7 +122,7 @@ size_t layout_size(ObjKind k) {
 
 void destroy_now(Object* o) {
   TypeObject* type = o->type;
-  unlink(o);
+  untrack_dying(o);
   if (Value* d = trailing_dict(o)) d->~Value();
   destroy_layout(o);
   vm_free(o);
@@ -150,28 +166,42 @@ const char* obj_kind_name(ObjKind k) {
   return i < size_t(ObjKind::Count_) ? kKindNames[i] : "?";
 }
 
-void object_link(VM& vm, Object* o, ObjKind kind, TypeObject* type) {
-  o->refcount = 1;
-  o->kind = kind;
-  o->gc_flags = kGcYoung;
-  o->type = type;
-  if (type) Value::incref(type);
-  Object* head = &vm.gc_head;
-  Object* last = head->gc_prev;
-  o->gc_prev = last;
-  o->gc_next = head;
-  last->gc_next = o;
-  head->gc_prev = o;
-  ++vm.live_objects;
-  // The collector is safe to run here: the new object is referenced only by
-  // the caller (an external reference), and every other live Value is counted.
-  if (++vm.allocs_since_collect >= gc_threshold(vm)) gc_collect_young(vm);
-}
-
 void object_destroy(Object* o) {
+  // The common case first: an untracked str, int or range has a trivial
+  // destructor and holds nothing but its class, so it cannot recurse deeply.
+  constexpr uint64_t kPlain = (uint64_t(1) << unsigned(ObjKind::Int)) | (uint64_t(1) << unsigned(ObjKind::Str)) |
+                              (uint64_t(1) << unsigned(ObjKind::Range));
+  if (((kPlain >> unsigned(o->kind)) & 1) && !o->gc_prev) {
+    TypeObject* type = o->type;
+    vm_free(o);
+    Value::decref(type);
+    return;
+  }
+  if (o->kind == ObjKind::Slice && o->type) {
+    // Keep one dead slice for reuse (see VM::slice_cache): drop its fields,
+    // keep its memory and its class reference.
+    VM* vm = o->type->vm;
+    if (vm && !vm->slice_cache && !vm->gc_collecting && o->type == vm->types.slice) {
+      untrack_dying(o);
+      auto* s = static_cast<SliceObject*>(o);
+      {
+        Value a = std::move(s->start), b = std::move(s->stop), c = std::move(s->step);
+      }
+      o->gc_flags = 0;
+      if (!vm->slice_cache) {  // dropping the fields may have cached another slice
+        vm->slice_cache = s;
+        return;
+      }
+      TypeObject* type = o->type;
+      s->~SliceObject();
+      vm_free(s);
+      Value::decref(type);
+      return;
+    }
+  }
   if (t_destroy_depth >= kMaxDestroyDepth) {
     // Too deep: queue it (it is already dead; refcount 0) and free it later.
-    unlink(o);
+    untrack_dying(o);
     o->gc_next = t_deferred;
     t_deferred = o;
     return;
@@ -191,174 +221,8 @@ void object_destroy(Object* o) {
   }
 }
 
-namespace {
-inline void visit_all(VmVector<Value>& v, VisitFn visit, void* ctx) {
-  for (Value& x : v) visit(x, ctx);
-}
-// Instances of user classes hold a strong reference to their class (not a
-// Value field): the collector must see it, or a class kept alive only by its
-// own instances in a cycle could never be collected.
-inline void visit_type(Object* o, VisitFn visit, void* ctx) {
-  if (!o->type || (o->type->aux & 1)) return;  // builtin classes live as long as the VM
-  Value t = Value::from_raw_bits(Value::kPtrTag | reinterpret_cast<uint64_t>(o->type));
-  visit(t, ctx);
-  t.release_bits();
-}
-}  // namespace
-
 void object_traverse(Object* o, VisitFn visit, void* ctx) {
-  if (o->kind != ObjKind::Type) visit_type(o, visit, ctx);
-  if (Value* d = trailing_dict(o)) visit(*d, ctx);
-  switch (o->kind) {
-    case ObjKind::Int:
-    case ObjKind::Str:
-    case ObjKind::Range:
-    case ObjKind::Opaque:
-    case ObjKind::Count_:
-      break;
-    case ObjKind::List:
-      visit_all(static_cast<ListObject*>(o)->items, visit, ctx);
-      break;
-    case ObjKind::Tuple: {
-      auto* t = static_cast<TupleObject*>(o);
-      for (size_t i = 0; i < t->size; ++i) visit(t->items[i], ctx);
-      break;
-    }
-    case ObjKind::Dict:
-      for (auto& e : static_cast<DictObject*>(o)->entries) {
-        visit(e.key, ctx);
-        visit(e.value, ctx);
-      }
-      break;
-    case ObjKind::Set:
-      for (auto& s : static_cast<SetObject*>(o)->table) visit(s.key, ctx);
-      break;
-    case ObjKind::Slice: {
-      auto* s = static_cast<SliceObject*>(o);
-      visit(s->start, ctx);
-      visit(s->stop, ctx);
-      visit(s->step, ctx);
-      break;
-    }
-    case ObjKind::Type: {
-      auto* t = static_cast<TypeObject*>(o);
-      visit(t->name, ctx);
-      visit(t->qualname, ctx);
-      visit(t->module, ctx);
-      visit(t->dict, ctx);
-      visit(t->base, ctx);
-      visit_all(t->mro, visit, ctx);
-      for (auto& e : t->lookup_cache) {
-        visit(e.name, ctx);
-        visit(e.value, ctx);
-      }
-      break;
-    }
-    case ObjKind::Instance:
-      visit(static_cast<InstanceObject*>(o)->dict, ctx);
-      break;
-    case ObjKind::Exception: {
-      auto* e = static_cast<ExceptionObject*>(o);
-      visit(e->args, ctx);
-      visit(e->dict, ctx);
-      visit(e->traceback, ctx);
-      visit(e->cause, ctx);
-      visit(e->context, ctx);
-      break;
-    }
-    case ObjKind::Code: {
-      auto* c = static_cast<CodeObject*>(o);
-      visit_all(c->consts, visit, ctx);
-      visit_all(c->names, visit, ctx);
-      visit_all(c->varnames, visit, ctx);
-      visit_all(c->cellvars, visit, ctx);
-      visit_all(c->freevars, visit, ctx);
-      for (auto& ic : c->caches)
-        for (auto& w : ic.ways) visit(w.value, ctx);
-      visit(c->name, ctx);
-      visit(c->qualname, ctx);
-      visit(c->filename, ctx);
-      break;
-    }
-    case ObjKind::Function: {
-      auto* f = static_cast<FunctionObject*>(o);
-      visit(f->code, ctx);
-      visit(f->globals, ctx);
-      visit(f->name, ctx);
-      visit(f->qualname, ctx);
-      visit(f->defaults, ctx);
-      visit(f->kwdefaults, ctx);
-      visit(f->closure, ctx);
-      visit(f->dict, ctx);
-      visit(f->module, ctx);
-      visit(f->doc, ctx);
-      break;
-    }
-    case ObjKind::Native: {
-      auto* n = static_cast<NativeObject*>(o);
-      visit(n->data, ctx);
-      visit(n->owner, ctx);
-      break;
-    }
-    case ObjKind::BoundMethod: {
-      auto* m = static_cast<BoundMethodObject*>(o);
-      visit(m->self, ctx);
-      visit(m->func, ctx);
-      break;
-    }
-    case ObjKind::Cell:
-      visit(static_cast<CellObject*>(o)->contents, ctx);
-      break;
-    case ObjKind::Module: {
-      auto* m = static_cast<ModuleObject*>(o);
-      visit(m->name, ctx);
-      visit(m->dict, ctx);
-      break;
-    }
-    case ObjKind::Generator: {
-      auto* g = static_cast<GeneratorObject*>(o);
-      visit(g->name, ctx);
-      visit(g->qualname, ctx);
-      if (g->frame) generator_traverse(g, visit, ctx);
-      break;
-    }
-    case ObjKind::Iterator: {
-      auto* it = static_cast<IteratorObject*>(o);
-      visit(it->a, ctx);
-      visit(it->b, ctx);
-      break;
-    }
-    case ObjKind::DictView:
-      visit(static_cast<DictViewObject*>(o)->dict, ctx);
-      break;
-    case ObjKind::Property: {
-      auto* p = static_cast<PropertyObject*>(o);
-      visit(p->fget, ctx);
-      visit(p->fset, ctx);
-      visit(p->fdel, ctx);
-      visit(p->doc, ctx);
-      break;
-    }
-    case ObjKind::StaticMethod:
-      visit(static_cast<StaticMethodObject*>(o)->func, ctx);
-      break;
-    case ObjKind::ClassMethod:
-      visit(static_cast<ClassMethodObject*>(o)->func, ctx);
-      break;
-    case ObjKind::Super: {
-      auto* s = static_cast<SuperObject*>(o);
-      visit(s->type, ctx);
-      visit(s->obj, ctx);
-      visit(s->obj_type, ctx);
-      break;
-    }
-    case ObjKind::File: {
-      auto* f = static_cast<FileObject*>(o);
-      visit(f->name, ctx);
-      visit(f->mode, ctx);
-      break;
-    }
-  }
+  object_visit_children(o, [visit, ctx](Value& v) { visit(v, ctx); });
 }
 
 namespace {

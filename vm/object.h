@@ -3,9 +3,13 @@
 //
 // Every heap object starts with `Object`: a 32-bit reference count (first, so
 // Value can count without this header), its layout kind, and its Python class
-// (`type`, a strong reference). All objects of one VM are also linked into that
-// VM's object list (prev/next) so that the cycle collector (vm/gc.cpp) can find
-// unreachable cycles and the VM can free everything it owns when it dies.
+// (`type`, a strong reference). Objects that can hold references to other
+// objects (containers, instances, classes, functions, cells, generators, ...)
+// are also *tracked*: linked into one of their VM's generation lists
+// (prev/next) so that the cycle collector (vm/gc.cpp) can find unreachable
+// cycles and the VM can free everything it owns when it dies. Atomic objects
+// (str, boxed int, range, opaque payloads: kinds that hold no Value) are not
+// linked; reference counting alone frees them. See vm/gc.h for the design.
 //
 // Objects are allocated with mimalloc (plain malloc under the ASan preset so
 // that LeakSanitizer sees every block). Layouts here are data only; behaviour
@@ -45,8 +49,10 @@ struct Object {
   uint8_t gc_flags = 0;   // used by vm/gc.cpp only
   uint16_t aux = 0;       // a few spare bits a kind may use (documented per kind)
   TypeObject* type;       // strong reference
-  // Links in the owning VM's circular list of live objects (sentinel-headed,
-  // so unlinking needs no pointer to the VM).
+  // Links in one of the owning VM's circular generation lists (sentinel-headed,
+  // so unlinking needs no pointer to the VM); both null while the object is
+  // untracked (atomic kinds, and tuples the collector found to hold only
+  // atomic values).
   Object* gc_prev = nullptr;
   Object* gc_next = nullptr;
 };
@@ -134,6 +140,7 @@ struct SliceObject : Object {
 // `aux` bit 0: is a builtin type (attributes cannot be set on it);
 //       bit 1: instances have a __dict__ (user classes).
 struct TypeObject : Object {
+  VM* vm = nullptr;          // the owning VM (set when the class is created; see gc_untrack)
   Value name;                // str
   Value qualname;            // str
   Value module;              // str or None
@@ -282,9 +289,36 @@ struct OpaqueObject : Object {
 };
 
 // ------------------------------------------------------------ allocation
+// Kinds whose layout holds no Value: their objects can never be part of a
+// reference cycle (unless their class is a user class, which they reference),
+// so the cycle collector does not track them.
+constexpr uint64_t kAtomicKindMask = (uint64_t(1) << unsigned(ObjKind::Int)) |
+                                     (uint64_t(1) << unsigned(ObjKind::Str)) |
+                                     (uint64_t(1) << unsigned(ObjKind::Range)) |
+                                     (uint64_t(1) << unsigned(ObjKind::Opaque));
+static_assert(unsigned(ObjKind::Count_) <= 64);
+inline bool kind_is_atomic(ObjKind k) { return (kAtomicKindMask >> unsigned(k)) & 1; }
+// Whether a new object of this kind and class is tracked by the cycle
+// collector: anything that may hold a reference, and instances of user
+// classes (they hold their class, which may hold them back).
+inline bool object_needs_tracking(ObjKind kind, const TypeObject* type) {
+  return !kind_is_atomic(kind) || (type && !(type->aux & 1));
+}
+
+// Links a freshly constructed, tracked object into its VM's youngest
+// generation (and may run a collection first); defined in vm/gc.cpp.
+void gc_track_new(VM& vm, Object* o);
+
 // Sets the header of a freshly constructed object (refcount 1, kind, a new
-// reference to `type`) and links it into the VM's object list.
-void object_link(VM& vm, Object* o, ObjKind kind, TypeObject* type);
+// reference to `type`) and, unless it is atomic, tracks it.
+inline void object_link(VM& vm, Object* o, ObjKind kind, TypeObject* type) {
+  o->refcount = 1;
+  o->kind = kind;
+  o->gc_flags = 0;
+  o->type = type;
+  if (type) ++type->refcount;
+  if (object_needs_tracking(kind, type)) gc_track_new(vm, o);
+}
 
 // Allocates `bytes` (>= sizeof(T); more for inline arrays), constructs T and
 // links it. The caller owns the one reference: wrap it with Value::steal.

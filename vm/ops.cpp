@@ -10,6 +10,7 @@
 #include "vm/ops.h"
 
 #include <cinttypes>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -261,8 +262,8 @@ Value repr(VM& vm, const Value& v) {
   }
   if (v.is_small_int()) {
     char buf[24];
-    int n = std::snprintf(buf, sizeof buf, "%" PRId64, v.as_small_int());
-    return make_str(vm, std::string_view(buf, size_t(n)));
+    auto r = std::to_chars(buf, buf + sizeof buf, v.as_small_int());
+    return make_ascii_str(vm, std::string_view(buf, size_t(r.ptr - buf)));
   }
   if (v.is_double()) return make_str(vm, float_repr(v.as_double()));
   if (v.is_true()) return make_str(vm, "True");

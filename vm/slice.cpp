@@ -5,6 +5,7 @@
 #include <string>
 
 #include "vm/container_support.h"
+#include "vm/gc.h"
 #include "vm/tuple.h"
 
 namespace kiln::vm {
@@ -35,11 +36,29 @@ bool slice_index(VM& vm, const Value& v, int64_t* out) {
 
 }  // namespace
 
+namespace {
+inline bool untracked_value(const Value& v) { return !v.is_object() || !gc_is_tracked(v.as_object()); }
+}  // namespace
+
 Value slice_new(VM& vm, Value start, Value stop, Value step) {
-  auto* s = object_new<SliceObject>(vm, ObjKind::Slice, vm.types.slice);
+  SliceObject* s = vm.slice_cache;
+  if (s) {
+    // The cached dead slice: header intact (its class reference kept), fields Empty.
+    vm.slice_cache = nullptr;
+    s->refcount = 1;
+  } else {
+    s = static_cast<SliceObject*>(vm_alloc(sizeof(SliceObject)));
+    new (s) SliceObject();
+    s->kind = ObjKind::Slice;
+    s->type = vm.types.slice;
+    Value::incref(vm.types.slice);
+  }
   s->start = std::move(start);
   s->stop = std::move(stop);
   s->step = std::move(step);
+  // A slice never changes: one of ints and None can never be part of a cycle
+  // (like a tuple of atomic values), so the collector need not see it.
+  if (!untracked_value(s->start) || !untracked_value(s->stop) || !untracked_value(s->step)) gc_track_new(vm, s);
   return Value::steal(s);
 }
 

@@ -12,6 +12,7 @@
 #include <memory>
 #include <utility>
 
+#include "vm/container_support.h"
 #include "vm/object.h"
 #include "vm/ops.h"
 
@@ -584,6 +585,31 @@ struct StrLt {
   }
 };
 
+// CPython's unsafe_tuple_compare: every key is an exact, non-empty tuple.
+// Leading equal items are skipped with ==; when the first items differ,
+// they are compared with ElemLt, the comparison chosen for the keys' first
+// items (all small ints, all floats, all str, or the generic one);
+// otherwise the first differing items with vm::less_than. Exactly what
+// comparing the tuples with `<` does.
+template <class ElemLt>
+struct TupleLt {
+  VM* vm;
+  ElemLt elem;
+  int operator()(const Value& a, const Value& b) const {
+    auto* v = a.as<TupleObject>();
+    auto* w = b.as<TupleObject>();
+    size_t vlen = v->size, wlen = w->size, i = 0;
+    for (; i < vlen && i < wlen; ++i) {
+      int k = eq_fast(*vm, v->items[i], w->items[i]);
+      if (k < 0) return -1;
+      if (!k) break;
+    }
+    if (i >= vlen || i >= wlen) return vlen < wlen;
+    if (i == 0) return elem(v->items[0], w->items[0]);
+    return less_than(*vm, v->items[i], w->items[i]);
+  }
+};
+
 template <class Lt>
 bool run_sort(Lt lt, Value* keys, Value* values, size_t n) {
   auto sorter = std::make_unique<Sorter<Lt>>(lt, keys, values, ssize(n));
@@ -605,6 +631,26 @@ bool timsort(VM& vm, Value* keys, Value* values, size_t n) {
   if (all_int) return run_sort(SmallIntLt{}, keys, values, n);
   if (all_float) return run_sort(FloatLt{}, keys, values, n);
   if (all_str) return run_sort(StrLt{}, keys, values, n);
+  // Keys that are all non-empty tuples: look at their first items.
+  bool all_tuples = true;
+  all_int = all_float = all_str = true;
+  for (size_t i = 0; i < n && all_tuples; ++i) {
+    const Value& k = keys[i];
+    if (!is_kind(k, ObjKind::Tuple) || k.as_object()->type != vm.types.tuple || k.as<TupleObject>()->size == 0) {
+      all_tuples = false;
+      break;
+    }
+    const Value& first = k.as<TupleObject>()->items[0];
+    all_int = all_int && first.is_small_int();
+    all_float = all_float && first.is_double();
+    all_str = all_str && is_str(first) && first.as_object()->type == vm.types.str;
+  }
+  if (all_tuples) {
+    if (all_int) return run_sort(TupleLt<SmallIntLt>{&vm, {}}, keys, values, n);
+    if (all_float) return run_sort(TupleLt<FloatLt>{&vm, {}}, keys, values, n);
+    if (all_str) return run_sort(TupleLt<StrLt>{&vm, {}}, keys, values, n);
+    return run_sort(TupleLt<GenericLt>{&vm, {&vm}}, keys, values, n);
+  }
   return run_sort(GenericLt{&vm}, keys, values, n);
 }
 

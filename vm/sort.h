@@ -11,7 +11,9 @@
 // Comparisons use vm::less_than (any error stops the sort and propagates);
 // when every key is a small int, every key a float or every key a str, a
 // specialised comparison is used instead (as CPython's unsafe_*_compare),
-// giving identical results without the generic dispatch.
+// giving identical results without the generic dispatch; keys that are all
+// non-empty tuples are compared item by item with the first items'
+// specialised comparison (CPython's unsafe_tuple_compare).
 #pragma once
 
 #include <cstddef>

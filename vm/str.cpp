@@ -56,11 +56,43 @@ StrObject* str_new_of(VM& vm, TypeObject* cls, std::string_view utf8) {
 
 StrObject* str_new(VM& vm, std::string_view utf8) { return str_new_of(vm, vm.types.str, utf8); }
 
-Value make_str(VM& vm, std::string_view s) { return Value::steal(str_new(vm, s)); }
+Value make_str(VM& vm, std::string_view s) {
+  // '' and one ASCII character: the VM's shared objects.
+  if (s.size() <= 1 && (s.empty() || static_cast<unsigned char>(s[0]) < 128)) {
+    StrObject*& slot = vm.small_strs[s.empty() ? 128 : static_cast<unsigned char>(s[0])];
+    if (!slot) {
+      slot = str_new(vm, s);
+      str_hash(slot);
+    }
+    return Value::borrow(slot);
+  }
+  return Value::steal(str_new(vm, s));
+}
 
 std::string_view str_view(const Value& v) { return v.as<StrObject>()->view(); }
 
+StrObject* str_alloc(VM& vm, size_t nbytes, int64_t length, bool ascii) {
+  auto* s = object_new<StrObject>(vm, ObjKind::Str, vm.types.str, sizeof(StrObject) + nbytes);
+  s->nbytes = nbytes;
+  s->data[nbytes] = '\0';
+  s->length = length;
+  if (ascii) s->aux |= 1;
+  return s;
+}
+
+Value make_ascii_str(VM& vm, std::string_view ascii) {
+  size_t n = ascii.size();
+  if (n <= 1) return make_str(vm, ascii);
+  StrObject* s = str_alloc(vm, n, int64_t(n), true);
+  std::memcpy(s->data, ascii.data(), n);
+  return Value::steal(s);
+}
+
 Value str_from_code_point(VM& vm, uint32_t cp) {
+  if (cp < 128) {
+    char c = char(cp);
+    return make_str(vm, std::string_view(&c, 1));
+  }
   std::string buf;
   unicode::encode(cp, buf);
   return make_str(vm, buf);
@@ -107,12 +139,6 @@ int64_t str_hash(StrObject* s) {
   return r;
 }
 
-int str_compare(std::string_view a, std::string_view b) {
-  size_t n = a.size() < b.size() ? a.size() : b.size();
-  int c = n ? std::memcmp(a.data(), b.data(), n) : 0;
-  if (c) return c;
-  return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
-}
 
 // ================================================================ operators
 
@@ -203,7 +229,7 @@ bool str_contains(StrObject* s, std::string_view sub) {
 Value str_getitem_index(VM& vm, StrObject* s, int64_t i) {
   if (i < 0) i += s->length;
   if (i < 0 || i >= s->length) return vm.raise(Exc::IndexError, "string index out of range");
-  if (s->is_ascii()) return make_str(vm, std::string_view(s->data + i, 1));
+  if (s->is_ascii()) return make_ascii_str(vm, std::string_view(s->data + i, 1));
   size_t off = str_byte_offset(s, i);
   size_t len = unicode::seq_len(static_cast<unsigned char>(s->data[off]));
   if (off + len > s->nbytes) len = s->nbytes - off;
@@ -214,20 +240,26 @@ Value str_slice(VM& vm, StrObject* s, int64_t start, int64_t step, int64_t slice
   if (slicelength <= 0) return make_str(vm, "");
   if (step == 1) {
     if (start == 0 && slicelength == s->length && s->type == vm.types.str) return Value::borrow(s);
+    if (s->is_ascii()) return make_ascii_str(vm, std::string_view(s->data + start, size_t(slicelength)));
     size_t b0 = str_byte_offset(s, start);
-    size_t b1 = s->is_ascii() ? size_t(start + slicelength) : b0;
-    if (!s->is_ascii()) {
-      for (int64_t k = 0; k < slicelength && b1 < s->nbytes; ++k)
-        b1 += unicode::seq_len(static_cast<unsigned char>(s->data[b1]));
-    }
+    size_t b1 = b0;
+    for (int64_t k = 0; k < slicelength && b1 < s->nbytes; ++k)
+      b1 += unicode::seq_len(static_cast<unsigned char>(s->data[b1]));
     return make_str(vm, std::string_view(s->data + b0, b1 - b0));
   }
-  std::string out;
   if (s->is_ascii()) {
-    out.resize(size_t(slicelength));
-    for (int64_t k = 0; k < slicelength; ++k) out[size_t(k)] = s->data[start + k * step];
-    return make_str(vm, out);
+    if (slicelength == 1) return make_ascii_str(vm, std::string_view(s->data + start, 1));
+    StrObject* r = str_alloc(vm, size_t(slicelength), slicelength, true);
+    const char* src = s->data + start;
+    char* dst = r->data;
+    if (step == -1) {
+      for (int64_t k = 0; k < slicelength; ++k) dst[k] = src[-k];
+    } else {
+      for (int64_t k = 0; k < slicelength; ++k) dst[k] = src[k * step];
+    }
+    return Value::steal(r);
   }
+  std::string out;
   // Non-ASCII: index the code points once, then pick.
   std::vector<uint32_t> offs;
   offs.reserve(size_t(s->length) + 1);
@@ -252,7 +284,15 @@ Value str_iter_next(VM& vm, IteratorObject* it) {
     return Value();
   }
   size_t off = size_t(it->i);
-  size_t len = unicode::seq_len(static_cast<unsigned char>(s->data[off]));
+  unsigned char c = static_cast<unsigned char>(s->data[off]);
+  if (c < 128) {
+    // One ASCII character: the VM's shared str, no allocation.
+    it->i += 1;
+    StrObject* one = vm.small_strs[c];
+    if (one) return Value::borrow(one);
+    return make_str(vm, std::string_view(s->data + off, 1));
+  }
+  size_t len = unicode::seq_len(c);
   if (off + len > s->nbytes) len = s->nbytes - off;
   it->i += int64_t(len);
   return make_str(vm, std::string_view(s->data + off, len));
@@ -487,8 +527,17 @@ Value slot_getitem(VM& vm, Object* o, const Value& key) {
   int64_t i;
   if (int_value(key, &i)) return str_getitem_index(vm, s, i);
   if (is_kind(key, ObjKind::Slice)) {
+    auto* sl = key.as<SliceObject>();
     int64_t start, stop, step, len;
-    if (!slice_indices(vm, key.as<SliceObject>(), s->length, &start, &stop, &step, &len)) return Value();
+    if (sl->step.is_none() && (sl->start.is_none() || sl->start.is_small_int()) &&
+        (sl->stop.is_none() || sl->stop.is_small_int())) {
+      // s[i:j] with plain ints: no argument conversion needed.
+      start = sl->start.is_none() ? 0 : sl->start.as_small_int();
+      stop = sl->stop.is_none() ? s->length : sl->stop.as_small_int();
+      len = slice_adjust(s->length, &start, &stop, 1);
+      return str_slice(vm, s, start, 1, len);
+    }
+    if (!slice_indices(vm, sl, s->length, &start, &stop, &step, &len)) return Value();
     return str_slice(vm, s, start, step, len);
   }
   if (key.is_object() && type_lookup(key.as_object()->type, vm.names.__index__)) {

@@ -16,7 +16,9 @@
 // live in vm/str_methods.cpp; the Unicode tables in vm/str_unicode.*.
 #pragma once
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -36,16 +38,56 @@ StrObject* str_new(VM& vm, std::string_view utf8);
 StrObject* str_new_of(VM& vm, TypeObject* cls, std::string_view utf8);
 // A str of one code point (chr()); the caller checks 0 <= cp < 0x110000.
 Value str_from_code_point(VM& vm, uint32_t cp);
+// A new exact str of `nbytes` bytes for the caller to fill (data[nbytes] is
+// already NUL), with its length in code points and its is-ASCII bit. For
+// results built in place, without a temporary std::string.
+StrObject* str_alloc(VM& vm, size_t nbytes, int64_t length, bool ascii);
+// make_str for text known to be ASCII (skips the scan; '' and one character
+// are the VM's shared objects, as with make_str).
+Value make_ascii_str(VM& vm, std::string_view ascii);
+// make_str for a piece of `parent`'s text: an ASCII parent's pieces are
+// ASCII, so they need no scan.
+inline Value make_substr(VM& vm, const StrObject* parent, std::string_view sub) {
+  return parent->is_ascii() ? make_ascii_str(vm, sub) : make_str(vm, sub);
+}
 inline StrObject* as_str(const Value& v) { return v.as<StrObject>(); }
 
 // ------------------------------------------------------------ basic operations
 int64_t str_hash(StrObject* s);  // computed once, cached in s->hash; never -1
+// Whether two strs of the same byte length `n` hold the same bytes. Short
+// texts (dict keys, words, characters) are compared as one masked 8-byte
+// word: every StrObject has at least 8 bytes from `data` on (the tail of the
+// struct), so the loads stay inside the allocation.
+// (`data` follows the header and three 8-byte fields.)
+static_assert(sizeof(StrObject) >= sizeof(Object) + 3 * sizeof(int64_t) + 8);
+inline bool str_bytes_equal(const StrObject* a, const StrObject* b, size_t n) {
+  if constexpr (std::endian::native == std::endian::little) {
+    if (n <= 8) {
+      uint64_t x, y;
+      std::memcpy(&x, a->data, 8);
+      std::memcpy(&y, b->data, 8);
+      uint64_t mask = n == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * n)) - 1;
+      return ((x ^ y) & mask) == 0;
+    }
+  }
+  return std::memcmp(a->data, b->data, n) == 0;
+}
 inline bool str_eq(const StrObject* a, const StrObject* b) {
   return a == b || (a->nbytes == b->nbytes && (a->hash == -1 || b->hash == -1 || a->hash == b->hash) &&
-                    std::char_traits<char>::compare(a->data, b->data, a->nbytes) == 0);
+                    str_bytes_equal(a, b, a->nbytes));
 }
-// <0, 0, >0 in code point order.
-int str_compare(std::string_view a, std::string_view b);
+// <0, 0, >0 in code point order (UTF-8 byte order). The first bytes decide
+// most comparisons (`"a" <= ch <= "z"`), so they are compared inline.
+inline int str_compare(std::string_view a, std::string_view b) {
+  size_t n = a.size() < b.size() ? a.size() : b.size();
+  if (n) {
+    unsigned char x = static_cast<unsigned char>(a[0]), y = static_cast<unsigned char>(b[0]);
+    if (x != y) return x < y ? -1 : 1;
+    int c = n > 1 ? std::memcmp(a.data() + 1, b.data() + 1, n - 1) : 0;
+    if (c) return c;
+  }
+  return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+}
 Value str_concat(VM& vm, StrObject* a, StrObject* b);
 // a += b for the interpreter when it holds the only reference to `a` (its
 // refcount is 1: the variable being assigned was cleared first). Appends in

@@ -213,12 +213,12 @@ Value split_whitespace(VM& vm, StrObject* self, int64_t maxsplit) {
       while (i < n && ascii_space(s[i])) ++i;
       if (i >= n) break;
       if (maxsplit-- == 0) {
-        items.push_back(make_str(vm, s.substr(i)));
+        items.push_back(make_ascii_str(vm, s.substr(i)));
         break;
       }
       size_t start = i;
       while (i < n && !ascii_space(s[i])) ++i;
-      items.push_back(make_str(vm, s.substr(start, i - start)));
+      items.push_back(make_ascii_str(vm, s.substr(start, i - start)));
     }
     return list;
   }
@@ -284,13 +284,26 @@ Value split_sep(VM& vm, StrObject* self, std::string_view sep, int64_t maxsplit)
   std::string_view s = self->view();
   if (maxsplit < 0) maxsplit = INT64_MAX;
   size_t start = 0;
-  while (maxsplit-- > 0) {
-    size_t pos = s.find(sep, start);
-    if (pos == std::string_view::npos) break;
-    list_push(list, make_str(vm, s.substr(start, pos - start)));
-    start = pos + sep.size();
+  auto& items = list.as<ListObject>()->items;
+  if (sep.size() == 1) {
+    // One-character separator: memchr.
+    char c = sep[0];
+    while (maxsplit-- > 0) {
+      const void* hit = std::memchr(s.data() + start, c, s.size() - start);
+      if (!hit) break;
+      size_t pos = size_t(static_cast<const char*>(hit) - s.data());
+      items.push_back(make_substr(vm, self, s.substr(start, pos - start)));
+      start = pos + 1;
+    }
+  } else {
+    while (maxsplit-- > 0) {
+      size_t pos = s.find(sep, start);
+      if (pos == std::string_view::npos) break;
+      items.push_back(make_substr(vm, self, s.substr(start, pos - start)));
+      start = pos + sep.size();
+    }
   }
-  list_push(list, make_str(vm, s.substr(start)));
+  items.push_back(make_substr(vm, self, s.substr(start)));
   return list;
 }
 
@@ -302,10 +315,10 @@ Value rsplit_sep(VM& vm, StrObject* self, std::string_view sep, int64_t maxsplit
   while (maxsplit-- > 0 && end >= sep.size()) {
     size_t pos = s.rfind(sep, end - sep.size());
     if (pos == std::string_view::npos) break;
-    list_push(list, make_str(vm, s.substr(pos + sep.size(), end - pos - sep.size())));
+    list_push(list, make_substr(vm, self, s.substr(pos + sep.size(), end - pos - sep.size())));
     end = pos;
   }
-  list_push(list, make_str(vm, s.substr(0, end)));
+  list_push(list, make_substr(vm, self, s.substr(0, end)));
   auto& items = list.as<ListObject>()->items;
   std::reverse(items.begin(), items.end());
   return list;
@@ -375,7 +388,12 @@ Value strip_impl(VM& vm, const CallArgs& a, const char* name, bool left, bool ri
   if (!clinic(vm, a, name, 0, 1, &self)) return Value();
   std::string_view s = self->view();
   size_t i = 0, j = s.size();
-  if (a.nargs == 1 || a.args[1].is_none()) {
+  if ((a.nargs == 1 || a.args[1].is_none()) && self->is_ascii()) {
+    if (left)
+      while (i < j && ascii_space(s[i])) ++i;
+    if (right)
+      while (j > i && ascii_space(s[j - 1])) --j;
+  } else if (a.nargs == 1 || a.args[1].is_none()) {
     if (left) {
       while (i < j) {
         size_t k = i;
@@ -394,14 +412,27 @@ Value strip_impl(VM& vm, const CallArgs& a, const char* name, bool left, bool ri
     if (!is_str(a.args[1])) return vm.raisef(Exc::TypeError, "%s arg must be None or str", name);
     std::string_view chars = str_view(a.args[1]);
     if (self->is_ascii() && a.args[1].as<StrObject>()->is_ascii()) {
-      bool table[128] = {};
-      for (char c : chars) table[static_cast<unsigned char>(c)] = true;
-      if (left)
-        while (i < j && table[static_cast<unsigned char>(s[i])]) ++i;
-      if (right)
-        while (j > i && table[static_cast<unsigned char>(s[j - 1])]) --j;
+      if (chars.size() <= 8) {
+        // A few characters (the usual case): compare directly.
+        auto strip_char = [&](char c) {
+          for (char x : chars)
+            if (x == c) return true;
+          return false;
+        };
+        if (left)
+          while (i < j && strip_char(s[i])) ++i;
+        if (right)
+          while (j > i && strip_char(s[j - 1])) --j;
+      } else {
+        bool table[128] = {};
+        for (char c : chars) table[static_cast<unsigned char>(c)] = true;
+        if (left)
+          while (i < j && table[static_cast<unsigned char>(s[i])]) ++i;
+        if (right)
+          while (j > i && table[static_cast<unsigned char>(s[j - 1])]) --j;
+      }
       if (i == 0 && j == s.size()) return unchanged(vm, self);
-      return make_str(vm, s.substr(i, j - i));
+      return make_ascii_str(vm, s.substr(i, j - i));
     }
     std::vector<uint32_t> set = decode_all(chars);
     auto in_set = [&](uint32_t c) {
@@ -425,7 +456,7 @@ Value strip_impl(VM& vm, const CallArgs& a, const char* name, bool left, bool ri
     }
   }
   if (i == 0 && j == s.size()) return unchanged(vm, self);
-  return make_str(vm, s.substr(i, j - i));
+  return make_substr(vm, self, s.substr(i, j - i));
 }
 
 Value m_strip(VM& vm, const CallArgs& a, const Value&) { return strip_impl(vm, a, "strip", true, true); }
@@ -580,6 +611,26 @@ Value m_replace(VM& vm, const CallArgs& a, const Value&) {
   int64_t done = 0;
   size_t found = s.find(old);
   if (found == std::string_view::npos || count == 0) return unchanged(vm, self);
+  auto* rs = a.args[2].as<StrObject>();
+  if (self->is_ascii() && rs->is_ascii()) {
+    // Count the matches, then build the result in place.
+    size_t matches = 0;
+    for (size_t f = found; f != std::string_view::npos && int64_t(matches) < count; f = s.find(old, f + old.size()))
+      ++matches;
+    size_t nbytes = s.size() - matches * old.size() + matches * rep.size();
+    StrObject* r = str_alloc(vm, nbytes, int64_t(nbytes), true);
+    char* p = r->data;
+    for (size_t k = 0; k < matches; ++k) {
+      std::memcpy(p, s.data() + pos, found - pos);
+      p += found - pos;
+      std::memcpy(p, rep.data(), rep.size());
+      p += rep.size();
+      pos = found + old.size();
+      found = s.find(old, pos);
+    }
+    std::memcpy(p, s.data() + pos, s.size() - pos);
+    return Value::steal(r);
+  }
   while (found != std::string_view::npos && done < count) {
     out.append(s.data() + pos, found - pos);
     out += rep;
@@ -671,11 +722,36 @@ Value case_impl(VM& vm, const CallArgs& a, const char* name, CaseOp op) {
   StrObject* self;
   if (!noargs(vm, a, name, &self)) return Value();
   std::string_view s = self->view();
-  std::string out;
-  out.reserve(s.size());
   if (self->is_ascii()) {
+    // ASCII in, ASCII out, same length: build the result in place.
+    if (s.size() <= 1) {
+      char c = s.empty() ? 0 : s[0];
+      bool up = c >= 'A' && c <= 'Z', low = c >= 'a' && c <= 'z';
+      if ((op == CaseOp::Upper || op == CaseOp::Title || op == CaseOp::Capitalize) && low) c = char(c - 32);
+      else if ((op == CaseOp::Lower || op == CaseOp::Casefold) && up) c = char(c + 32);
+      else if (op == CaseOp::Swapcase) c = up ? char(c + 32) : low ? char(c - 32) : c;
+      return make_str(vm, std::string_view(&c, s.size()));
+    }
+    StrObject* r = str_alloc(vm, s.size(), int64_t(s.size()), true);
+    char* out = r->data;
+    const char* in = s.data();
+    size_t n = s.size();
+    if (op == CaseOp::Lower || op == CaseOp::Casefold) {
+      for (size_t i = 0; i < n; ++i) {
+        char c = in[i];
+        out[i] = (c >= 'A' && c <= 'Z') ? char(c + 32) : c;
+      }
+      return Value::steal(r);
+    }
+    if (op == CaseOp::Upper) {
+      for (size_t i = 0; i < n; ++i) {
+        char c = in[i];
+        out[i] = (c >= 'a' && c <= 'z') ? char(c - 32) : c;
+      }
+      return Value::steal(r);
+    }
     bool prev_cased = false;
-    for (size_t i = 0; i < s.size(); ++i) {
+    for (size_t i = 0; i < n; ++i) {
       char c = s[i];
       bool up = c >= 'A' && c <= 'Z', low = c >= 'a' && c <= 'z';
       switch (op) {
@@ -697,10 +773,12 @@ Value case_impl(VM& vm, const CallArgs& a, const char* name, CaseOp op) {
             c = up ? char(c + 32) : c;
           break;
       }
-      out.push_back(c);
+      out[i] = c;
     }
-    return make_str(vm, out);
+    return Value::steal(r);
   }
+  std::string out;
+  out.reserve(s.size());
   std::vector<uint32_t> cps = decode_all(s);
   uint32_t m[3];
   bool prev_cased = false;

@@ -24,10 +24,7 @@ namespace kiln::vm {
 void vm_bootstrap(VM& vm);  // vm/bootstrap.cpp
 
 VM::VM(const Options& options) : options_(&options) {
-  gc_head.refcount = 1;
-  gc_head.kind = ObjKind::Count_;
-  gc_head.type = nullptr;
-  gc_head.gc_prev = gc_head.gc_next = &gc_head;
+  gc_init(*this);
   recursion_limit = options.recursion_limit > 0 ? options.recursion_limit : 1000;
   out = [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); };
   // Flush stdout first so that output and tracebacks interleave as written.
@@ -51,6 +48,17 @@ VM::~VM() {
   stack_top = stack_limit = nullptr;
   native_modules_.clear();
   interned_ = Value();
+  for (StrObject*& s : small_strs) {
+    if (s) Value::decref(s);
+    s = nullptr;
+  }
+  if (SliceObject* s = slice_cache) {
+    slice_cache = nullptr;
+    TypeObject* t = s->type;
+    s->~SliceObject();
+    vm_free(s);
+    Value::decref(t);
+  }
   gc_free_everything(*this);
   extension_state.clear();
 }

@@ -98,6 +98,11 @@ class VM {
 
   // ---------------------------------------------------------------- strings
   Value intern(std::string_view s);
+  // Shared str objects for '' ([128]) and each ASCII character ([0..127]),
+  // as CPython's singletons: make_str hands them out, so iterating over or
+  // indexing ASCII text allocates nothing. Made on first use (the VM holds
+  // one reference to each) and released by ~VM before its objects are freed.
+  StrObject* small_strs[129] = {};
   struct Names {
 #define X(n) StrObject* n = nullptr;
     KILN_VM_NAMES(X)
@@ -156,10 +161,30 @@ class VM {
   Value build_class_fn;
 
   // ---------------------------------------------------------------- memory
-  Object gc_head;        // sentinel of the circular list of all live objects
-  size_t live_objects = 0;
-  size_t allocs_since_collect = 0;
-  void collect_cycles();  // vm/gc.cpp
+  // The cycle collector's state (vm/gc.h explains the design). Only tracked
+  // objects (those that can hold references) are in these lists; atomic ones
+  // (str, int, range, ...) are freed by reference counting alone.
+  struct GcGeneration {
+    Object head;            // sentinel of a circular list of tracked objects
+    // Generation 0: tracked objects allocated minus tracked objects freed
+    // since its last collection. Older ones: collections of the next younger
+    // generation since their own last collection.
+    size_t count = 0;
+    size_t threshold = 0;   // a collection is due when count exceeds it
+  };
+  static constexpr int kGcGenerations = 3;
+  GcGeneration gc_generations[kGcGenerations];
+  size_t gc_long_lived_total = 0;    // oldest generation's size after the last full collection
+  size_t gc_long_lived_pending = 0;  // objects promoted into it since then
+  size_t gc_collections = 0;         // collections run so far (all generations)
+  size_t gc_examined = 0;            // objects examined by those collections
+  bool gc_collecting = false;        // a collection (or teardown) is running: none may start
+  int gc_debug = 0;                  // KILN_GC_DEBUG: 0 off, 1 teardown leak report, 2 also one line per collection
+  void collect_cycles();  // vm/gc.cpp: a full collection
+  // One dead slice object kept for reuse (CPython's slice_cache): `s[i:j]` in
+  // a loop allocates no slice. Holds its reference to the slice class; freed
+  // by ~VM.
+  SliceObject* slice_cache = nullptr;
 
   // Per-VM data owned by library modules (e.g. torch's generator state).
   std::unordered_map<std::string, std::shared_ptr<void>> extension_state;

@@ -177,6 +177,27 @@ TEST_F(ContainersTest, SortMatchesCPython) {
   EXPECT_EQ(r(s), "['', 'C', 'a', 'b', '\xc3\xa9']");
 }
 
+TEST_F(ContainersTest, SortTupleKeysAsTupleComparison) {
+  // Tuples whose first items are all ints, floats, strs, or mixed: the
+  // specialised comparison of the first items must give what `<` gives.
+  Value ti = L({T({I(2), S("b")}), T({I(1), S("z")}), T({I(2), S("a")}), T({I(1), S("a"), I(0)}), T({I(1), S("a")})});
+  ASSERT_TRUE(list_sort(vm, as_list(ti), Value(), false));
+  EXPECT_EQ(r(ti), "[(1, 'a'), (1, 'a', 0), (1, 'z'), (2, 'a'), (2, 'b')]");
+  Value ts = L({T({S("b"), I(1)}), T({S("a"), I(2)}), T({S("b"), I(0)}), T({S(""), I(9)})});
+  ASSERT_TRUE(list_sort(vm, as_list(ts), Value(), true));
+  EXPECT_EQ(r(ts), "[('b', 1), ('b', 0), ('a', 2), ('', 9)]");
+  Value tf = L({T({F(2.5), I(1)}), T({F(NAN), I(0)}), T({F(-1.0), I(3)}), T({F(2.5), I(0)})});
+  ASSERT_TRUE(list_sort(vm, as_list(tf), Value(), false));
+  EXPECT_EQ(r(tf), "[(2.5, 1), (nan, 0), (-1.0, 3), (2.5, 0)]");  // as CPython: nan breaks the order
+  Value tm = L({T({I(2)}), T({F(1.5)}), T({I(1), I(1)}), T({F(1.0)})});
+  ASSERT_TRUE(list_sort(vm, as_list(tm), Value(), false));
+  EXPECT_EQ(r(tm), "[(1.0,), (1, 1), (1.5,), (2,)]");
+  // Equal first items, incomparable second items: CPython's TypeError.
+  Value te = L({T({I(1), S("a")}), T({I(1), I(2)})});
+  EXPECT_FALSE(list_sort(vm, as_list(te), Value(), false));
+  EXPECT_EQ(error(), "TypeError: '<' not supported between instances of 'int' and 'str'");
+}
+
 TEST_F(ContainersTest, SortLargeRandomIsSortedAndStable) {
   // A deterministic LCG: many runs, duplicates and descending stretches.
   uint64_t x = 12345;

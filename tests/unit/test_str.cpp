@@ -17,6 +17,7 @@
 #include "vm/dict.h"
 #include "vm/exception.h"
 #include "vm/format.h"
+#include "vm/iterators.h"
 #include "vm/numbers.h"
 #include "vm/ops.h"
 #include "vm/slice.h"
@@ -272,6 +273,75 @@ TEST_F(Str, BuildingBlocks) {
   Value sep = make_str(vm, ", ");
   EXPECT_EQ(show(str_join(vm, sep.as<StrObject>(), val(L("sa\037sb")))), "'a, b'");
   EXPECT_EQ(unicode::count_code_points("h\xc3\xa9", 3), 2u);
+}
+
+TEST_F(Str, EmptyAndAsciiCharactersAreSharedObjects) {
+  Value a = make_str(vm, "a");
+  EXPECT_TRUE(a.is(make_str(vm, "a")));
+  EXPECT_TRUE(make_str(vm, "").is(make_str(vm, "")));
+  EXPECT_TRUE(a.is(str_from_code_point(vm, 'a')));
+  EXPECT_TRUE(a.is(str_getitem_index(vm, make_str(vm, "xay").as<StrObject>(), 1)));
+  EXPECT_FALSE(make_str(vm, "\xc3\xa9").is(make_str(vm, "\xc3\xa9")));  // only ASCII is shared
+  // A shared character is never appended to in place.
+  Value s = make_str(vm, "a");
+  s = str_concat_inplace(vm, std::move(s), make_str(vm, "bc").as<StrObject>());
+  EXPECT_EQ(show(s), "'abc'");
+  EXPECT_EQ(show(a), "'a'");
+  EXPECT_EQ(show(make_str(vm, "a")), "'a'");
+  // Iteration hands out the shared characters, and decodes the rest.
+  Value it = str_iter(vm, make_str(vm, "a\xc3\xa9" "b").as<StrObject>());
+  auto* iter = it.as<IteratorObject>();
+  Value c1 = iter->next(vm, iter), c2 = iter->next(vm, iter), c3 = iter->next(vm, iter);
+  EXPECT_TRUE(c1.is(a));
+  EXPECT_EQ(show(c2), "'\xc3\xa9'");
+  EXPECT_EQ(show(c3), "'b'");
+  EXPECT_FALSE(bool(iter->next(vm, iter)));
+}
+
+TEST_F(Str, ResultsBuiltInPlace) {
+  Value s = make_str(vm, "Hello, World");
+  auto* so = s.as<StrObject>();
+  EXPECT_EQ(show(str_slice(vm, so, 11, -1, 12)), "'dlroW ,olleH'");
+  EXPECT_EQ(show(str_slice(vm, so, 0, 3, 4)), "'Hl r'");
+  EXPECT_EQ(show(str_slice(vm, so, 4, 1, 1)), "'o'");
+  Value u = make_str(vm, "h\xc3\xa9llo");
+  EXPECT_EQ(show(str_slice(vm, u.as<StrObject>(), 4, -1, 5)), "'oll\xc3\xa9h'");
+  EXPECT_EQ(show(call(s, "lower", {})), "'hello, world'");
+  EXPECT_EQ(show(call(s, "upper", {})), "'HELLO, WORLD'");
+  EXPECT_EQ(show(call(make_str(vm, "Q"), "lower", {})), "'q'");
+  EXPECT_EQ(show(call(s, "replace", {make_str(vm, "l"), make_str(vm, "LL")})), "'HeLLLLo, WorLLd'");
+  EXPECT_EQ(show(call(s, "replace", {make_str(vm, "l"), make_str(vm, ""), make_int(vm, 2)})), "'Heo, World'");
+  EXPECT_EQ(show(call(s, "replace", {make_str(vm, "Hello, World"), make_str(vm, "")})), "''");
+  EXPECT_EQ(show(call(make_str(vm, "\x1f x \t"), "strip", {})), "'x'");
+  EXPECT_EQ(show(call(make_str(vm, ",.a!?"), "strip", {make_str(vm, ",.;!?")})), "'a'");
+  EXPECT_EQ(show(call(make_str(vm, "abcxyzcba"), "strip", {make_str(vm, "abcdefghijk")})), "'xyz'");
+  EXPECT_EQ(show(call(make_str(vm, "a,,b,"), "split", {make_str(vm, ",")})), "['a', '', 'b', '']");
+  EXPECT_EQ(show(call(make_str(vm, "a,\xc3\xa9,b"), "split", {make_str(vm, ",")})), "['a', '\xc3\xa9', 'b']");
+  EXPECT_EQ(str_compare("a", "b"), -1);
+  EXPECT_EQ(str_compare("ab", "a"), 1);
+  EXPECT_EQ(str_compare("", ""), 0);
+  EXPECT_LT(str_compare("ab", "ac"), 0);
+  EXPECT_LT(str_compare("z", "\xc3\xa9"), 0);
+}
+
+TEST_F(Str, ShortEqualityAndPlainSlices) {
+  // Every length around the 8-byte word, differing only in the last byte.
+  for (size_t n = 1; n <= 10; ++n) {
+    std::string a(n, 'x'), b(n, 'x');
+    b.back() = 'y';
+    Value va = make_str(vm, a), va2 = make_str(vm, a), vb = make_str(vm, b);
+    EXPECT_TRUE(str_eq(va.as<StrObject>(), va2.as<StrObject>())) << n;
+    EXPECT_FALSE(str_eq(va.as<StrObject>(), vb.as<StrObject>())) << n;
+  }
+  Value s = make_str(vm, "abcdef");
+  auto sl = [&](Value a, Value b) { return show(getitem(vm, s, slice_new(vm, a, b, Value::none()))); };
+  EXPECT_EQ(sl(Value::small_int(1), Value::small_int(3)), "'bc'");
+  EXPECT_EQ(sl(Value::small_int(-2), Value::none()), "'ef'");
+  EXPECT_EQ(sl(Value::none(), Value::small_int(-4)), "'ab'");
+  EXPECT_EQ(sl(Value::small_int(4), Value::small_int(100)), "'ef'");
+  EXPECT_EQ(sl(Value::small_int(-100), Value::small_int(2)), "'ab'");
+  EXPECT_EQ(sl(Value::small_int(5), Value::small_int(2)), "''");
+  EXPECT_EQ(sl(Value::boolean(true), Value::small_int(2)), "'b'");
 }
 
 TEST_F(Str, ConcatInPlaceIsLinear) {
