@@ -38,6 +38,9 @@ struct Frame {
   // An inlined __init__ run by the interpreter's own `C(...)`: the new
   // instance, which the call returns (Empty otherwise).
   Value ctor_self;
+  // An inlined `a op b` (BINARY_OP calling a user __op__): the operator,
+  // whose operands wait on the caller's stack until it returns (-1: none).
+  int8_t binop = -1;
 
   Value* cells() const { return slots + code->nlocals; }
   Value* stack_base() const { return slots + code->nlocals + code->ncells(); }

@@ -1135,6 +1135,7 @@ inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, Val
   nf->back = nullptr;
   nf->gen = nullptr;
   nf->inlined = true;
+  nf->binop = -1;
   vm.stack_top = slots + co->nslots_;
   vm.call_depth++;
   return nf;
@@ -1625,6 +1626,27 @@ inline_call : {
   TARGET(BINARY_OP) {
     BinOpKind op = BinOpKind(ARG());
     Value r = fast_binop(op, sp[-2], sp[-1]);
+    if (!r && sp[-2].is_object()) {
+      // A user class's __op__ that alone decides: run it inlined; the
+      // operands stay on this stack until it returns (RETURN_VALUE).
+      Value m = binary_op_sole_method(vm, op, sp[-2], sp[-1]);
+      if (is_kind(m, ObjKind::Function) &&
+          !(m.as<FunctionObject>()->code.as<CodeObject>()->flags & kCodeGenerator)) {
+        Value args[2] = {sp[-2], sp[-1]};
+        auto* fn = m.as<FunctionObject>();
+        Frame* nf = push_inlined_frame(vm, fn, fn->code.as<CodeObject>(), args, 2);
+        if (!nf) GOTO_ERROR();
+        nf->func_ref = std::move(m);
+        nf->binop = int8_t(op);
+        f->sp = sp;
+        f->pc = uint32_t(ip - code_base);
+        nf->back = f;
+        vm.current_frame = nf;
+        f = nf;
+        LOAD_FRAME_STATE();
+        DISPATCH();
+      }
+    }
     if (!r) {
       r = binary_op(vm, op, sp[-2], sp[-1]);
       CHECK(r);
@@ -2098,9 +2120,18 @@ inline_call : {
       Frame* done = f;
       f = done->back;
       Value self = std::move(done->ctor_self);
+      int binop = done->binop;
       pop_inlined_frame(vm, done, sp);
       vm.current_frame = f;
       LOAD_FRAME_STATE();
+      if (binop >= 0) {
+        if (r.is_not_implemented()) {
+          binary_op_unsupported(vm, BinOpKind(binop), sp[-2], sp[-1]);
+          GOTO_ERROR();
+        }
+        DROP();
+        DROP();
+      }
       if (self) {
         if (!r.is_none()) {
           vm.raisef(Exc::TypeError, "__init__() should return None, not '%s'", type_name(vm, r));

@@ -455,6 +455,19 @@ inline Value small_int_result(VM& vm, int64_t r) {
 }
 }  // namespace
 
+Value binary_op_sole_method(VM& vm, BinOpKind op, const Value& a, const Value& b) {
+  if (!is_kind(a, ObjKind::Instance)) return Value();
+  const Object* o = a.as_object();
+  bool b_plain = b.is_small_int() || b.is_double() || b.is_bool() || b.is_none() ||
+                 (b.is_object() && b.as_object()->type == o->type);
+  if (!b_plain) return Value();
+  return user_special(o, binop_name(vm, op, 0));
+}
+
+Value binary_op_unsupported(VM& vm, BinOpKind op, const Value& a, const Value& b) {
+  return unsupported(vm, op, a, b, false);
+}
+
 Value binary_op(VM& vm, BinOpKind op, const Value& a, const Value& b) {
   // Fast paths: small ints (48-bit, so + and - cannot overflow int64) and floats.
   if (a.is_small_int() && b.is_small_int()) {

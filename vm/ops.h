@@ -82,6 +82,13 @@ int truthy(VM& vm, const Value& v);   // 1, 0, or -1 on error
 bool hash(VM& vm, const Value& v, int64_t* out);
 Value binary_op(VM& vm, BinOpKind op, const Value& a, const Value& b);
 Value inplace_op(VM& vm, BinOpKind op, const Value& a, const Value& b);
+// For the interpreter's inlined operator calls: the user-defined method
+// `type(a).__op__` when `a op b` would call it first and only it (a is an
+// instance of a user class, b of the same class or an int, float, bool or
+// None, whose reflected methods never accept a user object); Empty otherwise.
+Value binary_op_sole_method(VM& vm, BinOpKind op, const Value& a, const Value& b);
+// The TypeError of `a op b` when no operand implements it.
+Value binary_op_unsupported(VM& vm, BinOpKind op, const Value& a, const Value& b);
 Value unary_op(VM& vm, UnaryOpKind op, const Value& v);
 Value compare(VM& vm, CmpOpKind op, const Value& a, const Value& b);  // result of <, ==, in, is ...
 int equals(VM& vm, const Value& a, const Value& b);                   // 1, 0, -1 on error
