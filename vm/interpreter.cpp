@@ -1199,6 +1199,17 @@ Value execute(VM& vm, Frame* f, bool throwing) {
     sp = f->sp;                      \
     locals = f->slots;               \
   } while (0)
+// Saves the running frame's position and switches the loop to `nf`, a frame
+// from push_inlined_frame.
+#define ENTER_INLINED_FRAME(nf)          \
+  do {                                   \
+    f->sp = sp;                          \
+    f->pc = uint32_t(ip - code_base);    \
+    (nf)->back = f;                      \
+    vm.current_frame = (nf);             \
+    f = (nf);                            \
+    LOAD_FRAME_STATE();                  \
+  } while (0)
 #define code_base (co->code.data())
 #define cells (locals + co->nlocals)
 #define consts (co->consts.data())
@@ -1535,12 +1546,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
           nf->func_ref = std::move(init);
           nf->ctor_self = std::move(obj);
           while (sp > base) DROP();
-          f->sp = sp;
-          f->pc = uint32_t(ip - code_base);
-          nf->back = f;
-          vm.current_frame = nf;
-          f = nf;
-          LOAD_FRAME_STATE();
+          ENTER_INLINED_FRAME(nf);
           DISPATCH();
         }
       }
@@ -1573,12 +1579,7 @@ inline_call : {
     }
     nf->func_ref = Value::from_raw_bits(base[0].release_bits());
     while (sp > base) DROP();
-    f->sp = sp;
-    f->pc = uint32_t(ip - code_base);
-    nf->back = f;
-    vm.current_frame = nf;
-    f = nf;
-    LOAD_FRAME_STATE();
+    ENTER_INLINED_FRAME(nf);
     DISPATCH();
   }
   TARGET(CALL_KW) {
@@ -1638,12 +1639,7 @@ inline_call : {
         if (!nf) GOTO_ERROR();
         nf->func_ref = std::move(m);
         nf->binop = int8_t(op);
-        f->sp = sp;
-        f->pc = uint32_t(ip - code_base);
-        nf->back = f;
-        vm.current_frame = nf;
-        f = nf;
-        LOAD_FRAME_STATE();
+        ENTER_INLINED_FRAME(nf);
         DISPATCH();
       }
     }
@@ -2362,6 +2358,7 @@ error : {
 #undef CHECK
 #undef JUMP_TO
 #undef LOAD_FRAME_STATE
+#undef ENTER_INLINED_FRAME
 #undef code_base
 #undef cells
 #undef consts
