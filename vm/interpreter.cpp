@@ -1104,6 +1104,7 @@ inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, Val
     raise_recursion(vm);
     return nullptr;
   }
+  if (!vm.stack_top && !ensure_value_stack(vm)) return nullptr;  // a generator resumed first
   Value* mem = vm.stack_top;
   Value* slots = mem + kFrameSlots;
   if (slots + co->nslots_ > vm.stack_limit) {
