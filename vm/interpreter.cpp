@@ -783,6 +783,28 @@ void generator_traverse(GeneratorObject* gen, VisitFn visit, void* ctx) {
 // ==================================================================== calls
 namespace {
 
+// Fills the locals and cells of a fresh frame (uninitialised `slots`) from a
+// call's arguments. When they bind one to one and `movable` is given (the
+// same array as a.args), they are moved out of it (left Empty) instead of
+// copied. Returns false with the exception pending and the slots released.
+inline bool fill_slots(VM& vm, FunctionObject* fn, CodeObject* co, const CallArgs& a, Value* slots, Value* movable) {
+  int nlive = co->nlive_;
+  if (a.nkw() == 0 && a.nargs == size_t(co->argcount) && !(co->flags & (kCodeVarargs | kCodeVarkeywords)) &&
+      co->kwonlyargcount == 0) {
+    for (size_t i = 0; i < a.nargs; i++)
+      slots[i].init_raw(movable ? movable[i].release_bits() : Value(a.args[i]).release_bits());
+    for (int i = int(a.nargs); i < nlive; i++) slots[i].init_raw(Value().bits());
+  } else {
+    for (int i = 0; i < nlive; i++) slots[i].init_raw(Value().bits());
+    if (!bind_arguments(vm, fn, co, a, slots)) {
+      for (int i = 0; i < nlive; i++) slots[i].~Value();
+      return false;
+    }
+  }
+  if (co->ncells()) setup_cells(vm, fn, co, slots);
+  return true;
+}
+
 // Runs `fn` with arguments already bound into `slots`.
 inline Value run_frame(VM& vm, FunctionObject* fn, CodeObject* co, Value* slots) {
   Frame f;
@@ -808,22 +830,13 @@ Value call_function(VM& vm, FunctionObject* fn, const CallArgs& a) {
   int nslots = co->nslots_;
   Value* slots = vm.stack_top;
   if (slots + nslots > vm.stack_limit) return raise_recursion(vm);
-  int nlive = co->nlive_;
-  for (int i = 0; i < nlive; i++) slots[i].init_raw(Value().bits());
   vm.stack_top = slots + nslots;
-  Value r;
-  bool simple = a.nkw() == 0 && a.nargs == size_t(co->argcount) &&
-                !(co->flags & (kCodeVarargs | kCodeVarkeywords)) && co->kwonlyargcount == 0;
-  if (simple) {
-    for (size_t i = 0; i < a.nargs; i++) slots[i] = a.args[i];
-  } else if (!bind_arguments(vm, fn, co, a, slots)) {
-    for (int i = 0; i < nlive; i++) slots[i].~Value();
+  if (!fill_slots(vm, fn, co, a, slots, nullptr)) {
     vm.stack_top = slots;
     return Value();
   }
-  if (co->ncells()) setup_cells(vm, fn, co, slots);
   vm.call_depth++;
-  r = run_frame(vm, fn, co, slots);
+  Value r = run_frame(vm, fn, co, slots);
   vm.call_depth--;
   vm.stack_top = slots;
   return r;
@@ -1111,25 +1124,13 @@ inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, Val
     raise_recursion(vm);
     return nullptr;
   }
-  int nlive = co->nlive_;
-  if (nargs == size_t(co->argcount) && !(co->flags & (kCodeVarargs | kCodeVarkeywords)) &&
-      co->kwonlyargcount == 0) {
-    for (size_t i = 0; i < nargs; i++) slots[i].init_raw(args[i].release_bits());
-    for (int i = int(nargs); i < nlive; i++) slots[i].init_raw(Value().bits());
-  } else {
-    for (int i = 0; i < nlive; i++) slots[i].init_raw(Value().bits());
-    if (!bind_arguments(vm, fn, co, CallArgs{args, nargs, nullptr}, slots)) {
-      for (int i = 0; i < nlive; i++) slots[i].~Value();
-      return nullptr;
-    }
-  }
-  if (co->ncells()) setup_cells(vm, fn, co, slots);
+  if (!fill_slots(vm, fn, co, CallArgs{args, nargs, nullptr}, slots, args)) return nullptr;
   // Field by field (a value-initialised Frame compiles to a slow `rep stos`).
   Frame* nf = new (mem) Frame;
   nf->code = co;
   nf->func = fn;
   nf->slots = slots;
-  nf->sp = slots + nlive;
+  nf->sp = slots + co->nlive_;
   nf->pc = 0;
   nf->last_pc = 0;
   nf->globals = fn->globals.as<DictObject>();
@@ -1140,12 +1141,6 @@ inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, Val
   vm.stack_top = slots + co->nslots_;
   vm.call_depth++;
   return nf;
-}
-
-// True for object's own methods (object.__new__, object.__init__).
-inline bool is_object_native_method(VM& vm, const Value& m) {
-  return is_kind(m, ObjKind::Native) && m.as<NativeObject>()->owner.is_object() &&
-         m.as<NativeObject>()->owner.as_object() == vm.types.object;
 }
 
 // Pops an inlined frame whose operand stack is down to `sp`: releases its
@@ -1534,7 +1529,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
         Value init = type_lookup(cls, vm.names.__init__);
         if (is_kind(init, ObjKind::Function) &&
             !(init.as<FunctionObject>()->code.as<CodeObject>()->flags & kCodeGenerator) &&
-            is_object_native_method(vm, type_lookup(cls, vm.names.__new__))) {
+            is_object_native(vm, type_lookup(cls, vm.names.__new__))) {
           Value obj = instance_alloc(vm, cls);
           CHECK(obj);
           base[0] = obj;  // the instance holds its class

@@ -15,9 +15,18 @@
 
 namespace kiln::vm {
 
+namespace {
 inline Value int_value_of(VM& vm, int64_t i) {
   return Value::fits_small_int(i) ? Value::small_int(i) : make_int(vm, i);
 }
+
+// Marks an iterator exhausted: it drops what it iterated, so it stays done.
+inline Value exhaust(IteratorObject* it) {
+  it->a = Value();
+  it->b = Value();
+  return Value();
+}
+}  // namespace
 
 // The two iterators FOR_ITER steps inline (vm/interpreter.cpp); it knows
 // them by these addresses.
@@ -25,9 +34,7 @@ Value list_next(VM&, IteratorObject* it) {
   if (it->a.is_empty()) return Value();
   auto* l = it->a.as<ListObject>();
   if (it->i < int64_t(l->items.size())) return l->items[size_t(it->i++)];
-  it->a = Value();
-  it->b = Value();
-  return Value();
+  return exhaust(it);
 }
 
 Value range_next(VM& vm, IteratorObject* it) {
@@ -42,12 +49,6 @@ Value range_next(VM& vm, IteratorObject* it) {
 namespace {
 
 
-// Marks an iterator exhausted: it drops what it iterated, so it stays done.
-inline Value exhaust(IteratorObject* it) {
-  it->a = Value();
-  it->b = Value();
-  return Value();
-}
 
 // ------------------------------------------------------------ sequences
 

@@ -37,10 +37,6 @@ inline bool name_is(StrObject* a, const char* s) {
 inline Value str_value(StrObject* s) { return Value::borrow(s); }
 inline DictObject* dict_of(const Value& v) { return v.as<DictObject>(); }
 
-bool is_object_native(VM& vm, const Value& m) {
-  return is_kind(m, ObjKind::Native) && m.as<NativeObject>()->owner.is_object() &&
-         m.as<NativeObject>()->owner.as_object() == vm.types.object;
-}
 
 // The classes deriving from user classes, so that a change to a base can
 // renumber them (see type_modified). Held strongly; freed with the VM.
@@ -73,6 +69,11 @@ Value attribute_error(VM& vm, const Value& obj, StrObject* name) {
 }
 
 }  // namespace
+
+bool is_object_native(VM& vm, const Value& m) {
+  return is_kind(m, ObjKind::Native) && m.as<NativeObject>()->owner.is_object() &&
+         m.as<NativeObject>()->owner.as_object() == vm.types.object;
+}
 
 uint64_t next_type_version() { return g_type_version.fetch_add(1, std::memory_order_relaxed) + 1; }
 

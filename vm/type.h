@@ -99,6 +99,8 @@ bool user_object_setattr(VM& vm, Object* o, StrObject* name, const Value& value)
 bool is_data_descriptor(VM& vm, const Value& attr);
 // property.__get__: calls fget (AttributeError naming `name` if it has none).
 Value property_get(VM& vm, PropertyObject* p, const Value& obj, StrObject* name);
+// True for object's own methods (object.__new__, object.__init__, ...).
+bool is_object_native(VM& vm, const Value& m);
 // A new bound method object.
 Value make_bound_method(VM& vm, const Value& func, const Value& self);
 
