@@ -25,6 +25,7 @@
 #include "vm/numbers.h"
 #include "vm/ops.h"
 #include "vm/str.h"
+#include "vm/shape.h"
 #include "vm/str_unicode.h"
 #include "vm/tuple.h"
 #include "vm/type.h"
@@ -615,7 +616,14 @@ Value bi_dir(VM& vm, const CallArgs& a, const Value&) {
     } else if (is_kind(o, ObjKind::Type)) {
       for (const Value& m : o.as<TypeObject>()->mro) add_keys(vm, m.as<TypeObject>()->dict, nd);
     } else {
-      if (is_kind(o, ObjKind::Instance)) add_keys(vm, o.as<InstanceObject>()->dict, nd);
+      if (is_kind(o, ObjKind::Instance)) {
+        auto* inst = o.as<InstanceObject>();
+        if (inst->shape) {
+          for (StrObject* k : inst->shape->keys) dict_setitem(vm, nd, Value::borrow(k), Value::none());
+        } else {
+          add_keys(vm, inst->dict, nd);
+        }
+      }
       if (is_kind(o, ObjKind::Exception)) add_keys(vm, o.as<ExceptionObject>()->dict, nd);
       if (is_kind(o, ObjKind::Function)) add_keys(vm, o.as<FunctionObject>()->dict, nd);
       for (const Value& m : t->mro) add_keys(vm, m.as<TypeObject>()->dict, nd);

@@ -10,10 +10,14 @@
 // can never describe a different or changed class, even when a class's memory
 // is reused.
 //
-// What still depends on the receiver is its __dict__. Attributes are found
-// there through an entry-position hint (instances built by one __init__ store
-// their keys in the same order, so the hint almost always holds: one pointer
-// compare), and methods are proved unshadowed by the dict's one-word Bloom
+// What still depends on the receiver is its own attributes. Most instances
+// keep them in slots named by a hidden class (vm/shape.h): a way remembers
+// the last shape it saw and the name's slot in it (or that it is absent), so
+// a load is a shape compare and an indexed read, a method is proved
+// unshadowed by the same compare, and a store that adds an attribute is a
+// compare, a write and a shape swap. Instances that have left shape mode
+// keep a __dict__: attributes are found there through an entry-position
+// hint, and methods are proved unshadowed by the dict's one-word Bloom
 // filter of key hashes (DictObject::key_bloom): a false positive costs one
 // real lookup, never a wrong answer.
 //
@@ -34,6 +38,7 @@
 #include "vm/dict.h"
 #include "vm/object.h"
 #include "vm/ops.h"
+#include "vm/shape.h"
 #include "vm/str.h"
 #include "vm/type.h"
 #include "vm/vm.h"
@@ -85,6 +90,7 @@ inline void set_way(AttrCacheEntry& w, Kind kind, const Object* key, uint64_t ve
   w.version = version;
   w.bind = kGeneric;
   w.index = -1;
+  w.shape = w.shape_to = nullptr;
   w.bloom = dict_bloom_bits(str_hash(name));
   w.value = Value();
 }
@@ -100,9 +106,19 @@ inline Value* dict_find(AttrCacheEntry& w, DictObject* d, StrObject* name) {
   return &d->entries[size_t(ix)].value;
 }
 
-inline DictObject* instance_dict(Object* o) {
-  const Value& d = static_cast<InstanceObject*>(o)->dict;
-  return d.is_object() ? d.as<DictObject>() : nullptr;
+// The instance's own attribute `name` through the way's memo; null if absent.
+[[gnu::always_inline]] inline Value* own_find(AttrCacheEntry& w, Object* o, StrObject* name) {
+  auto* inst = static_cast<InstanceObject*>(o);
+  if (const Shape* s = inst->shape) {
+    if (s != w.shape) [[unlikely]] {
+      w.shape = s;
+      w.index = shape_find(s, name);
+    }
+    return w.index >= 0 ? &inst->slots()[w.index] : nullptr;
+  }
+  if (!inst->dict.is_object()) return nullptr;
+  w.shape = nullptr;  // `index` is a dict hint from here on
+  return dict_find(w, inst->dict.as<DictObject>(), name);
 }
 
 // The class-side result of a way for receiver `obj` (bind != kGeneric).
@@ -259,8 +275,7 @@ inline bool kind_has_own_attributes(ObjKind k) {
 inline Value load_with(VM& vm, AttrCacheEntry& w, const Value& obj, StrObject* name) {
   switch (w.kind) {
     case kInstance: {
-      if (DictObject* d = instance_dict(obj.as_object()))
-        if (Value* v = dict_find(w, d, name)) return *v;
+      if (Value* v = own_find(w, obj.as_object(), name)) return *v;
       if (w.bind != kGeneric) return bind(vm, w, obj);
       break;
     }
@@ -294,8 +309,7 @@ inline bool load_method(VM& vm, InlineCache& c, const Value& obj, StrObject* nam
       return true;
     }
     if (w->kind == kInstance) {
-      DictObject* d = instance_dict(obj.as_object());
-      Value* v = d ? dict_find(*w, d, name) : nullptr;
+      Value* v = own_find(*w, obj.as_object(), name);
       if (!v) {
         *meth = w->value;
         *self_or_attr = obj;
@@ -326,7 +340,32 @@ inline bool store_attr(VM& vm, InlineCache& c, const Value& obj, StrObject* name
     w = &victim(c, t);
     set_way(*w, kStore, t, t->version, name);
   }
-  Value& slot = static_cast<InstanceObject*>(o)->dict;
+  auto* inst = static_cast<InstanceObject*>(o);
+  if (const Shape* s = inst->shape) {
+    if (s == w->shape) {
+      Value* slots = inst->slots();
+      if (w->shape_to == s) {  // replacing an attribute
+        slots[w->index] = v;
+        return true;
+      }
+      if (uint32_t(w->index) < inst->capacity) {  // adding one: the transition this site made before
+        slots[w->index] = v;
+        inst->shape = w->shape_to;
+        return true;
+      }
+    }
+    const Shape *from, *to;
+    int32_t slot;
+    if (!instance_store_slow(vm, inst, name, v, &from, &to, &slot)) return false;
+    if (from) {
+      w->shape = from;
+      w->shape_to = to;
+      w->index = slot;
+    }
+    return true;
+  }
+  w->shape = nullptr;  // `index` is a dict hint from here on
+  Value& slot = inst->dict;
   if (!slot.is_object()) {
     slot = dict_new(vm);
     if (!slot) return false;

@@ -11,6 +11,7 @@
 #include "vm/interpreter.h"
 #include "vm/kind_slots.h"
 #include "vm/ops.h"
+#include "vm/shape.h"
 #include "vm/type.h"
 #include "vm/vm.h"
 
@@ -98,9 +99,10 @@ Value VM::call_method(const Value& obj, StrObject* name, const Value* args, size
     // __getattribute__ (aux bit 3 of a user class) sees every lookup.
     bool may_shadow = is_kind(obj, ObjKind::Type) || is_kind(obj, ObjKind::Module) ||
                       (!type_is_builtin(t) && (t->aux & 8));
-    if (!may_shadow && (is_kind(obj, ObjKind::Instance) || is_kind(obj, ObjKind::Exception))) {
-      const Value& d = is_kind(obj, ObjKind::Instance) ? obj.as<InstanceObject>()->dict
-                                                       : obj.as<ExceptionObject>()->dict;
+    if (!may_shadow && is_kind(obj, ObjKind::Instance)) {
+      may_shadow = instance_attr(obj.as<InstanceObject>(), name) != nullptr;
+    } else if (!may_shadow && is_kind(obj, ObjKind::Exception)) {
+      const Value& d = obj.as<ExceptionObject>()->dict;
       if (d.is_object() && dict_get_str(d.as<DictObject>(), name)) may_shadow = true;
     }
     if (!may_shadow) {

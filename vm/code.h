@@ -66,8 +66,10 @@ struct AttrCacheEntry {
   uint64_t version = 0;         // key's type version or module dict version
   uint8_t kind = 0;             // attr_cache::Kind (0: unused way)
   uint8_t bind = 0;             // attr_cache::Bind
-  int32_t index = -1;           // dict entry hint
+  int32_t index = -1;           // slot in `shape` (-1: absent there); with no shape, a dict entry hint
   uint64_t bloom = 0;           // dict_bloom_bits(hash of name)
+  const Shape* shape = nullptr;     // the instance shape `index` describes (vm/shape.h)
+  const Shape* shape_to = nullptr;  // kStore: the shape after the store (== shape: a replacement)
   Value value;                  // class attribute / method / property (strong)
 };
 

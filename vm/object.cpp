@@ -93,7 +93,13 @@ void destroy_layout(Object* o) {
     case ObjKind::Range: static_cast<RangeObject*>(o)->~RangeObject(); break;
     case ObjKind::Slice: static_cast<SliceObject*>(o)->~SliceObject(); break;
     case ObjKind::Type: static_cast<TypeObject*>(o)->~TypeObject(); break;
-    case ObjKind::Instance: static_cast<InstanceObject*>(o)->~InstanceObject(); break;
+    case ObjKind::Instance: {
+      auto* inst = static_cast<InstanceObject*>(o);
+      Value* slots = inst->slots();
+      for (uint32_t i = 0; i < inst->capacity; ++i) slots[i].~Value();
+      inst->~InstanceObject();
+      break;
+    }
     case ObjKind::Exception: static_cast<ExceptionObject*>(o)->~ExceptionObject(); break;
     case ObjKind::Code: static_cast<CodeObject*>(o)->~CodeObject(); break;
     case ObjKind::Function: static_cast<FunctionObject*>(o)->~FunctionObject(); break;
@@ -296,9 +302,17 @@ void object_clear(Object* o) {
       drop(t->name);
       break;
     }
-    case ObjKind::Instance:
-      drop(static_cast<InstanceObject*>(o)->dict);
+    case ObjKind::Instance: {
+      // Attributes gone: the instance is left in dict mode with no dict
+      // (vm/shape.h), which needs no shape (clearing may run in ~VM, after
+      // the shapes are freed).
+      auto* inst = static_cast<InstanceObject*>(o);
+      drop(inst->dict);
+      Value* slots = inst->slots();
+      for (uint32_t i = 0; i < inst->capacity; ++i) drop(slots[i]);
+      inst->shape = nullptr;
       break;
+    }
     case ObjKind::Exception: {
       auto* e = static_cast<ExceptionObject*>(o);
       drop(e->args);

@@ -162,12 +162,24 @@ struct TypeObject : Object {
   static constexpr size_t kLookupCacheSize = 32;
   LookupCacheEntry lookup_cache[kLookupCacheSize];
   uint64_t lookup_cache_version = ~uint64_t(0);
+  // Slots a new instance gets for its attributes (vm/shape.h); raised when
+  // an instance of the class overflows them.
+  uint32_t instance_slots = 6;
 };
 
-// Instances of user classes (and `object()` itself).
+// Instances of user classes (and `object()` itself). Attributes live in
+// `capacity` values allocated after the header, named by `shape` (vm/shape.h
+// explains hidden classes), until the instance needs a real __dict__; from
+// then on `shape` is null and `dict` holds them all.
+struct Shape;
 struct InstanceObject : Object {
-  Value dict;                // DictObject of instance attributes
+  Value dict;                    // DictObject once materialised (shape null); Empty before
+  const Shape* shape = nullptr;  // names of slots()[0, shape->size) while in shape mode
+  uint32_t capacity = 0;         // slots allocated (all constructed; unused ones Empty)
+  Value* slots() { return reinterpret_cast<Value*>(this + 1); }
+  const Value* slots() const { return reinterpret_cast<const Value*>(this + 1); }
 };
+static_assert(sizeof(InstanceObject) % alignof(Value) == 0);
 
 // Instances of BaseException and its subclasses (builtin and user).
 struct ExceptionObject : Object {

@@ -80,9 +80,13 @@ inline void object_visit_children(Object* o, Visit&& visit) {
       }
       break;
     }
-    case ObjKind::Instance:
-      visit(static_cast<InstanceObject*>(o)->dict);
+    case ObjKind::Instance: {
+      auto* inst = static_cast<InstanceObject*>(o);
+      visit(inst->dict);
+      Value* slots = inst->slots();
+      for (uint32_t i = 0; i < inst->capacity; ++i) visit(slots[i]);  // unused slots are Empty
       break;
+    }
     case ObjKind::Exception: {
       auto* e = static_cast<ExceptionObject*>(o);
       visit(e->args);

@@ -20,6 +20,7 @@
 #include "vm/kind_slots.h"
 #include "vm/list.h"
 #include "vm/ops.h"
+#include "vm/shape.h"
 #include "vm/str.h"
 #include "vm/tuple.h"
 
@@ -170,35 +171,54 @@ Value bind_descriptor(VM& vm, const Value& attr, const Value& obj, TypeObject* o
 
 // ================================================================ generic attributes
 
-Value generic_getattr(VM& vm, const Value& obj, StrObject* name, DictObject* dict, bool missing_ok) {
+namespace {
+// The object's __dict__ if it has one now (none is created).
+DictObject* own_dict(const OwnAttrs& own) {
+  if (own.dict) return own.dict;
+  if (own.dict_slot) return own.dict_slot->is_object() ? dict_of(*own.dict_slot) : nullptr;
+  return own.inst ? instance_dict_if_any(own.inst) : nullptr;
+}
+
+// The object's own attribute `name`, or Empty.
+Value own_attr(const OwnAttrs& own, StrObject* name) {
+  if (own.inst) {
+    Value* v = instance_attr(own.inst, name);
+    return v ? *v : Value();
+  }
+  DictObject* d = own_dict(own);
+  return d ? dict_get_str(d, name) : Value();
+}
+}  // namespace
+
+Value generic_getattr(VM& vm, const Value& obj, StrObject* name, OwnAttrs own, bool missing_ok) {
   TypeObject* t = type_of(vm, obj);
   Value attr = type_lookup(t, name);
   if (attr && attr.is_object()) {
     Object* ao = attr.as_object();
     if (ao->kind == ObjKind::Function) {
       // The common case: a method. An instance attribute of the same name wins.
-      if (dict) {
-        Value v = dict_get_str(dict, name);
-        if (v) return v;
-      }
+      if (Value v = own_attr(own, name)) return v;
       return make_bound_method(vm, attr, obj);
     }
     if (ao->kind == ObjKind::Property) return property_get(vm, static_cast<PropertyObject*>(ao), obj, name);
     if (is_user_object(attr) && is_data_descriptor(vm, attr)) return bind_descriptor(vm, attr, obj, t);
   }
-  if (dict) {
-    Value v = dict_get_str(dict, name);
-    if (v) return v;
-  }
+  if (Value v = own_attr(own, name)) return v;
   if (attr) return bind_descriptor(vm, attr, obj, t);
   if (name_eq(name, vm.names.__class__)) return Value::borrow(t);
-  if (name_eq(name, vm.names.__dict__) && dict) return Value::borrow(dict);
+  if (name_eq(name, vm.names.__dict__)) {
+    if (own.inst) {
+      DictObject* d = instance_materialize_dict(vm, own.inst);
+      return d ? Value::borrow(d) : Value();
+    }
+    if (DictObject* d = own_dict(own)) return Value::borrow(d);
+  }
   if (name_eq(name, vm.names.__doc__)) return Value::none();
   if (missing_ok) return Value();
   return attribute_error(vm, obj, name);
 }
 
-bool generic_setattr(VM& vm, const Value& obj, StrObject* name, Value* dict, const Value& value) {
+bool generic_setattr(VM& vm, const Value& obj, StrObject* name, OwnAttrs own, const Value& value) {
   TypeObject* t = type_of(vm, obj);
   Value attr = type_lookup(t, name);
   if (attr && attr.is_object()) {
@@ -229,6 +249,13 @@ bool generic_setattr(VM& vm, const Value& obj, StrObject* name, Value* dict, con
       }
     }
   }
+  if (own.inst) {
+    if (value) return instance_store(vm, own.inst, name, value);
+    DictObject* d = instance_materialize_dict(vm, own.inst);
+    if (!d) return false;
+    own.dict_slot = &own.inst->dict;
+  }
+  Value* dict = own.dict_slot;
   if (!dict) {
     if (attr) {
       vm.raisef(Exc::AttributeError, "'%s' object attribute '%s' is read-only", type_name(vm, obj), name->data);
@@ -256,7 +283,12 @@ bool generic_setattr(VM& vm, const Value& obj, StrObject* name, Value* dict, con
 
 Value instance_alloc(VM& vm, TypeObject* cls) {
   switch (cls->instance_kind) {
-    case ObjKind::Instance: return Value::steal(object_new<InstanceObject>(vm, ObjKind::Instance, cls));
+    case ObjKind::Instance: {
+      uint32_t n = type_is_builtin(cls) ? 0 : instance_initial_slots(cls);  // object() has no attributes
+      auto* inst = object_new<InstanceObject>(vm, ObjKind::Instance, cls, sizeof(InstanceObject) + n * sizeof(Value));
+      instance_init_slots(vm, inst, n);
+      return Value::steal(inst);
+    }
     case ObjKind::Exception: return exception_new(vm, cls, nullptr, 0);
     case ObjKind::List:
     case ObjKind::Dict:
@@ -284,26 +316,42 @@ Value user_type_lookup(TypeObject* type, StrObject* name) {
   return v;
 }
 
-Value* object_dict_slot(Object* o) {
+namespace {
+// Where `o` keeps its own attributes: instances of user classes in slots or a
+// __dict__, exceptions and user subclasses of list/dict/set in a __dict__
+// slot; nowhere for other objects.
+OwnAttrs own_attrs_of(Object* o) {
   switch (o->kind) {
-    case ObjKind::Instance: return &static_cast<InstanceObject*>(o)->dict;
-    case ObjKind::Exception: return &static_cast<ExceptionObject*>(o)->dict;
-    default: return trailing_dict(o);
+    case ObjKind::Instance: return OwnAttrs::of_instance(static_cast<InstanceObject*>(o));
+    case ObjKind::Exception: return OwnAttrs(&static_cast<ExceptionObject*>(o)->dict);
+    default: return OwnAttrs(trailing_dict(o));
   }
 }
+
+// The object's __dict__, made if it has a place for one but none yet;
+// Empty without an exception if it has no place for one.
+Value own_dict_made(VM& vm, const OwnAttrs& own) {
+  if (own.inst) {
+    DictObject* d = instance_materialize_dict(vm, own.inst);
+    return d ? Value::borrow(d) : Value();
+  }
+  if (!own.dict_slot) return Value();
+  if (!own.dict_slot->is_object()) *own.dict_slot = dict_new(vm);
+  return *own.dict_slot;
+}
+}  // namespace
 
 Value user_object_getattr(VM& vm, Object* o, StrObject* name) {
   TypeObject* t = o->type;
   Value self = Value::borrow(o);
-  Value* slot = object_dict_slot(o);
+  OwnAttrs own = own_attrs_of(o);
   if (t->aux & (kTypeGetattribute | kTypeGetattrHook)) {
     Value r;
     if (t->aux & kTypeGetattribute) {
       Value m = type_lookup(t, vm.names.__getattribute__);
       r = vm.call2(m, self, str_value(name));
     } else {
-      DictObject* d = slot && slot->is_object() ? dict_of(*slot) : nullptr;
-      r = generic_getattr(vm, self, name, d, true);
+      r = generic_getattr(vm, self, name, own, true);
       if (!r && !vm.has_exception()) attribute_error(vm, self, name);
     }
     if (!r && (t->aux & kTypeGetattrHook) && vm.exception_matches(Exc::AttributeError)) {
@@ -313,12 +361,8 @@ Value user_object_getattr(VM& vm, Object* o, StrObject* name) {
     }
     return r;
   }
-  if (slot && name_eq(name, vm.names.__dict__)) {
-    if (!slot->is_object()) *slot = dict_new(vm);
-    return *slot;
-  }
-  DictObject* d = slot && slot->is_object() ? dict_of(*slot) : nullptr;
-  return generic_getattr(vm, self, name, d, false);
+  if ((own.inst || own.dict_slot) && name_eq(name, vm.names.__dict__)) return own_dict_made(vm, own);
+  return generic_getattr(vm, self, name, own, false);
 }
 
 bool user_object_setattr(VM& vm, Object* o, StrObject* name, const Value& value) {
@@ -332,21 +376,26 @@ bool user_object_setattr(VM& vm, Object* o, StrObject* name, const Value& value)
       return bool(r);
     }
   }
-  Value* slot = object_dict_slot(o);
-  if (!slot) return generic_setattr(vm, self, name, nullptr, value);
+  OwnAttrs own = own_attrs_of(o);
+  if (!own.inst && !own.dict_slot) return generic_setattr(vm, self, name, nullptr, value);
   if (name_eq(name, vm.names.__dict__)) {
     if (!is_kind(value, ObjKind::Dict)) {
       vm.raisef(Exc::TypeError, "__dict__ must be set to a dictionary, not a '%s'", value ? type_name(vm, value) : "NoneType");
       return false;
     }
-    *slot = value;
+    if (own.inst) {
+      if (!instance_materialize_dict(vm, own.inst)) return false;
+      own.inst->dict = value;
+    } else {
+      *own.dict_slot = value;
+    }
     return true;
   }
   if (name_eq(name, vm.names.__class__)) {
     vm.raise(Exc::NotImplementedError, "assigning to __class__ is not supported yet");
     return false;
   }
-  return generic_setattr(vm, self, name, slot, value);
+  return generic_setattr(vm, self, name, own, value);
 }
 
 namespace {
@@ -872,7 +921,8 @@ Value object_setattr_native(VM& vm, const CallArgs& a, const Value&) {
   const Value& self = a.args[0];
   StrObject* name = a.args[1].as<StrObject>();
   if (is_kind(self, ObjKind::Instance) && (self.as_object()->type->aux & kTypeHasDict)) {
-    return generic_setattr(vm, self, name, &self.as<InstanceObject>()->dict, a.args[2]) ? Value::none() : Value();
+    return generic_setattr(vm, self, name, OwnAttrs::of_instance(self.as<InstanceObject>()), a.args[2]) ? Value::none()
+                                                                                                         : Value();
   }
   return setattr(vm, self, name, a.args[2]) ? Value::none() : Value();
 }
@@ -885,7 +935,8 @@ Value object_delattr_native(VM& vm, const CallArgs& a, const Value&) {
   const Value& self = a.args[0];
   StrObject* name = a.args[1].as<StrObject>();
   if (is_kind(self, ObjKind::Instance) && (self.as_object()->type->aux & kTypeHasDict)) {
-    return generic_setattr(vm, self, name, &self.as<InstanceObject>()->dict, Value()) ? Value::none() : Value();
+    return generic_setattr(vm, self, name, OwnAttrs::of_instance(self.as<InstanceObject>()), Value()) ? Value::none()
+                                                                                                       : Value();
   }
   return delattr(vm, self, name) ? Value::none() : Value();
 }
@@ -900,10 +951,10 @@ Value object_getattribute(VM& vm, const CallArgs& a, const Value&) {
   if (is_kind(self, ObjKind::Instance)) {
     auto* inst = self.as<InstanceObject>();
     if (name_eq(name, vm.names.__dict__) && (self.as_object()->type->aux & kTypeHasDict)) {
-      if (!inst->dict.is_object()) inst->dict = dict_new(vm);
-      return inst->dict;
+      DictObject* d = instance_materialize_dict(vm, inst);
+      return d ? Value::borrow(d) : Value();
     }
-    return generic_getattr(vm, self, name, inst->dict.is_object() ? dict_of(inst->dict) : nullptr, false);
+    return generic_getattr(vm, self, name, OwnAttrs::of_instance(inst), false);
   }
   return getattr(vm, self, name);
 }

@@ -68,13 +68,32 @@ Value type_call(VM& vm, TypeObject* cls, const CallArgs& a);
 Value instance_alloc(VM& vm, TypeObject* cls);
 
 // ---------------------------------------------------------------- attributes
+// Where an object keeps its own attributes, for the generic lookups below:
+// nowhere (null), a __dict__, or an instance, which may hold them in slots
+// (vm/shape.h) or in a __dict__. For stores, `dict_slot` is the slot of a
+// __dict__ that is created on demand.
+struct OwnAttrs {
+  DictObject* dict = nullptr;
+  Value* dict_slot = nullptr;
+  InstanceObject* inst = nullptr;
+  OwnAttrs(std::nullptr_t) {}
+  OwnAttrs(DictObject* d) : dict(d) {}
+  OwnAttrs(Value* slot) : dict_slot(slot) {}
+  static OwnAttrs of_instance(InstanceObject* i) {
+    OwnAttrs a(nullptr);
+    a.inst = i;
+    return a;
+  }
+};
 // Generic attribute lookup on any object whose class dict holds its
-// attributes. `dict` is the instance's own __dict__ (or null). With
-// `missing_ok`, an absent attribute returns Empty without an exception.
-Value generic_getattr(VM& vm, const Value& obj, StrObject* name, DictObject* dict, bool missing_ok);
-// Stores into the instance dict `*dict` (created on demand) unless a data
-// descriptor on the class intercepts it. `value` Empty: delete.
-bool generic_setattr(VM& vm, const Value& obj, StrObject* name, Value* dict, const Value& value);
+// attributes; `own` is where the object's own attributes are (a dict for
+// getattr). With `missing_ok`, an absent attribute returns Empty without an
+// exception.
+Value generic_getattr(VM& vm, const Value& obj, StrObject* name, OwnAttrs own, bool missing_ok);
+// Stores into the object's own attributes (`own`: a dict slot or an
+// instance) unless a data descriptor on the class intercepts it. `value`
+// Empty: delete.
+bool generic_setattr(VM& vm, const Value& obj, StrObject* name, OwnAttrs own, const Value& value);
 // Binds a class attribute found by type_lookup to `obj` (functions become
 // bound methods, property calls its getter...). `obj` Empty: accessed on
 // the class `owner` itself.
@@ -86,9 +105,6 @@ Value type_getattr_value(VM& vm, TypeObject* t, StrObject* name, bool missing_ok
 // (stopping at the first builtin class): what builtin bases provide comes
 // from their kind's slots. Empty if absent.
 Value user_type_lookup(TypeObject* type, StrObject* name);
-// The __dict__ slot of an instance (user class instances, exceptions, user
-// subclasses of list/dict/set), or null for objects without one.
-Value* object_dict_slot(Object* o);
 // Attribute access on instances of user classes, whatever their layout:
 // __getattribute__/__getattr__ hooks, descriptors, the instance __dict__.
 Value user_object_getattr(VM& vm, Object* o, StrObject* name);

@@ -14,6 +14,7 @@
 #include "vm/exception.h"
 #include "vm/gc.h"
 #include "vm/ops.h"
+#include "vm/shape.h"
 #include "vm/str.h"
 #include "vm/tuple.h"
 #include "vm/type.h"
@@ -24,6 +25,7 @@ namespace kiln::vm {
 void vm_bootstrap(VM& vm);  // vm/bootstrap.cpp
 
 VM::VM(const Options& options) : options_(&options) {
+  shapes = std::make_unique<ShapeTree>();
   gc_init(*this);
   recursion_limit = options.recursion_limit > 0 ? options.recursion_limit : 1000;
   out = [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); };
@@ -48,6 +50,7 @@ VM::~VM() {
   stack_top = stack_limit = nullptr;
   native_modules_.clear();
   interned_ = Value();
+  shapes.reset();  // drops the shapes' references to attribute names
   for (StrObject*& s : small_strs) {
     if (s) Value::decref(s);
     s = nullptr;

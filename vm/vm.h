@@ -185,6 +185,9 @@ class VM {
   // a loop allocates no slice. Holds its reference to the slice class; freed
   // by ~VM.
   SliceObject* slice_cache = nullptr;
+  // The hidden classes of instances (vm/shape.h); freed by ~VM after the
+  // roots, before the objects.
+  std::unique_ptr<struct ShapeTree> shapes;
 
   // Per-VM data owned by library modules (e.g. torch's generator state).
   std::unordered_map<std::string, std::shared_ptr<void>> extension_state;
