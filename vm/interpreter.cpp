@@ -1178,22 +1178,21 @@ Value execute(VM& vm, Frame* f, bool throwing) {
 #endif
 
   // The running frame's state, reloaded when an inlined call enters or returns.
-  // Few long-lived variables: GCC keeps them in registers across the loop
-  // (code_base, cells and consts are derived from co where needed).
-  CodeObject* co = f->code;
-  const uint32_t* ip = co->code.data() + f->pc;
+  // Few long-lived variables, so that GCC can keep them in callee-saved
+  // registers across the loop (vm, f, ip, sp, insn): with more, it spilled
+  // ip and sp, putting a store and a reload on every instruction's critical
+  // path. co, locals, code_base, cells and consts are derived from f where
+  // needed (one load from a register-held pointer, off that path).
+  const uint32_t* ip = f->code->code.data() + f->pc;
   Value* sp = f->sp;
-  Value* locals = f->slots;
   uint32_t insn = 0;
   bool reraise = false;
   Value* fn_args = nullptr;  // inline_call's operands
   size_t fn_nargs = 0;
 #define LOAD_FRAME_STATE()           \
   do {                               \
-    co = f->code;                    \
     ip = co->code.data() + f->pc;    \
     sp = f->sp;                      \
-    locals = f->slots;               \
   } while (0)
 // Saves the running frame's position and switches the loop to `nf`, a frame
 // from push_inlined_frame.
@@ -1206,6 +1205,8 @@ Value execute(VM& vm, Frame* f, bool throwing) {
     f = (nf);                            \
     LOAD_FRAME_STATE();                  \
   } while (0)
+#define co (f->code)
+#define locals (f->slots)
 #define code_base (co->code.data())
 #define cells (locals + co->nlocals)
 #define consts (co->consts.data())
@@ -2355,6 +2356,8 @@ error : {
 #undef JUMP_TO
 #undef LOAD_FRAME_STATE
 #undef ENTER_INLINED_FRAME
+#undef co
+#undef locals
 #undef code_base
 #undef cells
 #undef consts
