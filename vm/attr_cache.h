@@ -243,6 +243,49 @@ inline bool kind_has_own_attributes(ObjKind k) {
   return &w;
 }
 
+// ------------------------------------------------------------ monomorphic fast paths
+// What almost every site sees: one class, instances of one shape. These
+// check only the site's first way and are inlined into the interpreter; a
+// false return means "take the full path" (which also fills the cache).
+
+// The way `w` if it is of `kind` and valid for instance `o` of shape `s`.
+[[gnu::always_inline]] inline bool first_way_matches(const AttrCacheEntry& w, const Object* o, const Shape* s,
+                                                     Kind kind) {
+  return s && s == w.shape && w.key == o->type && w.version == o->type->version && w.kind == kind;
+}
+
+// LOAD_ATTR of an instance attribute held in a slot: the slot, else null.
+[[gnu::always_inline]] inline const Value* fast_load_slot(const InlineCache& c, const Value& obj) {
+  if (!is_kind(obj, ObjKind::Instance)) return nullptr;
+  auto* inst = obj.as<InstanceObject>();
+  const AttrCacheEntry& w = c.ways[0];
+  if (!first_way_matches(w, inst, inst->shape, kInstance) || w.index < 0) return nullptr;
+  return &inst->slots()[w.index];
+}
+
+// LOAD_METHOD of a method the instance does not shadow: the function, else null.
+[[gnu::always_inline]] inline const Value* fast_method(const InlineCache& c, const Value& obj) {
+  if (!is_kind(obj, ObjKind::Instance)) return nullptr;
+  auto* inst = obj.as<InstanceObject>();
+  const AttrCacheEntry& w = c.ways[0];
+  if (!first_way_matches(w, inst, inst->shape, kInstance) || w.index >= 0 || w.bind != kSelf) return nullptr;
+  return &w.value;
+}
+
+// STORE_ATTR replacing or adding a slot attribute as this site did before.
+[[gnu::always_inline]] inline bool fast_store(const InlineCache& c, const Value& obj, Value&& v) {
+  if (!is_kind(obj, ObjKind::Instance)) return false;
+  auto* inst = obj.as<InstanceObject>();
+  const AttrCacheEntry& w = c.ways[0];
+  if (!first_way_matches(w, inst, inst->shape, kStore)) return false;
+  if (w.shape_to != w.shape) {
+    if (uint32_t(w.index) >= inst->capacity) return false;
+    inst->shape = w.shape_to;
+  }
+  inst->slots()[w.index] = std::move(v);
+  return true;
+}
+
 // The way for `obj` if one is valid (null otherwise).
 [[gnu::always_inline]] inline AttrCacheEntry* lookup(VM& vm, InlineCache& c, const Value& obj) {
   if (obj.is_object()) {

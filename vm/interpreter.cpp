@@ -1216,6 +1216,7 @@ Value execute(VM& vm, Frame* f, bool throwing) {
 
 #define ARG() (insn >> 8)
 #define PUSH(v) ((sp++)->init_raw((v).release_bits()))
+#define PUSH_COPY(v) ((sp++)->init_raw((v).new_ref_bits()))  // pushes a new reference to v
 #define POP() Value::from_raw_bits((--sp)->bits())
 #define TOP() (sp[-1])
 #define SECOND() (sp[-2])
@@ -1276,8 +1277,7 @@ dispatch:
     DISPATCH();
   }
   TARGET(LOAD_CONST) {
-    Value v = consts[ARG()];
-    PUSH(v);
+    PUSH_COPY(consts[ARG()]);
     FAST_DISPATCH();
   }
 load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-encoded)
@@ -1288,8 +1288,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
                 std::string(str_view(co->varnames[ARG()])).c_str());
       GOTO_ERROR();
     }
-    Value c = v;
-    PUSH(c);
+    PUSH_COPY(v);
     FAST_DISPATCH();
   }
   TARGET(LOAD_FAST_LOAD_FAST) {
@@ -1299,12 +1298,9 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
       insn = encode(Op::LOAD_FAST, a);
       goto load_fast;
     }
-    {
-      Value x = locals[a], y = locals[b];
-      PUSH(x);
-      PUSH(y);
-      ip++;
-    }
+    PUSH_COPY(locals[a]);
+    PUSH_COPY(locals[b]);
+    ip++;
     FAST_DISPATCH();
   }
   TARGET(STORE_FAST) {
@@ -1315,8 +1311,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     uint32_t a = ARG() & 0xfff, b = ARG() >> 12;
     locals[a] = POP();
     if (!locals[b].is_empty()) {
-      Value y = locals[b];
-      PUSH(y);
+      PUSH_COPY(locals[b]);
       ip++;
     }
     FAST_DISPATCH();
@@ -1344,8 +1339,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
                   name.c_str());
       GOTO_ERROR();
     }
-    Value v = cell->contents;
-    PUSH(v);
+    PUSH_COPY(cell->contents);
     FAST_DISPATCH();
   }
   TARGET(STORE_DEREF) {
@@ -1383,8 +1377,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
                 std::string(str_view(name)).c_str());
       GOTO_ERROR();
     }
-    Value v = cell->contents;
-    PUSH(v);
+    PUSH_COPY(cell->contents);
     DISPATCH();
   }
   TARGET(LOAD_GLOBAL) {
@@ -1392,14 +1385,12 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     DictObject* g = f->globals;
     if (c.type == g && c.version == g->version) {
       if (c.kind == 1) {
-        Value v = g->entries[size_t(c.index)].value;
-        PUSH(v);
+        PUSH_COPY(g->entries[size_t(c.index)].value);
         FAST_DISPATCH();
       }
       DictObject* b = vm.builtins_dict.as<DictObject>();
       if (c.kind == 2 && c.version2 == b->version) {
-        Value v = b->entries[size_t(c.index)].value;
-        PUSH(v);
+        PUSH_COPY(b->entries[size_t(c.index)].value);
         FAST_DISPATCH();
       }
     }
@@ -1467,6 +1458,11 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
   }
   TARGET(LOAD_ATTR) {
     InlineCache& c = co->caches[ARG()];
+    if (const Value* slot = attr_cache::fast_load_slot(c, TOP())) {
+      Value v = *slot;
+      TOP() = std::move(v);
+      FAST_DISPATCH();
+    }
     Value v = attr_cache::load_attr(vm, c, TOP(), name_at(co, c.name));
     CHECK(v);
     TOP() = std::move(v);
@@ -1476,6 +1472,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     InlineCache& c = co->caches[ARG()];
     Value obj = POP();
     Value v = POP();
+    if (attr_cache::fast_store(c, obj, std::move(v))) DISPATCH();
     CHECK(attr_cache::store_attr(vm, c, obj, name_at(co, c.name), v));
     DISPATCH();
   }
@@ -1486,6 +1483,12 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
   }
   TARGET(LOAD_METHOD) {
     InlineCache& c = co->caches[ARG()];
+    if (const Value* m = attr_cache::fast_method(c, TOP())) {
+      Value self = POP();
+      PUSH_COPY(*m);
+      PUSH(self);
+      FAST_DISPATCH();
+    }
     Value obj = POP();
     Value meth, self;
     if (!attr_cache::load_method(vm, c, obj, name_at(co, c.name), &meth, &self)) GOTO_ERROR();
@@ -2347,6 +2350,7 @@ error : {
 
 #undef ARG
 #undef PUSH
+#undef PUSH_COPY
 #undef POP
 #undef TOP
 #undef SECOND

@@ -158,6 +158,7 @@ struct TypeObject : Object {
   struct LookupCacheEntry {
     Value name;
     Value value;
+    int8_t from_user = -1;  // user_type_lookup's answer for it: 1 yes, 0 no, -1 not known yet
   };
   static constexpr size_t kLookupCacheSize = 32;
   LookupCacheEntry lookup_cache[kLookupCacheSize];

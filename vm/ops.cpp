@@ -934,11 +934,12 @@ static Value type_lookup_uncached(TypeObject* type, StrObject* name) {
 // Every operator on an instance, every call of a class and every cache miss
 // of the interpreter looks names up along the MRO; a per-type memo keyed on
 // the type's version makes the repeat lookups one compare.
-Value type_lookup(TypeObject* type, StrObject* name) {
+TypeObject::LookupCacheEntry& type_lookup_entry(TypeObject* type, StrObject* name) {
   if (type->lookup_cache_version != type->version) {
     for (auto& e : type->lookup_cache) {
       e.name = Value();
       e.value = Value();
+      e.from_user = -1;
     }
     type->lookup_cache_version = type->version;
   }
@@ -946,12 +947,14 @@ Value type_lookup(TypeObject* type, StrObject* name) {
   auto& e = type->lookup_cache[h >> (64 - 5)];
   static_assert(TypeObject::kLookupCacheSize == 32);
   uint64_t name_bits = Value::kPtrTag | reinterpret_cast<uint64_t>(name);
-  if (e.name.bits() == name_bits) return e.value;
-  Value v = type_lookup_uncached(type, name);
+  if (e.name.bits() == name_bits) return e;
+  e.value = type_lookup_uncached(type, name);
   e.name = Value::borrow(name);
-  e.value = v;
-  return v;
+  e.from_user = -1;
+  return e;
 }
+
+Value type_lookup(TypeObject* type, StrObject* name) { return type_lookup_entry(type, name).value; }
 
 // ================================================================ format
 

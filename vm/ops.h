@@ -108,6 +108,8 @@ bool setattr(VM& vm, const Value& obj, StrObject* name, const Value& value);
 bool delattr(VM& vm, const Value& obj, StrObject* name);
 // Looks `name` up in the MRO of `type` without binding; Empty if absent.
 Value type_lookup(TypeObject* type, StrObject* name);
+// type_lookup's memo entry for `name` (filled, valid until the class changes).
+TypeObject::LookupCacheEntry& type_lookup_entry(TypeObject* type, StrObject* name);
 // format(value, spec) -> str
 Value format(VM& vm, const Value& v, std::string_view spec);
 // Collects any iterable into a new list (fast paths for list/tuple).

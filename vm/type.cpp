@@ -302,18 +302,25 @@ Value instance_alloc(VM& vm, TypeObject* cls) {
 
 Value user_type_lookup(TypeObject* type, StrObject* name) {
   if (type_is_builtin(type)) return Value();
-  // Through type_lookup's memo: the attribute came from a user class unless
-  // the first builtin class of the MRO resolves the name to the same object.
-  Value v = type_lookup(type, name);
-  if (!v) return v;
-  for (const Value& tv : type->mro) {
-    auto* t = tv.as<TypeObject>();
-    if (type_is_builtin(t)) {
-      Value b = type_lookup(t, name);
-      return b.is(v) ? Value() : v;
+  // The attribute came from a user class unless the first builtin class of
+  // the MRO resolves the name to the same object; the answer is memoised
+  // beside type_lookup's (both are dropped when the class changes).
+  TypeObject::LookupCacheEntry& e = type_lookup_entry(type, name);
+  if (e.from_user < 0) {
+    bool user = bool(e.value);
+    if (user) {
+      for (const Value& tv : type->mro) {
+        auto* t = tv.as<TypeObject>();
+        if (type_is_builtin(t)) {
+          user = !type_lookup(t, name).is(e.value);
+          break;
+        }
+      }
     }
+    // type_lookup on a builtin class never touches this class's memo, so `e` is still the entry.
+    e.from_user = user ? 1 : 0;
   }
-  return v;
+  return e.from_user ? e.value : Value();
 }
 
 namespace {

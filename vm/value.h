@@ -105,6 +105,12 @@ class Value {
   // The interpreter's value stack keeps dead slots above its stack pointer:
   // init_raw stores into such a slot without releasing what it held.
   void init_raw(uint64_t b) noexcept { bits_ = b; }
+  // The bits of a new reference to this value (the object's count is
+  // incremented), for init_raw: a copy with no temporary Value to empty.
+  [[gnu::always_inline]] uint64_t new_ref_bits() const noexcept {
+    if (is_object()) incref(as_object());
+    return bits_;
+  }
 
   // ---- predicates
   constexpr uint64_t bits() const noexcept { return bits_; }
