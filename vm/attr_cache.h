@@ -263,13 +263,21 @@ inline bool kind_has_own_attributes(ObjKind k) {
   return &inst->slots()[w.index];
 }
 
-// LOAD_METHOD of a method the instance does not shadow: the function, else null.
+// LOAD_METHOD of a method the receiver cannot shadow: the function, else
+// null. Instances in shape mode whose shape lacks the name, and objects of
+// builtin classes without a __dict__ (a str's or a list's methods).
 [[gnu::always_inline]] inline const Value* fast_method(const InlineCache& c, const Value& obj) {
-  if (!is_kind(obj, ObjKind::Instance)) return nullptr;
-  auto* inst = obj.as<InstanceObject>();
+  if (!obj.is_object()) return nullptr;
+  Object* o = obj.as_object();
   const AttrCacheEntry& w = c.ways[0];
-  if (!first_way_matches(w, inst, inst->shape, kInstance) || w.index >= 0 || w.bind != kSelf) return nullptr;
-  return &w.value;
+  if (o->kind == ObjKind::Instance) {
+    auto* inst = static_cast<InstanceObject*>(o);
+    if (!first_way_matches(w, inst, inst->shape, kInstance) || w.index >= 0 || w.bind != kSelf) return nullptr;
+    return &w.value;
+  }
+  // A kNoDict way is only ever filled for kinds without own attributes.
+  if (w.key == o->type && w.version == o->type->version && w.kind == kNoDict) return &w.value;
+  return nullptr;
 }
 
 // STORE_ATTR replacing or adding a slot attribute as this site did before.

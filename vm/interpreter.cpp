@@ -1223,7 +1223,7 @@ Value execute(VM& vm, Frame* f, bool throwing) {
 #define DROP() ((--sp)->~Value())
 #define GOTO_ERROR() goto error
 #define CHECK(v) \
-  if (!(v)) GOTO_ERROR()
+  if (!(v)) [[unlikely]] GOTO_ERROR()
 #define JUMP_TO(t) (ip = code_base + (t))
 
   if (throwing) {
@@ -2309,11 +2309,14 @@ inline_call : {
 #endif
 
 interrupted:
+  __attribute__((cold));
   vm.interrupt_requested = 0;
   vm.raise(Exc::KeyboardInterrupt, "");
   goto error;
 
-error : {
+error:
+  __attribute__((cold));
+  {
   uint32_t pc = uint32_t(ip - code_base);
   uint32_t fail_pc = pc > 0 ? pc - 1 : 0;
   if (!vm.has_exception()) vm.raise(Exc::SystemError, "error return without exception set");
