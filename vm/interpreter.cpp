@@ -1072,6 +1072,24 @@ namespace {
   return -1;
 }
 
+// Fast comparison of two exact strs (subclasses may override the
+// operators); -1 for "take the generic path".
+[[gnu::always_inline]] inline int fast_compare_str(VM& vm, CmpOpKind op, const Value& a, const Value& b) {
+  if (!is_kind(a, ObjKind::Str) || !is_kind(b, ObjKind::Str)) return -1;
+  auto* x = a.as<StrObject>();
+  auto* y = b.as<StrObject>();
+  if (x->type != vm.types.str || y->type != vm.types.str) return -1;
+  switch (op) {
+    case CmpOpKind::Eq: return str_eq(x, y);
+    case CmpOpKind::NotEq: return !str_eq(x, y);
+    case CmpOpKind::Lt: return str_compare(x->view(), y->view()) < 0;
+    case CmpOpKind::LtE: return str_compare(x->view(), y->view()) <= 0;
+    case CmpOpKind::Gt: return str_compare(x->view(), y->view()) > 0;
+    case CmpOpKind::GtE: return str_compare(x->view(), y->view()) >= 0;
+    default: return -1;
+  }
+}
+
 // Truthiness with the common immediates inline.
 [[gnu::always_inline]] inline int fast_truthy(VM& vm, const Value& v) {
   if (v.is_true()) return 1;
@@ -1714,6 +1732,7 @@ inline_call : {
   TARGET(COMPARE_OP) {
     CmpOpKind op = CmpOpKind(ARG());
     int t = fast_compare(op, sp[-2], sp[-1]);
+    if (t < 0) t = fast_compare_str(vm, op, sp[-2], sp[-1]);
     Value r;
     if (t >= 0) r = Value::boolean(t);
     else {
@@ -1728,6 +1747,7 @@ inline_call : {
     CmpOpKind op = CmpOpKind(ARG() & 0xf);
     uint32_t target = ARG() >> 4;
     int t = fast_compare(op, sp[-2], sp[-1]);
+    if (t < 0) t = fast_compare_str(vm, op, sp[-2], sp[-1]);
     if (t < 0) {
       Value r = compare(vm, op, sp[-2], sp[-1]);
       CHECK(r);
