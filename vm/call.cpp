@@ -81,7 +81,9 @@ Value VM::call(const Value& callable, const Value* args, size_t nargs, const Tup
   Value m = type_lookup(o->type, names.__call__);
   if (!m) return not_callable(*this, callable);
   size_t total = nargs + (kwnames ? kwnames->size : 0);
-  if (is_kind(m, ObjKind::Function) || is_kind(m, ObjKind::Native)) {
+  // Functions and methods of builtin classes bind self; builtin functions
+  // such as len do not (they are not descriptors).
+  if (is_kind(m, ObjKind::Function) || (is_kind(m, ObjKind::Native) && m.as<NativeObject>()->owner.is_object())) {
     PrependedArgs pa(callable, args, total);
     return call(m, pa.data(), nargs + 1, kwnames);
   }

@@ -388,6 +388,8 @@ void CodeGen::finalize(const std::string& name, const std::string& qualname, int
   code_->qualname = make_str(vm_, qualname);
   code_->firstlineno = firstline;
   code_->nlocals = int(code_->varnames.size());
+  // Two spare slots: CALL of a bound method or callable instance shifts its
+  // arguments up by one to run the function inlined (vm/interpreter.cpp).
   code_->stacksize = max_depth_ + 2;
   code_->ncells_ = int(code_->cellvars.size() + code_->freevars.size());
   code_->nlive_ = code_->nlocals + code_->ncells_;

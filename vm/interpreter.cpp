@@ -1549,6 +1549,37 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
       fn_nargs = n;
       goto inline_call;
     }
+    {
+      // A bound method of a Python function, or an instance whose class
+      // defines __call__ as one: [callable, args...] becomes [function,
+      // self, args...] (the compiler leaves two spare slots above every
+      // stack depth) and the function runs inlined.
+      const Value* func = nullptr;
+      const Value* self = nullptr;
+      if (is_kind(base[0], ObjKind::BoundMethod)) {
+        auto* bm = base[0].as<BoundMethodObject>();
+        if (is_kind(bm->func, ObjKind::Function)) {
+          func = &bm->func;
+          self = &bm->self;
+        }
+      } else if (is_kind(base[0], ObjKind::Instance) && !type_is_builtin(base[0].as_object()->type)) {
+        const Value& call = type_lookup_entry(base[0].as_object()->type, vm.names.__call__).value;
+        if (is_kind(call, ObjKind::Function)) {
+          func = &call;
+          self = &base[0];
+        }
+      }
+      if (func) {
+        Value callable = Value::from_raw_bits(base[0].release_bits());  // keeps func and self alive
+        for (Value* p = sp; p > base + 1; --p) p->init_raw(p[-1].bits());
+        base[1].init_raw((self == &base[0] ? callable : *self).new_ref_bits());
+        base[0].init_raw(func->new_ref_bits());
+        ++sp;
+        fn_args = base + 1;
+        fn_nargs = n + 1;
+        goto inline_call;  // destroys `callable` (an ordinary goto leaves its scope properly)
+      }
+    }
     if (is_kind(base[0], ObjKind::Type)) {
       // `C(args)` for a plain user class (object's __new__, a Python
       // __init__): allocate here and run __init__ inlined; its frame
