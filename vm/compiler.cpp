@@ -1754,9 +1754,12 @@ void CodeGen::compile_call(const Call& c) {
         expr(*k.value);
         emit(Op::DICT_MERGE, 1);
       } else {
+        // Merged as a one-entry dict, not MAP_ADD: DICT_MERGE raises on a
+        // name that a ** mapping also gives, as CPython does.
         emit(Op::LOAD_CONST, str_const(k.name));
         expr(*k.value);
-        emit(Op::MAP_ADD, 1);
+        emitv(Op::BUILD_MAP, 1, -1);
+        emit(Op::DICT_MERGE, 1);
       }
     }
     flags = 1;

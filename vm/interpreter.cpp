@@ -1130,7 +1130,10 @@ constexpr int kFrameSlots = int((sizeof(Frame) + sizeof(Value) - 1) / sizeof(Val
 // The frame record and its slots are carved from the value stack; arguments
 // that bind one to one are moved out of args[] (left Empty), others copied.
 // Returns null with an exception pending (RecursionError, a binding error).
-inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, Value* args, size_t nargs) {
+// A frame for `fn` called with `a`, pushed on the value stack above every
+// live frame; the arguments are copied, or moved out of `movable` (a.args
+// itself) when given. Null with the exception pending on failure.
+inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, const CallArgs& a, Value* movable) {
   if (vm.call_depth >= vm.recursion_limit) {
     raise_recursion(vm);
     return nullptr;
@@ -1142,7 +1145,7 @@ inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, Val
     raise_recursion(vm);
     return nullptr;
   }
-  if (!fill_slots(vm, fn, co, CallArgs{args, nargs, nullptr}, slots, args)) return nullptr;
+  if (!fill_slots(vm, fn, co, a, slots, movable)) return nullptr;
   // Field by field (a value-initialised Frame compiles to a slow `rep stos`).
   Frame* nf = new (mem) Frame;
   nf->code = co;
@@ -1159,6 +1162,17 @@ inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, Val
   vm.stack_top = slots + co->nslots_;
   vm.call_depth++;
   return nf;
+}
+// The same for positional arguments on the caller's stack (moved out).
+inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, Value* args, size_t nargs) {
+  return push_inlined_frame(vm, fn, co, CallArgs{args, nargs, nullptr}, args);
+}
+
+// Whether a call of `callable` may run inlined: a Python function that is
+// not a generator function (calling one makes a generator instead).
+inline bool inlinable_function(const Value& callable) {
+  return is_kind(callable, ObjKind::Function) &&
+         !(callable.as<FunctionObject>()->code.as<CodeObject>()->flags & kCodeGenerator);
 }
 
 // Pops an inlined frame whose operand stack is down to `sp`: releases its
@@ -1643,6 +1657,18 @@ inline_call : {
     Value kwnames = POP();
     auto* kw = kwnames.as<TupleObject>();
     Value* base = sp - n - 1;
+    if (inlinable_function(base[0])) {
+      auto* fn = base[0].as<FunctionObject>();
+      Frame* nf = push_inlined_frame(vm, fn, fn->code.as<CodeObject>(), CallArgs{base + 1, n - kw->size, kw}, nullptr);
+      if (!nf) {
+        while (sp > base) DROP();
+        GOTO_ERROR();
+      }
+      nf->func_ref = Value::from_raw_bits(base[0].release_bits());
+      while (sp > base) DROP();
+      ENTER_INLINED_FRAME(nf);
+      DISPATCH();
+    }
     Value r = call_any(vm, base[0], base + 1, n - kw->size, kw);
     while (sp > base) DROP();
     CHECK(r);
@@ -1654,16 +1680,16 @@ inline_call : {
     if (ARG() & 1) kwargs = POP();
     Value args = POP();
     Value fn = POP();
-    Value r;
     auto* t = args.as<TupleObject>();
-    if (!kwargs || kwargs.as<DictObject>()->used == 0) {
-      r = call_any(vm, fn, t->items, t->size, nullptr);
-    } else {
+    CallArgs a{t->items, t->size, nullptr};
+    std::vector<Value> all;
+    Value names;
+    if (kwargs && kwargs.as<DictObject>()->used) {
       auto* d = kwargs.as<DictObject>();
-      std::vector<Value> all;
       all.reserve(t->size + d->used);
       for (size_t i = 0; i < t->size; i++) all.push_back(t->items[i]);
-      Value names = tuple_new(vm, d->used);
+      names = tuple_new(vm, d->used);
+      CHECK(names);
       size_t k = 0;
       for (auto& e : d->entries) {
         if (e.key.is_empty()) continue;
@@ -1674,8 +1700,17 @@ inline_call : {
         names.as<TupleObject>()->items[k++] = e.key;
         all.push_back(e.value);
       }
-      r = call_any(vm, fn, all.data(), t->size, names.as<TupleObject>());
+      a = CallArgs{all.data(), t->size, names.as<TupleObject>()};
     }
+    if (inlinable_function(fn)) {
+      auto* fo = fn.as<FunctionObject>();
+      Frame* nf = push_inlined_frame(vm, fo, fo->code.as<CodeObject>(), a, nullptr);
+      CHECK(nf);
+      nf->func_ref = std::move(fn);
+      ENTER_INLINED_FRAME(nf);
+      DISPATCH();
+    }
+    Value r = call_any(vm, fn, a.args, a.nargs, a.kwnames);
     CHECK(r);
     PUSH(r);
     DISPATCH();
