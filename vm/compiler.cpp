@@ -427,6 +427,13 @@ void CodeGen::peephole() {
       // `n - 1`, `i += 1`: a triple (the numeric fast path is the same for
       // the binary and the in-place form; anything else runs the originals).
       c[i] = encode(Op::LOAD_FAST_LOAD_CONST_BINARY, x | (y << 8) | (decode_arg(c[i + 2]) << 18));
+    } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096 && i + 2 < c.size() &&
+               (decode_op(c[i + 2]) == Op::BINARY_SUBSCR || decode_op(c[i + 2]) == Op::STORE_SUBSCR)) {
+      // `a[i]` and `a[i] = v` with two locals: a triple (lists and tuples
+      // indexed by an int; anything else runs the originals).
+      c[i] = encode(decode_op(c[i + 2]) == Op::BINARY_SUBSCR ? Op::LOAD_FAST_LOAD_FAST_SUBSCR
+                                                             : Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR,
+                    x | (y << 12));
     } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {
       c[i] = encode(Op::LOAD_FAST_LOAD_FAST, x | (y << 12));
     } else if (a == Op::STORE_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {

@@ -1342,6 +1342,60 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     ip++;
     FAST_DISPATCH();
   }
+  TARGET(LOAD_FAST_LOAD_FAST_SUBSCR) {
+    // LOAD_FAST a; LOAD_FAST b; BINARY_SUBSCR for a list or tuple indexed
+    // by an int in range; anything else (unbound locals included) runs the
+    // three originals.
+    {
+      const Value& seq = locals[ARG() & 0xfff];
+      const Value& key = locals[ARG() >> 12];
+      if (key.is_small_int() && seq.is_object()) {
+        Object* o = seq.as_object();
+        int64_t i = key.as_small_int();
+        if (o->kind == ObjKind::List && o->type == vm.types.list) {
+          auto& items = static_cast<ListObject*>(o)->items;
+          int64_t n = int64_t(items.size());
+          if (i < 0) i += n;
+          if (i >= 0 && i < n) {
+            PUSH_COPY(items[size_t(i)]);
+            ip += 2;
+            FAST_DISPATCH();
+          }
+        } else if (o->kind == ObjKind::Tuple && o->type == vm.types.tuple) {
+          auto* t = static_cast<TupleObject*>(o);
+          int64_t n = int64_t(t->size);
+          if (i < 0) i += n;
+          if (i >= 0 && i < n) {
+            PUSH_COPY(t->items[i]);
+            ip += 2;
+            FAST_DISPATCH();
+          }
+        }
+      }
+    }
+    insn = encode(Op::LOAD_FAST, ARG() & 0xfff);
+    goto load_fast;
+  }
+  TARGET(LOAD_FAST_LOAD_FAST_STORE_SUBSCR) {
+    // LOAD_FAST a; LOAD_FAST b; STORE_SUBSCR (a[b] = TOS) for a list indexed
+    // by an int in range; anything else runs the three originals.
+    {
+      const Value& seq = locals[ARG() & 0xfff];
+      const Value& key = locals[ARG() >> 12];
+      if (key.is_small_int() && is_kind(seq, ObjKind::List) && seq.as_object()->type == vm.types.list) {
+        auto& items = seq.as<ListObject>()->items;
+        int64_t i = key.as_small_int(), n = int64_t(items.size());
+        if (i < 0) i += n;
+        if (i >= 0 && i < n) {
+          items[size_t(i)] = POP();
+          ip += 2;
+          DISPATCH();
+        }
+      }
+    }
+    insn = encode(Op::LOAD_FAST, ARG() & 0xfff);
+    goto load_fast;
+  }
   TARGET(STORE_FAST) {
     locals[ARG()] = POP();
     FAST_DISPATCH();

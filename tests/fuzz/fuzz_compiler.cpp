@@ -138,7 +138,9 @@ int fallthrough_effect(Op op, uint32_t arg) {
     case Op::FOR_ITER: return 1;
     case Op::MAKE_FUNCTION: return -(int(arg & 1) + int((arg >> 1) & 1) + int((arg >> 3) & 1));
     case Op::RAISE_VARARGS: return -int(arg);
-    case Op::LOAD_FAST_LOAD_FAST: return 1;
+    case Op::LOAD_FAST_LOAD_FAST:
+    case Op::LOAD_FAST_LOAD_FAST_SUBSCR:
+    case Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR: return 1;
     case Op::STORE_FAST_LOAD_FAST: return -1;
     case Op::COMPARE_JUMP_IF_FALSE: return -1;
     default: return kFixedEffect[int(op)];
@@ -266,6 +268,8 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
       uint32_t na = decode_arg(c[pc + 1]);
       ok = (n == want && na == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST && (na & 0xfff) == want_arg) ||
+           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_SUBSCR && (na & 0xfff) == want_arg) ||
+           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR && (na & 0xfff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_CONST_BINARY && (na & 0xff) == want_arg);
     }
     if (!ok) bad_code(co, pc, "superinstruction does not match the instruction it absorbs");
@@ -277,6 +281,17 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
         bad_code(co, pc, "local index out of range");
       next_is(Op::LOAD_FAST, arg >> 12);
       break;
+    case Op::LOAD_FAST_LOAD_FAST_SUBSCR:
+    case Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR: {
+      // LOAD_FAST a; LOAD_FAST b; BINARY_SUBSCR / STORE_SUBSCR, all three kept.
+      if ((arg & 0xfff) >= co->varnames.size() || (arg >> 12) >= co->varnames.size())
+        bad_code(co, pc, "local index out of range");
+      Op third = op == Op::LOAD_FAST_LOAD_FAST_SUBSCR ? Op::BINARY_SUBSCR : Op::STORE_SUBSCR;
+      bool ok = pc + 2 < c.size() && decode_op(c[pc + 1]) == Op::LOAD_FAST && decode_arg(c[pc + 1]) == (arg >> 12) &&
+                decode_op(c[pc + 2]) == third;
+      if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
+      break;
+    }
     case Op::COMPARE_JUMP_IF_FALSE:
       if ((arg & 0xf) > uint32_t(ast::CmpOpKind::GtE)) bad_code(co, pc, "bad comparison");
       if ((arg >> 4) >= c.size()) bad_code(co, pc, "jump target out of range");
