@@ -48,8 +48,8 @@ Value dict_get_known_hash(VM& vm, DictObject* d, const Value& key, int64_t hash)
 // d[key] for a plain dict: KeyError(key) when missing.
 Value dict_getitem(VM& vm, DictObject* d, const Value& key);
 // Str fast paths; never raise. Only str keys can match (a non-str key equal
-// to a str is ignored). A str whose hash was never computed is found by a
-// linear scan; interned names always have their hash cached.
+// to a str is ignored). The key's hash is computed (and cached) if it was
+// not yet.
 int64_t dict_lookup_str_index(DictObject* d, StrObject* key);  // entry position or -1
 Value dict_get_str(DictObject* d, StrObject* key);             // value or Empty
 // 1 present, 0 absent, -1 error.
