@@ -28,6 +28,7 @@
 #include "vm/attr_cache.h"
 #include "vm/code.h"
 #include "vm/compiler.h"
+#include "vm/container_support.h"
 #include "vm/dict.h"
 #include "vm/frame.h"
 #include "vm/iterators.h"
@@ -1090,6 +1091,12 @@ namespace {
   }
 }
 
+// `v` if it is a dict of the exact builtin class (a subclass may override
+// the item methods), else null.
+[[gnu::always_inline]] inline DictObject* exact_dict(VM& vm, const Value& v) {
+  return is_kind(v, ObjKind::Dict) && v.as_object()->type == vm.types.dict ? v.as<DictObject>() : nullptr;
+}
+
 // Truthiness with the common immediates inline.
 [[gnu::always_inline]] inline int fast_truthy(VM& vm, const Value& v) {
   if (v.is_true()) return 1;
@@ -1902,7 +1909,14 @@ inline_call : {
     DISPATCH();
   }
   TARGET(CONTAINS_OP) {
-    int r = contains(vm, sp[-1], sp[-2]);
+    int r;
+    if (DictObject* d = exact_dict(vm, sp[-1])) {
+      int64_t h;
+      CHECK(hash_fast(vm, sp[-2], &h));
+      r = dict_contains_known_hash(vm, d, sp[-2], h);
+    } else {
+      r = contains(vm, sp[-1], sp[-2]);
+    }
     CHECK(r >= 0);
     DROP();
     TOP() = Value::boolean(ARG() ? !r : r);
@@ -1928,8 +1942,16 @@ inline_call : {
       }
     }
     if (!r) {
-      r = getitem(vm, container, key);
-      CHECK(r);
+      if (DictObject* d = exact_dict(vm, container)) {
+        int64_t h;
+        CHECK(hash_fast(vm, key, &h));
+        r = dict_get_known_hash(vm, d, key, h);
+        CHECK(r || !vm.has_exception());
+      }
+      if (!r) {  // not a dict, or a missing key (getitem raises the KeyError)
+        r = getitem(vm, container, key);
+        CHECK(r);
+      }
     }
     DROP();
     TOP() = std::move(r);
@@ -1951,7 +1973,13 @@ inline_call : {
         DISPATCH();
       }
     }
-    CHECK(setitem(vm, container, key, sp[-3]));
+    if (DictObject* d = exact_dict(vm, container)) {
+      int64_t h;
+      CHECK(hash_fast(vm, key, &h));
+      CHECK(dict_setitem_known_hash(vm, d, key, h, sp[-3]));
+    } else {
+      CHECK(setitem(vm, container, key, sp[-3]));
+    }
     DROP();
     DROP();
     DROP();
