@@ -445,6 +445,46 @@ void CodeGen::peephole() {
   (void)is_target;
 }
 
+namespace {
+// Whether a module or class body has an annotated assignment, also inside
+// its compound statements (not in nested functions or classes): CPython
+// then creates __annotations__ when the body starts.
+bool has_annotations(const StmtList& body) {
+  for (auto& s : body) {
+    switch (s->kind) {
+      case StmtKind::AnnAssign: return true;
+      case StmtKind::For: {
+        auto& f = s->as<For>();
+        if (has_annotations(f.body) || has_annotations(f.orelse)) return true;
+        break;
+      }
+      case StmtKind::While: {
+        auto& w = s->as<While>();
+        if (has_annotations(w.body) || has_annotations(w.orelse)) return true;
+        break;
+      }
+      case StmtKind::If: {
+        auto& i = s->as<If>();
+        if (has_annotations(i.body) || has_annotations(i.orelse)) return true;
+        break;
+      }
+      case StmtKind::With:
+        if (has_annotations(s->as<With>().body)) return true;
+        break;
+      case StmtKind::Try: {
+        auto& t = s->as<Try>();
+        if (has_annotations(t.body) || has_annotations(t.orelse) || has_annotations(t.finalbody)) return true;
+        for (auto& h : t.handlers)
+          if (has_annotations(h.body)) return true;
+        break;
+      }
+      default: break;
+    }
+  }
+  return false;
+}
+}  // namespace
+
 Value CodeGen::finish_module(const Module& m) {
   code_->flags |= kCodeModule;
   cur_line_ = 1;
@@ -456,6 +496,7 @@ Value CodeGen::finish_module(const Module& m) {
       emit(Op::STORE_GLOBAL, name_index("__doc__"));
     }
   }
+  if (has_annotations(m.body)) emit(Op::SETUP_ANNOTATIONS);
   stmts(m.body);
   if (failed()) return Value();
   emit(Op::LOAD_CONST, add_const(Value::none()));
@@ -533,6 +574,7 @@ Value CodeGen::finish_class(const ClassDef& c, const std::string& qualname) {
       start = 1;
     }
   }
+  if (has_annotations(c.body)) emit(Op::SETUP_ANNOTATIONS);
   for (size_t i = start; i < c.body.size() && !failed(); i++) stmt(*c.body[i]);
   if (failed()) return Value();
   if (scope_->needs_class_cell) {
@@ -602,6 +644,19 @@ void CodeGen::stmt(const Stmt& s) {
         // `obj.x: int` evaluates obj (CPython does too).
         if (a.target->kind == ExprKind::Attribute) {
           expr(*a.target->as<Attribute>().value);
+          emit(Op::POP_TOP);
+        }
+      }
+      // Module and class bodies evaluate the annotation (functions do not,
+      // and the scope analysis only visits it there); a plain name's goes
+      // into __annotations__, as in CPython.
+      if (scope_->kind == ScopeKind::Module || scope_->kind == ScopeKind::Class) {
+        expr(*a.annotation);
+        if (a.simple && a.target->kind == ExprKind::Name) {
+          emit(Op::LOAD_NAME, name_index("__annotations__"));
+          emit(Op::LOAD_CONST, str_const(a.target->as<Name>().id));
+          emitv(Op::STORE_SUBSCR, 0, -3);
+        } else {
           emit(Op::POP_TOP);
         }
       }

@@ -2463,7 +2463,20 @@ inline_call : {
     PUSH(t);
     DISPATCH();
   }
-  TARGET(SETUP_ANNOTATIONS) { DISPATCH(); }
+  TARGET(SETUP_ANNOTATIONS) {
+    // A module or class body with annotations: __annotations__ = {} unless
+    // the namespace has one already.
+    Value ns = f->locals_dict.is_object() ? f->locals_dict : Value::borrow(f->globals);
+    Value key = Value::borrow(vm.names.__annotations__);
+    int has = contains(vm, ns, key);
+    CHECK(has >= 0);
+    if (!has) {
+      Value d = dict_new(vm);
+      CHECK(d);
+      CHECK(setitem(vm, ns, key, d));
+    }
+    DISPATCH();
+  }
   TARGET(COPY_FREE_VARS) { DISPATCH(); }
   TARGET(PRINT_EXPR) {
     Value v = POP();
