@@ -116,7 +116,10 @@ class Value {
   constexpr uint64_t bits() const noexcept { return bits_; }
   constexpr bool is_double() const noexcept { return (bits_ & kQNaN) != kQNaN; }
   constexpr bool is_small_int() const noexcept { return (bits_ & kTagMask) == kIntTag; }
-  constexpr bool is_object() const noexcept { return (bits_ & kTagMask) == kPtrTag; }
+  // The top 14 bits are all ones only for pointers (0xfffc..: no double has
+  // them, negative NaNs being canonicalised): an arithmetic shift and a
+  // compare with -1, where testing the 16-bit tag needs two 64-bit constants.
+  constexpr bool is_object() const noexcept { return (int64_t(bits_) >> 50) == -1; }
   constexpr bool is_empty() const noexcept { return bits_ == (kImmTag | kEmpty); }
   constexpr bool is_none() const noexcept { return bits_ == (kImmTag | kNone); }
   constexpr bool is_true() const noexcept { return bits_ == (kImmTag | kTrue); }
@@ -148,5 +151,10 @@ class Value {
 };
 
 static_assert(sizeof(Value) == 8, "Value must stay one machine word");
+static_assert((int64_t(Value::kPtrTag) >> 50) == -1 && (int64_t(Value::kPtrTag | Value::kPayload) >> 50) == -1 &&
+                  (int64_t(Value::kIntTag | Value::kPayload) >> 50) != -1 &&
+                  (int64_t(Value::kImmTag | Value::kPayload) >> 50) != -1 &&
+                  (int64_t(0xfff0000000000000ull) >> 50) != -1,  // -inf
+              "is_object's shift test must single out the pointer tag");
 
 }  // namespace kiln::vm
