@@ -243,24 +243,31 @@ inline bool kind_has_own_attributes(ObjKind k) {
   return &w;
 }
 
-// ------------------------------------------------------------ monomorphic fast paths
-// What almost every site sees: one class, instances of one shape. These
-// check only the site's first way and are inlined into the interpreter; a
-// false return means "take the full path" (which also fills the cache).
+// ------------------------------------------------------------ fast paths
+// What almost every site sees: a few classes, instances of one shape per
+// class. These are inlined into the interpreter and only read the ways; a
+// false / null return means "take the full path" (which also fills them).
 
-// The way `w` if it is of `kind` and valid for instance `o` of shape `s`.
-[[gnu::always_inline]] inline bool first_way_matches(const AttrCacheEntry& w, const Object* o, const Shape* s,
-                                                     Kind kind) {
-  return s && s == w.shape && w.key == o->type && w.version == o->type->version && w.kind == kind;
+// The way of `c` for instance `o` of shape `s` if it is of `kind` and
+// valid, else null.
+[[gnu::always_inline]] inline const AttrCacheEntry* way_for(const InlineCache& c, const Object* o, const Shape* s,
+                                                           Kind kind) {
+  if (!s) return nullptr;
+  for (const AttrCacheEntry& w : c.ways) {
+    if (w.key == o->type) {
+      return s == w.shape && w.version == o->type->version && w.kind == kind ? &w : nullptr;
+    }
+  }
+  return nullptr;
 }
 
 // LOAD_ATTR of an instance attribute held in a slot: the slot, else null.
 [[gnu::always_inline]] inline const Value* fast_load_slot(const InlineCache& c, const Value& obj) {
   if (!is_kind(obj, ObjKind::Instance)) return nullptr;
   auto* inst = obj.as<InstanceObject>();
-  const AttrCacheEntry& w = c.ways[0];
-  if (!first_way_matches(w, inst, inst->shape, kInstance) || w.index < 0) return nullptr;
-  return &inst->slots()[w.index];
+  const AttrCacheEntry* w = way_for(c, inst, inst->shape, kInstance);
+  if (!w || w->index < 0) return nullptr;
+  return &inst->slots()[w->index];
 }
 
 // LOAD_METHOD of a method the receiver cannot shadow: the function, else
@@ -269,13 +276,14 @@ inline bool kind_has_own_attributes(ObjKind k) {
 [[gnu::always_inline]] inline const Value* fast_method(const InlineCache& c, const Value& obj) {
   if (!obj.is_object()) return nullptr;
   Object* o = obj.as_object();
-  const AttrCacheEntry& w = c.ways[0];
   if (o->kind == ObjKind::Instance) {
     auto* inst = static_cast<InstanceObject*>(o);
-    if (!first_way_matches(w, inst, inst->shape, kInstance) || w.index >= 0 || w.bind != kSelf) return nullptr;
-    return &w.value;
+    const AttrCacheEntry* w = way_for(c, inst, inst->shape, kInstance);
+    if (!w || w->index >= 0 || w->bind != kSelf) return nullptr;
+    return &w->value;
   }
   // A kNoDict way is only ever filled for kinds without own attributes.
+  const AttrCacheEntry& w = c.ways[0];
   if (w.key == o->type && w.version == o->type->version && w.kind == kNoDict) return &w.value;
   return nullptr;
 }
@@ -284,13 +292,13 @@ inline bool kind_has_own_attributes(ObjKind k) {
 [[gnu::always_inline]] inline bool fast_store(const InlineCache& c, const Value& obj, Value&& v) {
   if (!is_kind(obj, ObjKind::Instance)) return false;
   auto* inst = obj.as<InstanceObject>();
-  const AttrCacheEntry& w = c.ways[0];
-  if (!first_way_matches(w, inst, inst->shape, kStore)) return false;
-  if (w.shape_to != w.shape) {
-    if (uint32_t(w.index) >= inst->capacity) return false;
-    inst->shape = w.shape_to;
+  const AttrCacheEntry* w = way_for(c, inst, inst->shape, kStore);
+  if (!w) return false;
+  if (w->shape_to != w->shape) {
+    if (uint32_t(w->index) >= inst->capacity) return false;
+    inst->shape = w->shape_to;
   }
-  inst->slots()[w.index] = std::move(v);
+  inst->slots()[w->index] = std::move(v);
   return true;
 }
 
