@@ -36,6 +36,10 @@ inline constexpr uint32_t kMaxArg = (1u << 24) - 1;
 // LIST_EXTEND's argument carries this bit when it builds a call's positional
 // arguments, so that its error message can name the function.
 inline constexpr uint32_t kCallArgsFlag = 1u << 16;
+// CALL_EX's arg: bit 0 a ** mapping is on the stack; kCallExRaw: the
+// operands are the call's own `*a` (and `**k`) values, not yet a tuple and a
+// fresh dict (f(*a) and f(*a, **k), the forwarding idiom: no copies made).
+inline constexpr uint32_t kCallExRaw = 2;
 
 enum CodeFlags : uint32_t {
   kCodeVarargs = 1 << 0,      // has *args

@@ -1805,6 +1805,21 @@ void CodeGen::compile_call(const Call& c) {
     }
     return;
   }
+  // f(*a) and f(*a, **k): the operands as they are; CALL_EX makes the
+  // tuple and checks the mapping only when they are not already a tuple and
+  // a dict (as CPython 3.11 does for *a).
+  if (c.args.size() == 1 && c.args[0]->kind == ExprKind::Starred &&
+      (c.keywords.empty() || (c.keywords.size() == 1 && c.keywords[0].name.empty()))) {
+    expr(*c.args[0]->as<Starred>().value);
+    uint32_t flags = kCallExRaw;
+    if (!c.keywords.empty()) {
+      expr(*c.keywords[0].value);
+      flags |= 1;
+    }
+    set_line(c.pos);
+    emitv(Op::CALL_EX, flags, -1 - int(flags & 1));
+    return;
+  }
   // General form: positional args as a tuple, keywords as a dict.
   starred_sequence(c.args, Op::BUILD_LIST, 2);
   emit(Op::LIST_TO_TUPLE);

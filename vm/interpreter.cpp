@@ -1741,6 +1741,37 @@ inline_call : {
     if (ARG() & 1) kwargs = POP();
     Value args = POP();
     Value fn = POP();
+    if (ARG() & kCallExRaw) {
+      // The call's own `*a` / `**k` values: a mapping check first, then the
+      // iterable, with the messages DICT_MERGE and LIST_EXTEND give.
+      if (kwargs && !is_kind(kwargs, ObjKind::Dict)) {
+        Value tmp = dict_new(vm);
+        CHECK(tmp);
+        if (!dict_update_from(vm, tmp.as<DictObject>(), kwargs)) {
+          vm.clear_exception();
+          vm.raisef(Exc::TypeError, "%s argument after ** must be a mapping, not %s", function_str(vm, fn).c_str(),
+                    type_name(vm, kwargs));
+          GOTO_ERROR();
+        }
+        kwargs = std::move(tmp);
+      }
+      if (!is_kind(args, ObjKind::Tuple) || args.as_object()->type != vm.types.tuple) {
+        Value l = sequence_to_list(vm, args);
+        if (!l) {
+          if (vm.exception_matches(Exc::TypeError) && !has_iter_method(vm, args)) {
+            vm.clear_exception();
+            vm.raisef(Exc::TypeError, "%s argument after * must be an iterable, not %s", function_str(vm, fn).c_str(),
+                      type_name(vm, args));
+          }
+          GOTO_ERROR();
+        }
+        auto& items = l.as<ListObject>()->items;
+        Value t = tuple_new(vm, items.size());
+        CHECK(t);
+        for (size_t i = 0; i < items.size(); i++) t.as<TupleObject>()->items[i] = std::move(items[i]);
+        args = std::move(t);
+      }
+    }
     auto* t = args.as<TupleObject>();
     CallArgs a{t->items, t->size, nullptr};
     std::vector<Value> all;

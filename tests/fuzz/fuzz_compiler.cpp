@@ -317,8 +317,10 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
       break;
     case Op::IS_OP:
     case Op::CONTAINS_OP:
-    case Op::CALL_EX:
       if (arg > 1) bad_code(co, pc, "flag out of range");
+      break;
+    case Op::CALL_EX:
+      if (arg > (1 | kCallExRaw)) bad_code(co, pc, "flag out of range");
       break;
     case Op::FORMAT_VALUE:
       if (arg > 7) bad_code(co, pc, "flag out of range");

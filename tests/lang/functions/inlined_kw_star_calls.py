@@ -92,6 +92,49 @@ for i in range(50):
 print(total, combine.calls)
 
 
+# f(*a) / f(*a, **k) pass their operands without copies: every kind of
+# iterable and mapping, and the errors in CPython's order.
+class Tup(tuple):
+    def __iter__(self):
+        return iter(["from", "iter"])
+
+
+class Mapping:
+    def keys(self):
+        return ["x", "y"]
+
+    def __getitem__(self, k):
+        return k.upper()
+
+
+def show(*a, **k):
+    return a, sorted(k.items())
+
+
+def gen():
+    yield 1
+    yield 2
+
+
+src = {"p": 1}
+print(show(*[1, 2]), show(*"ab"), show(*gen()), show(*Tup((9,))), show(*range(3), **src))
+print(show(*(), **Mapping()), show(*{5: 0}), src)
+
+
+def mutate(**kw):
+    kw["p"] = 99
+    return kw
+
+
+print(mutate(**src), src)
+for bad in [lambda: show(*1), lambda: show(**1), lambda: show(*1, **2), lambda: show(*[], **{1: 2}),
+            lambda: show(*None, **src)]:
+    try:
+        bad()
+    except TypeError as e:
+        print("TypeError:", e)
+
+
 def fails(x, *, mode):
     return {"a": 1}[mode] + x
 
