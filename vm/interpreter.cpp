@@ -1023,7 +1023,7 @@ namespace {
     if (op == BinOpKind::Div) {
       int64_t y = b.as_small_int();
       if (y == 0) return Value();
-      return Value::from_double(double(a.as_small_int()) / double(y));
+      return Value::from_arith_double(double(a.as_small_int()) / double(y));
     }
     if (small_int_binop(op, a.as_small_int(), b.as_small_int(), &r) && Value::fits_small_int(r))
       return Value::small_int(r);
@@ -1034,12 +1034,12 @@ namespace {
     if (b.is_double()) y = b.as_double();
     else if (b.is_small_int()) y = double(b.as_small_int());
     else return Value();
-    if (float_binop(op, x, y, &r)) return Value::from_double(r);
+    if (float_binop(op, x, y, &r)) return Value::from_arith_double(r);
     return Value();
   }
   if (a.is_small_int() && b.is_double()) {
     double r;
-    if (float_binop(op, double(a.as_small_int()), b.as_double(), &r)) return Value::from_double(r);
+    if (float_binop(op, double(a.as_small_int()), b.as_double(), &r)) return Value::from_arith_double(r);
   }
   return Value();
 }

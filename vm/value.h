@@ -60,6 +60,11 @@ class Value {
     if (d != d) b = kCanonicalNaN;
     return raw(b);
   }
+  // A double computed by + - * / from doubles held in Values: its NaNs are
+  // the hardware's default NaN (0xfff8... on x86, 0x7ff8... elsewhere) or an
+  // operand's NaN passed through, never a tag pattern, so the check above
+  // is skipped (it costs a compare on every float result).
+  static Value from_arith_double(double d) noexcept { return raw(std::bit_cast<uint64_t>(d)); }
   static constexpr bool fits_small_int(int64_t i) noexcept { return i >= kSmallIntMin && i <= kSmallIntMax; }
   // Precondition: fits_small_int(i). Use vm::make_int for arbitrary int64.
   static constexpr Value small_int(int64_t i) noexcept { return raw(kIntTag | (uint64_t(i) & kPayload)); }
