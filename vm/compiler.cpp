@@ -427,6 +427,11 @@ void CodeGen::peephole() {
       // `n - 1`, `i += 1`: a triple (the numeric fast path is the same for
       // the binary and the in-place form; anything else runs the originals).
       c[i] = encode(Op::LOAD_FAST_LOAD_CONST_BINARY, x | (y << 8) | (decode_arg(c[i + 2]) << 18));
+    } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 256 && y < 256 && i + 2 < c.size() &&
+               (decode_op(c[i + 2]) == Op::BINARY_OP || decode_op(c[i + 2]) == Op::INPLACE_OP) &&
+               decode_arg(c[i + 2]) < 64) {
+      // `x - y`, `s += x` of two locals: a triple, like the one above.
+      c[i] = encode(Op::LOAD_FAST_LOAD_FAST_BINARY, x | (y << 8) | (decode_arg(c[i + 2]) << 16));
     } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096 && i + 2 < c.size() &&
                (decode_op(c[i + 2]) == Op::BINARY_SUBSCR || decode_op(c[i + 2]) == Op::STORE_SUBSCR)) {
       // `a[i]` and `a[i] = v` with two locals: a triple (lists and tuples

@@ -1933,6 +1933,21 @@ inline_call : {
     }
     goto load_fast;
   }
+  TARGET(LOAD_FAST_LOAD_FAST_BINARY) {
+    // LOAD_FAST a; LOAD_FAST b; BINARY_OP/INPLACE_OP op on two numbers;
+    // anything else (an unbound local included) runs the three originals.
+    {
+      uint32_t a = ARG() & 0xff;
+      Value r = fast_binop(BinOpKind(ARG() >> 16), locals[a], locals[(ARG() >> 8) & 0xff]);
+      if (r) {
+        PUSH(r);
+        ip += 2;
+        FAST_DISPATCH();
+      }
+      insn = encode(Op::LOAD_FAST, a);
+    }
+    goto load_fast;
+  }
   TARGET(IS_OP) {
     bool same = sp[-2].is(sp[-1]);
     DROP();

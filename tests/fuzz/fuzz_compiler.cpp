@@ -139,6 +139,7 @@ int fallthrough_effect(Op op, uint32_t arg) {
     case Op::MAKE_FUNCTION: return -(int(arg & 1) + int((arg >> 1) & 1) + int((arg >> 3) & 1));
     case Op::RAISE_VARARGS: return -int(arg);
     case Op::LOAD_FAST_LOAD_FAST:
+    case Op::LOAD_FAST_LOAD_FAST_BINARY:
     case Op::LOAD_FAST_LOAD_FAST_SUBSCR:
     case Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR: return 1;
     case Op::STORE_FAST_LOAD_FAST: return -1;
@@ -269,6 +270,7 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
       ok = (n == want && na == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST && (na & 0xfff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_SUBSCR && (na & 0xfff) == want_arg) ||
+           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_BINARY && (na & 0xff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR && (na & 0xfff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_CONST_BINARY && (na & 0xff) == want_arg);
     }
@@ -281,6 +283,17 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
         bad_code(co, pc, "local index out of range");
       next_is(Op::LOAD_FAST, arg >> 12);
       break;
+    case Op::LOAD_FAST_LOAD_FAST_BINARY: {
+      // LOAD_FAST a; LOAD_FAST b; BINARY_OP/INPLACE_OP op, all three kept.
+      uint32_t a = arg & 0xff, b = (arg >> 8) & 0xff, bop = arg >> 16;
+      if (a >= co->varnames.size() || b >= co->varnames.size()) bad_code(co, pc, "local index out of range");
+      if (bop >= kNumBinOps) bad_code(co, pc, "bad binary operator");
+      bool ok = pc + 2 < c.size() && decode_op(c[pc + 1]) == Op::LOAD_FAST && decode_arg(c[pc + 1]) == b &&
+                (decode_op(c[pc + 2]) == Op::BINARY_OP || decode_op(c[pc + 2]) == Op::INPLACE_OP) &&
+                decode_arg(c[pc + 2]) == bop;
+      if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
+      break;
+    }
     case Op::LOAD_FAST_LOAD_FAST_SUBSCR:
     case Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR: {
       // LOAD_FAST a; LOAD_FAST b; BINARY_SUBSCR / STORE_SUBSCR, all three kept.
