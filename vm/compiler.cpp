@@ -421,7 +421,15 @@ void CodeGen::peephole() {
   for (size_t i = 0; i + 1 < c.size(); i++) {
     Op a = decode_op(c[i]), b = decode_op(c[i + 1]);
     uint32_t x = decode_arg(c[i]), y = decode_arg(c[i + 1]);
-    if (a == Op::LOAD_FAST && b == Op::LOAD_CONST && i + 2 < c.size() && x < 256 && y < 1024 &&
+    bool compare_jump = i + 3 < c.size() && decode_op(c[i + 2]) == Op::COMPARE_OP &&
+                        decode_arg(c[i + 2]) <= uint32_t(CmpOpKind::GtE) && decode_op(c[i + 3]) == Op::POP_JUMP_IF_FALSE;
+    if (compare_jump && a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 256 && y < 256) {
+      // `while i < j:` / `if a == b:` of two locals: four words, one dispatch
+      // (the jump target is read from the POP_JUMP_IF_FALSE word).
+      c[i] = encode(Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP, x | (y << 8) | (decode_arg(c[i + 2]) << 16));
+    } else if (compare_jump && a == Op::LOAD_FAST && b == Op::LOAD_CONST && x < 256 && y < 1024) {
+      c[i] = encode(Op::LOAD_FAST_LOAD_CONST_COMPARE_JUMP, x | (y << 8) | (decode_arg(c[i + 2]) << 18));
+    } else if (a == Op::LOAD_FAST && b == Op::LOAD_CONST && i + 2 < c.size() && x < 256 && y < 1024 &&
         (decode_op(c[i + 2]) == Op::BINARY_OP || decode_op(c[i + 2]) == Op::INPLACE_OP) &&
         decode_arg(c[i + 2]) < 64) {
       // `n - 1`, `i += 1`: a triple (the numeric fast path is the same for

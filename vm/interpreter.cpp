@@ -1933,6 +1933,35 @@ inline_call : {
     }
     goto load_fast;
   }
+  TARGET(LOAD_FAST_LOAD_FAST_COMPARE_JUMP) {
+    // LOAD_FAST a; LOAD_FAST b; COMPARE_OP cmp; POP_JUMP_IF_FALSE t on two
+    // numbers; anything else (an unbound local included) runs the originals.
+    {
+      uint32_t a = ARG() & 0xff;
+      int t = fast_compare(CmpOpKind(ARG() >> 16), locals[a], locals[(ARG() >> 8) & 0xff]);
+      if (t >= 0) {
+        if (t) ip += 3;
+        else JUMP_TO(decode_arg(ip[2]));
+        FAST_DISPATCH();
+      }
+      insn = encode(Op::LOAD_FAST, a);
+    }
+    goto load_fast;
+  }
+  TARGET(LOAD_FAST_LOAD_CONST_COMPARE_JUMP) {
+    // LOAD_FAST a; LOAD_CONST k; COMPARE_OP cmp; POP_JUMP_IF_FALSE t.
+    {
+      uint32_t a = ARG() & 0xff;
+      int t = fast_compare(CmpOpKind(ARG() >> 18), locals[a], consts[(ARG() >> 8) & 0x3ff]);
+      if (t >= 0) {
+        if (t) ip += 3;
+        else JUMP_TO(decode_arg(ip[2]));
+        FAST_DISPATCH();
+      }
+      insn = encode(Op::LOAD_FAST, a);
+    }
+    goto load_fast;
+  }
   TARGET(LOAD_FAST_LOAD_FAST_BINARY) {
     // LOAD_FAST a; LOAD_FAST b; BINARY_OP/INPLACE_OP op on two numbers;
     // anything else (an unbound local included) runs the three originals.

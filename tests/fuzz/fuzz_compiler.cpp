@@ -140,6 +140,8 @@ int fallthrough_effect(Op op, uint32_t arg) {
     case Op::RAISE_VARARGS: return -int(arg);
     case Op::LOAD_FAST_LOAD_FAST:
     case Op::LOAD_FAST_LOAD_FAST_BINARY:
+    case Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP:
+    case Op::LOAD_FAST_LOAD_CONST_COMPARE_JUMP:
     case Op::LOAD_FAST_LOAD_FAST_SUBSCR:
     case Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR: return 1;
     case Op::STORE_FAST_LOAD_FAST: return -1;
@@ -271,6 +273,8 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST && (na & 0xfff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_SUBSCR && (na & 0xfff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_BINARY && (na & 0xff) == want_arg) ||
+           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP && (na & 0xff) == want_arg) ||
+           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_CONST_COMPARE_JUMP && (na & 0xff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR && (na & 0xfff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_CONST_BINARY && (na & 0xff) == want_arg);
     }
@@ -283,6 +287,24 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
         bad_code(co, pc, "local index out of range");
       next_is(Op::LOAD_FAST, arg >> 12);
       break;
+    case Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP:
+    case Op::LOAD_FAST_LOAD_CONST_COMPARE_JUMP: {
+      // LOAD_FAST a; LOAD_FAST b / LOAD_CONST k; COMPARE_OP (or its fused
+      // COMPARE_JUMP_IF_FALSE) cmp; POP_JUMP_IF_FALSE t, all four kept.
+      bool two_locals = op == Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP;
+      uint32_t a = arg & 0xff, b = two_locals ? (arg >> 8) & 0xff : (arg >> 8) & 0x3ff;
+      uint32_t cmp = two_locals ? arg >> 16 : arg >> 18;
+      if (a >= co->varnames.size() || (two_locals && b >= co->varnames.size())) bad_code(co, pc, "local index out of range");
+      if (!two_locals && b >= co->consts.size()) bad_code(co, pc, "constant index out of range");
+      if (cmp > uint32_t(ast::CmpOpKind::GtE)) bad_code(co, pc, "bad comparison");
+      bool ok = pc + 3 < c.size() && decode_op(c[pc + 1]) == (two_locals ? Op::LOAD_FAST : Op::LOAD_CONST) &&
+                decode_arg(c[pc + 1]) == b && decode_op(c[pc + 3]) == Op::POP_JUMP_IF_FALSE &&
+                ((decode_op(c[pc + 2]) == Op::COMPARE_OP && decode_arg(c[pc + 2]) == cmp) ||
+                 (decode_op(c[pc + 2]) == Op::COMPARE_JUMP_IF_FALSE && (decode_arg(c[pc + 2]) & 0xf) == cmp &&
+                  (decode_arg(c[pc + 2]) >> 4) == decode_arg(c[pc + 3])));
+      if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
+      break;
+    }
     case Op::LOAD_FAST_LOAD_FAST_BINARY: {
       // LOAD_FAST a; LOAD_FAST b; BINARY_OP/INPLACE_OP op, all three kept.
       uint32_t a = arg & 0xff, b = (arg >> 8) & 0xff, bop = arg >> 16;
