@@ -72,21 +72,31 @@ void digits_from_fixed(const char* p, const char* end, Digits* out) {
 // Gay's dtoa modes: 0 shortest round-trip, 2 `ndigits` significant digits,
 // 3 `ndigits` digits after the decimal point.
 void dtoa(double d, int mode, int ndigits, Digits* out) {
-  std::string buf;
+  // The usual precisions fit a buffer on the stack (formatting a float in a
+  // loop allocated here every time); huge ones use the heap.
+  char local[512];
+  std::string heap;
+  auto buffer = [&](size_t n) {
+    if (n <= sizeof local) return local;
+    heap.resize(n);
+    return heap.data();
+  };
   std::to_chars_result r;
   if (mode == 0) {
-    buf.resize(64);
-    r = std::to_chars(buf.data(), buf.data() + buf.size(), d, std::chars_format::scientific);
-    digits_from_scientific(buf.data(), r.ptr, out);
+    char* b = buffer(64);
+    r = std::to_chars(b, b + 64, d, std::chars_format::scientific);
+    digits_from_scientific(b, r.ptr, out);
   } else if (mode == 2) {
     if (ndigits < 1) ndigits = 1;
-    buf.resize(size_t(ndigits) + 16);
-    r = std::to_chars(buf.data(), buf.data() + buf.size(), d, std::chars_format::scientific, ndigits - 1);
-    digits_from_scientific(buf.data(), r.ptr, out);
+    size_t n = size_t(ndigits) + 16;
+    char* b = buffer(n);
+    r = std::to_chars(b, b + n, d, std::chars_format::scientific, ndigits - 1);
+    digits_from_scientific(b, r.ptr, out);
   } else {
-    buf.resize(size_t(ndigits) + 340);
-    r = std::to_chars(buf.data(), buf.data() + buf.size(), d, std::chars_format::fixed, ndigits);
-    digits_from_fixed(buf.data(), r.ptr, out);
+    size_t n = size_t(ndigits) + 340;
+    char* b = buffer(n);
+    r = std::to_chars(b, b + n, d, std::chars_format::fixed, ndigits);
+    digits_from_fixed(b, r.ptr, out);
   }
   out->negative = std::signbit(d);
 }

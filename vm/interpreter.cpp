@@ -1501,7 +1501,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
   }
   TARGET(STORE_GLOBAL) {
     Value v = POP();
-    CHECK(dict_setitem(vm, f->globals, co->names[ARG()], v));
+    CHECK(dict_setitem_str(vm, f->globals, name_at(co, ARG()), v));  // names are interned: hash cached
     DISPATCH();
   }
   TARGET(DELETE_GLOBAL) {
@@ -1541,7 +1541,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     if (f->locals_dict.is_object()) {
       CHECK(setitem(vm, f->locals_dict, co->names[ARG()], v));
     } else {
-      CHECK(dict_setitem(vm, f->globals, co->names[ARG()], v));
+      CHECK(dict_setitem_str(vm, f->globals, name_at(co, ARG()), v));
     }
     DISPATCH();
   }

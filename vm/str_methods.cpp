@@ -202,8 +202,17 @@ int64_t cp_index(const StrObject* s, size_t off) {
 
 inline bool ascii_space(char c) { return c == ' ' || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f); }
 
-Value split_whitespace(VM& vm, StrObject* self, int64_t maxsplit) {
+// A new list for split's results with room for the usual few fields
+// (CPython's PREALLOC_SIZE): a five-field split would otherwise grow it
+// four times.
+Value new_split_list(VM& vm) {
   Value list = new_list(vm);
+  list.as<ListObject>()->items.reserve(12);
+  return list;
+}
+
+Value split_whitespace(VM& vm, StrObject* self, int64_t maxsplit) {
+  Value list = new_split_list(vm);
   std::string_view s = self->view();
   size_t i = 0, n = s.size();
   if (maxsplit < 0) maxsplit = INT64_MAX;
@@ -249,7 +258,7 @@ Value split_whitespace(VM& vm, StrObject* self, int64_t maxsplit) {
 }
 
 Value rsplit_whitespace(VM& vm, StrObject* self, int64_t maxsplit) {
-  Value list = new_list(vm);
+  Value list = new_split_list(vm);
   std::string_view s = self->view();
   size_t i = s.size();
   if (maxsplit < 0) maxsplit = INT64_MAX;
@@ -280,7 +289,7 @@ Value rsplit_whitespace(VM& vm, StrObject* self, int64_t maxsplit) {
 }
 
 Value split_sep(VM& vm, StrObject* self, std::string_view sep, int64_t maxsplit) {
-  Value list = new_list(vm);
+  Value list = new_split_list(vm);
   std::string_view s = self->view();
   if (maxsplit < 0) maxsplit = INT64_MAX;
   size_t start = 0;
@@ -308,7 +317,7 @@ Value split_sep(VM& vm, StrObject* self, std::string_view sep, int64_t maxsplit)
 }
 
 Value rsplit_sep(VM& vm, StrObject* self, std::string_view sep, int64_t maxsplit) {
-  Value list = new_list(vm);
+  Value list = new_split_list(vm);
   std::string_view s = self->view();
   if (maxsplit < 0) maxsplit = INT64_MAX;
   size_t end = s.size();
