@@ -1091,6 +1091,37 @@ namespace {
   }
 }
 
+// seq[key] for an exact list or tuple and an int index in range: the item,
+// else null (the generic path decides, errors included).
+[[gnu::always_inline]] inline const Value* fast_item(VM& vm, const Value& seq, const Value& key) {
+  if (!key.is_small_int() || !seq.is_object()) return nullptr;
+  Object* o = seq.as_object();
+  int64_t i = key.as_small_int();
+  if (o->kind == ObjKind::List && o->type == vm.types.list) {
+    auto& items = static_cast<ListObject*>(o)->items;
+    int64_t n = int64_t(items.size());
+    if (i < 0) i += n;
+    return i >= 0 && i < n ? &items[size_t(i)] : nullptr;
+  }
+  if (o->kind == ObjKind::Tuple && o->type == vm.types.tuple) {
+    auto* t = static_cast<TupleObject*>(o);
+    int64_t n = int64_t(t->size);
+    if (i < 0) i += n;
+    return i >= 0 && i < n ? &t->items[i] : nullptr;
+  }
+  return nullptr;
+}
+
+// The slot seq[key] = ... writes for an exact list and an int index in
+// range, else null.
+[[gnu::always_inline]] inline Value* fast_list_slot(VM& vm, const Value& seq, const Value& key) {
+  if (!key.is_small_int() || !is_kind(seq, ObjKind::List) || seq.as_object()->type != vm.types.list) return nullptr;
+  auto& items = seq.as<ListObject>()->items;
+  int64_t i = key.as_small_int(), n = int64_t(items.size());
+  if (i < 0) i += n;
+  return i >= 0 && i < n ? &items[size_t(i)] : nullptr;
+}
+
 // `v` if it is a dict of the exact builtin class (a subclass may override
 // the item methods), else null.
 [[gnu::always_inline]] inline DictObject* exact_dict(VM& vm, const Value& v) {
@@ -1353,32 +1384,10 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     // LOAD_FAST a; LOAD_FAST b; BINARY_SUBSCR for a list or tuple indexed
     // by an int in range; anything else (unbound locals included) runs the
     // three originals.
-    {
-      const Value& seq = locals[ARG() & 0xfff];
-      const Value& key = locals[ARG() >> 12];
-      if (key.is_small_int() && seq.is_object()) {
-        Object* o = seq.as_object();
-        int64_t i = key.as_small_int();
-        if (o->kind == ObjKind::List && o->type == vm.types.list) {
-          auto& items = static_cast<ListObject*>(o)->items;
-          int64_t n = int64_t(items.size());
-          if (i < 0) i += n;
-          if (i >= 0 && i < n) {
-            PUSH_COPY(items[size_t(i)]);
-            ip += 2;
-            FAST_DISPATCH();
-          }
-        } else if (o->kind == ObjKind::Tuple && o->type == vm.types.tuple) {
-          auto* t = static_cast<TupleObject*>(o);
-          int64_t n = int64_t(t->size);
-          if (i < 0) i += n;
-          if (i >= 0 && i < n) {
-            PUSH_COPY(t->items[i]);
-            ip += 2;
-            FAST_DISPATCH();
-          }
-        }
-      }
+    if (const Value* item = fast_item(vm, locals[ARG() & 0xfff], locals[ARG() >> 12])) {
+      PUSH_COPY(*item);
+      ip += 2;
+      FAST_DISPATCH();
     }
     insn = encode(Op::LOAD_FAST, ARG() & 0xfff);
     goto load_fast;
@@ -1386,19 +1395,10 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
   TARGET(LOAD_FAST_LOAD_FAST_STORE_SUBSCR) {
     // LOAD_FAST a; LOAD_FAST b; STORE_SUBSCR (a[b] = TOS) for a list indexed
     // by an int in range; anything else runs the three originals.
-    {
-      const Value& seq = locals[ARG() & 0xfff];
-      const Value& key = locals[ARG() >> 12];
-      if (key.is_small_int() && is_kind(seq, ObjKind::List) && seq.as_object()->type == vm.types.list) {
-        auto& items = seq.as<ListObject>()->items;
-        int64_t i = key.as_small_int(), n = int64_t(items.size());
-        if (i < 0) i += n;
-        if (i >= 0 && i < n) {
-          items[size_t(i)] = POP();
-          ip += 2;
-          DISPATCH();
-        }
-      }
+    if (Value* slot = fast_list_slot(vm, locals[ARG() & 0xfff], locals[ARG() >> 12])) {
+      *slot = POP();
+      ip += 2;
+      DISPATCH();
     }
     insn = encode(Op::LOAD_FAST, ARG() & 0xfff);
     goto load_fast;
@@ -2001,21 +2001,7 @@ inline_call : {
     Value& container = sp[-2];
     const Value& key = sp[-1];
     Value r;
-    if (key.is_small_int() && container.is_object()) {
-      Object* o = container.as_object();
-      int64_t i = key.as_small_int();
-      if (o->kind == ObjKind::List && o->type == vm.types.list) {
-        auto& items = static_cast<ListObject*>(o)->items;
-        int64_t n = int64_t(items.size());
-        if (i < 0) i += n;
-        if (i >= 0 && i < n) r = items[size_t(i)];
-      } else if (o->kind == ObjKind::Tuple && o->type == vm.types.tuple) {
-        auto* t = static_cast<TupleObject*>(o);
-        int64_t n = int64_t(t->size);
-        if (i < 0) i += n;
-        if (i >= 0 && i < n) r = t->items[i];
-      }
-    }
+    if (const Value* item = fast_item(vm, container, key)) r = *item;
     if (!r) {
       if (DictObject* d = exact_dict(vm, container)) {
         int64_t h;
@@ -2036,17 +2022,12 @@ inline_call : {
     // TOS1[TOS] = TOS2
     const Value& key = sp[-1];
     Value& container = sp[-2];
-    if (key.is_small_int() && is_kind(container, ObjKind::List) && container.as_object()->type == vm.types.list) {
-      auto& items = container.as<ListObject>()->items;
-      int64_t i = key.as_small_int(), n = int64_t(items.size());
-      if (i < 0) i += n;
-      if (i >= 0 && i < n) {
-        items[size_t(i)] = std::move(sp[-3]);
-        DROP();
-        DROP();
-        sp--;  // sp[-3] was moved out (now Empty)
-        DISPATCH();
-      }
+    if (Value* slot = fast_list_slot(vm, container, key)) {
+      *slot = std::move(sp[-3]);
+      DROP();
+      DROP();
+      sp--;  // sp[-3] was moved out (now Empty)
+      DISPATCH();
     }
     if (DictObject* d = exact_dict(vm, container)) {
       int64_t h;
