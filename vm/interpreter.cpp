@@ -1918,65 +1918,39 @@ inline_call : {
     else ip++;
     FAST_DISPATCH();
   }
-  TARGET(LOAD_FAST_LOAD_CONST_BINARY) {
-    // LOAD_FAST a; LOAD_CONST k; BINARY_OP/INPLACE_OP op on two numbers;
-    // anything else (an unbound local included) runs the three originals.
-    {
-      uint32_t a = ARG() & 0xff;
-      Value r = fast_binop(BinOpKind(ARG() >> 18), locals[a], consts[(ARG() >> 8) & 0x3ff]);
-      if (r) {
-        PUSH(r);
-        ip += 2;
-        FAST_DISPATCH();
-      }
-      insn = encode(Op::LOAD_FAST, a);
-    }
-    goto load_fast;
-  }
-  TARGET(LOAD_FAST_LOAD_FAST_COMPARE_JUMP) {
-    // LOAD_FAST a; LOAD_FAST b; COMPARE_OP cmp; POP_JUMP_IF_FALSE t on two
-    // numbers; anything else (an unbound local included) runs the originals.
-    {
-      uint32_t a = ARG() & 0xff;
-      int t = fast_compare(CmpOpKind(ARG() >> 16), locals[a], locals[(ARG() >> 8) & 0xff]);
-      if (t >= 0) {
-        if (t) ip += 3;
-        else JUMP_TO(decode_arg(ip[2]));
-        FAST_DISPATCH();
-      }
-      insn = encode(Op::LOAD_FAST, a);
-    }
-    goto load_fast;
-  }
-  TARGET(LOAD_FAST_LOAD_CONST_COMPARE_JUMP) {
-    // LOAD_FAST a; LOAD_CONST k; COMPARE_OP cmp; POP_JUMP_IF_FALSE t.
-    {
-      uint32_t a = ARG() & 0xff;
-      int t = fast_compare(CmpOpKind(ARG() >> 18), locals[a], consts[(ARG() >> 8) & 0x3ff]);
-      if (t >= 0) {
-        if (t) ip += 3;
-        else JUMP_TO(decode_arg(ip[2]));
-        FAST_DISPATCH();
-      }
-      insn = encode(Op::LOAD_FAST, a);
-    }
-    goto load_fast;
-  }
-  TARGET(LOAD_FAST_LOAD_FAST_BINARY) {
-    // LOAD_FAST a; LOAD_FAST b; BINARY_OP/INPLACE_OP op on two numbers;
-    // anything else (an unbound local included) runs the three originals.
-    {
-      uint32_t a = ARG() & 0xff;
-      Value r = fast_binop(BinOpKind(ARG() >> 16), locals[a], locals[(ARG() >> 8) & 0xff]);
-      if (r) {
-        PUSH(r);
-        ip += 2;
-        FAST_DISPATCH();
-      }
-      insn = encode(Op::LOAD_FAST, a);
-    }
-    goto load_fast;
-  }
+  // Fused LOAD_FAST a; <rhs>; COMPARE_OP cmp; POP_JUMP_IF_FALSE t on two
+  // numbers (t is read from the fourth word); anything else, an unbound
+  // local included, runs the four originals.
+#define FUSED_COMPARE_JUMP(rhs, cmp)                                         \
+  do {                                                                       \
+    int t_ = fast_compare(CmpOpKind(cmp), locals[ARG() & 0xff], (rhs));      \
+    if (t_ >= 0) {                                                           \
+      if (t_) ip += 3;                                                       \
+      else JUMP_TO(decode_arg(ip[2]));                                       \
+      FAST_DISPATCH();                                                       \
+    }                                                                        \
+    insn = encode(Op::LOAD_FAST, ARG() & 0xff);                              \
+    goto load_fast;                                                          \
+  } while (0)
+  TARGET(LOAD_FAST_LOAD_FAST_COMPARE_JUMP) { FUSED_COMPARE_JUMP(locals[(ARG() >> 8) & 0xff], ARG() >> 16); }
+  TARGET(LOAD_FAST_LOAD_CONST_COMPARE_JUMP) { FUSED_COMPARE_JUMP(consts[(ARG() >> 8) & 0x3ff], ARG() >> 18); }
+#undef FUSED_COMPARE_JUMP
+  // Fused LOAD_FAST a; <rhs>; BINARY_OP/INPLACE_OP op on two numbers;
+  // anything else, an unbound local included, runs the three originals.
+#define FUSED_BINARY(rhs, op)                                                \
+  do {                                                                       \
+    Value r_ = fast_binop(BinOpKind(op), locals[ARG() & 0xff], (rhs));       \
+    if (r_) {                                                                \
+      PUSH(r_);                                                              \
+      ip += 2;                                                               \
+      FAST_DISPATCH();                                                       \
+    }                                                                        \
+    insn = encode(Op::LOAD_FAST, ARG() & 0xff);                              \
+    goto load_fast;                                                          \
+  } while (0)
+  TARGET(LOAD_FAST_LOAD_FAST_BINARY) { FUSED_BINARY(locals[(ARG() >> 8) & 0xff], ARG() >> 16); }
+  TARGET(LOAD_FAST_LOAD_CONST_BINARY) { FUSED_BINARY(consts[(ARG() >> 8) & 0x3ff], ARG() >> 18); }
+#undef FUSED_BINARY
   TARGET(IS_OP) {
     bool same = sp[-2].is(sp[-1]);
     DROP();
