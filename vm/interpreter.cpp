@@ -1277,6 +1277,22 @@ Value execute(VM& vm, Frame* f, bool throwing) {
   } while (0)
 #define co (f->code)
 #define locals (f->slots)
+// Runs function `fn` (code `fco`) called with `callargs`, whose callable
+// sits at base[0] with its operands above it, as an inlined frame: the frame
+// takes the function's reference and the operands are dropped (moved out of
+// `movable` when it is callargs' own array).
+#define RUN_INLINED(fn, fco, callargs, movable)                                  \
+  do {                                                                           \
+    Frame* nf_ = push_inlined_frame(vm, fn, fco, callargs, movable);             \
+    if (!nf_) {                                                                  \
+      while (sp > base) DROP();                                                  \
+      GOTO_ERROR();                                                              \
+    }                                                                            \
+    nf_->func_ref = Value::from_raw_bits(base[0].release_bits());                \
+    while (sp > base) DROP();                                                    \
+    ENTER_INLINED_FRAME(nf_);                                                    \
+    DISPATCH();                                                                  \
+  } while (0)
 #define code_base (co->code.data())
 #define cells (locals + co->nlocals)
 #define consts (co->consts.data())
@@ -1703,15 +1719,7 @@ inline_call : {
       PUSH(r);
       DISPATCH();
     }
-    Frame* nf = push_inlined_frame(vm, fn, nco, fn_args, fn_nargs);
-    if (!nf) {
-      while (sp > base) DROP();
-      GOTO_ERROR();
-    }
-    nf->func_ref = Value::from_raw_bits(base[0].release_bits());
-    while (sp > base) DROP();
-    ENTER_INLINED_FRAME(nf);
-    DISPATCH();
+    RUN_INLINED(fn, nco, (CallArgs{fn_args, fn_nargs, nullptr}), fn_args);
   }
   TARGET(CALL_KW) {
     uint32_t n = ARG();
@@ -1720,15 +1728,7 @@ inline_call : {
     Value* base = sp - n - 1;
     if (inlinable_function(base[0])) {
       auto* fn = base[0].as<FunctionObject>();
-      Frame* nf = push_inlined_frame(vm, fn, fn->code.as<CodeObject>(), CallArgs{base + 1, n - kw->size, kw}, nullptr);
-      if (!nf) {
-        while (sp > base) DROP();
-        GOTO_ERROR();
-      }
-      nf->func_ref = Value::from_raw_bits(base[0].release_bits());
-      while (sp > base) DROP();
-      ENTER_INLINED_FRAME(nf);
-      DISPATCH();
+      RUN_INLINED(fn, fn->code.as<CodeObject>(), (CallArgs{base + 1, n - kw->size, kw}), nullptr);
     }
     Value r = call_any(vm, base[0], base + 1, n - kw->size, kw);
     while (sp > base) DROP();
@@ -2584,6 +2584,7 @@ error:
 #undef ENTER_INLINED_FRAME
 #undef co
 #undef locals
+#undef RUN_INLINED
 #undef code_base
 #undef cells
 #undef consts
