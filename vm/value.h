@@ -1,8 +1,10 @@
 // vm/value.h — the 64-bit value word every part of the VM passes around.
 //
 // Representation (NaN-boxing, as in LuaJIT and Wren):
-//   * a double is stored as itself; every NaN is canonicalised to 0x7ff8...
-//     so that no real double ever has the tag bits below;
+//   * a double is stored as itself; a NaN from outside (parsing, math
+//     functions, conversions) is canonicalised to 0x7ff8... so that no real
+//     double ever has the tag bits below; + - * / results keep the
+//     hardware's NaN (0x7ff8... or x86's 0xfff8...), which cannot either;
 //   * 0x7ffc_0000_0000_000N   immediates: Empty, None, False, True,
 //                             NotImplemented, Ellipsis;
 //   * 0x7ffd_xxxx_xxxx_xxxx   a "small int": 48-bit two's complement payload;
