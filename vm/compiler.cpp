@@ -1,5 +1,6 @@
 // vm/compiler.cpp — see compiler.h.
 #include "vm/compiler.h"
+#include "vm/mangle.h"
 
 #include <cmath>
 #include <unordered_map>
@@ -2009,7 +2010,8 @@ Value raise_syntax_error(VM& vm, const std::string& type_name, const std::string
   return vm.raise_value(exc);
 }
 
-Value compile_module(VM& vm, const ast::Module& m, const std::string& filename, bool interactive) {
+Value compile_module(VM& vm, ast::Module& m, const std::string& filename, bool interactive) {
+  mangle_private_names(m);
   SymtableError serr, unsupported;
   auto top = build_symtable(m, interactive, &serr, &unsupported);
   auto line_text = [&](int line) -> std::string {

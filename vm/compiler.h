@@ -19,7 +19,9 @@ namespace kiln::vm {
 
 // Compiles a parsed module. `interactive`: expression statements print their
 // value (REPL). Returns a CodeObject, or Empty with a SyntaxError pending.
-Value compile_module(VM& vm, const ast::Module& m, const std::string& filename, bool interactive);
+// Private names in `m` are mangled in place first (vm/mangle.h; doing it
+// again changes nothing).
+Value compile_module(VM& vm, ast::Module& m, const std::string& filename, bool interactive);
 
 // Parses and compiles; remembers `source` in vm.sources for tracebacks.
 // Syntax errors become a pending SyntaxError (or IndentationError /

@@ -505,7 +505,7 @@ void verify_code(const CodeObject* co) {
 
 // Compiles `m`; checks the result and the pending exception, and exercises
 // what a user sees (the disassembly, or the traceback).
-void compile_once(VM& vm, const ast::Module& m, const std::string& filename, bool interactive) {
+void compile_once(VM& vm, ast::Module& m, const std::string& filename, bool interactive) {
   Value code = compile_module(vm, m, filename, interactive);
   if (code) {
     if (vm.has_exception()) fail("compile returned a code object with an exception pending");
