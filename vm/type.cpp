@@ -549,6 +549,15 @@ Value type_getattr_value(VM& vm, TypeObject* t, StrObject* name, bool missing_ok
       Value d = dict_get_str(dict_of(t->dict), name);
       return d ? d : Value::none();
     }
+    if (name_eq(name, vm.names.__annotations__) && !type_is_builtin(t)) {
+      // A class's own annotations, never a base's; a class without any gets
+      // an empty dict on first access, kept in its namespace (CPython 3.10+).
+      Value d = dict_get_str(dict_of(t->dict), name);
+      if (d) return d;
+      d = dict_new(vm);
+      if (!d || !type_setattr(vm, t, name, d)) return Value();
+      return d;
+    }
   }
   Value attr = type_lookup(t, name);
   if (attr) return bind_descriptor(vm, attr, Value(), t);

@@ -33,6 +33,21 @@ class C:
 print(C.__annotations__, C.size, C().method())
 
 
+class NoAnn:
+    pass
+
+
+class Sub(C):
+    extra: int
+
+
+print(NoAnn.__annotations__, "__annotations__" in vars(NoAnn), Sub.__annotations__, C.__annotations__["size"])
+try:
+    int.__annotations__
+except AttributeError as err:
+    print("AttributeError:", err)
+
+
 def g():
     later: also_undefined
     return "function annotations are not evaluated"
