@@ -54,6 +54,17 @@ class Mangler {
       exprs(g.ifs);
     }
   }
+  // `import __m` / `from m import __x [as __y]` bind the mangled name; the
+  // module or attribute is still found by its own (an alias says which).
+  void alias(Alias& a) {
+    if (!a.asname.empty()) {
+      name(a.asname);
+      return;
+    }
+    std::string bound = a.name;  // a dotted name binds its first part, and is never mangled
+    name(bound);
+    if (bound != a.name) a.asname = std::move(bound);
+  }
   void keywords(std::vector<Keyword>& kws) {
     for (auto& k : kws) expr(k.value);  // the keyword's own name is not mangled
   }
@@ -197,26 +208,11 @@ class Mangler {
       }
       case StmtKind::Assert: expr(s.as<Assert>().test); expr(s.as<Assert>().msg); break;
       case StmtKind::Import:
-        // `import __m as __n` binds the mangled __n; the module is found by its own name.
-        for (auto& a : s.as<Import>().names)
-          if (!a.asname.empty()) name(a.asname);
-          else if (a.name.find('.') == std::string::npos && !cls_.empty() && a.name.rfind("__", 0) == 0) {
-            std::string bound = a.name;
-            name(bound);
-            if (bound != a.name) a.asname = bound;
-          }
+        for (auto& a : s.as<Import>().names) alias(a);
         break;
       case StmtKind::ImportFrom:
-        for (auto& a : s.as<ImportFrom>().names) {
-          if (a.name == "*") continue;
-          if (!a.asname.empty()) {
-            name(a.asname);
-          } else {
-            std::string bound = a.name;
-            name(bound);
-            if (bound != a.name) a.asname = bound;
-          }
-        }
+        for (auto& a : s.as<ImportFrom>().names)
+          if (a.name != "*") alias(a);
         break;
       case StmtKind::Global:
         for (auto& n : s.as<Global>().names) name(n);

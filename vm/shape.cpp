@@ -63,8 +63,6 @@ int32_t shape_find(const Shape* s, StrObject* name) {
   return -1;
 }
 
-uint32_t instance_initial_slots(const TypeObject* cls) { return cls->instance_slots; }
-
 void instance_init_slots(VM& vm, InstanceObject* inst, uint32_t capacity) {
   inst->shape = &vm.shapes->root;
   inst->capacity = capacity;

@@ -62,8 +62,6 @@ struct ShapeTree {
 int32_t shape_find(const Shape* s, StrObject* name);
 
 // ------------------------------------------------------------ instances
-// The slot count a new instance of `cls` gets.
-uint32_t instance_initial_slots(const TypeObject* cls);
 // Puts a new instance (zeroed, slots not yet constructed) into shape mode.
 void instance_init_slots(VM& vm, InstanceObject* inst, uint32_t capacity);
 

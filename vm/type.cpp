@@ -284,7 +284,7 @@ bool generic_setattr(VM& vm, const Value& obj, StrObject* name, OwnAttrs own, co
 Value instance_alloc(VM& vm, TypeObject* cls) {
   switch (cls->instance_kind) {
     case ObjKind::Instance: {
-      uint32_t n = type_is_builtin(cls) ? 0 : instance_initial_slots(cls);  // object() has no attributes
+      uint32_t n = type_is_builtin(cls) ? 0 : cls->instance_slots;  // object() has no attributes
       auto* inst = object_new<InstanceObject>(vm, ObjKind::Instance, cls, sizeof(InstanceObject) + n * sizeof(Value));
       instance_init_slots(vm, inst, n);
       return Value::steal(inst);
