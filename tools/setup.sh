@@ -9,6 +9,9 @@
 #                                 Release (everything), run the whole test
 #                                 suite with CTest
 #
+# Release is built with profile-guided optimisation (tools/pgo.sh: an
+# instrumented build runs tests/lang first); KILN_NO_PGO=1 skips that.
+#
 # .ci/run runs `bash tools/setup.sh test`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -29,8 +32,13 @@ step() { printf '\n==> %s\n' "$*"; }
 step "Debian packages (tools/install-deps.sh)"
 bash tools/install-deps.sh
 
-step "configure: cmake --preset release"
-cmake --preset release
+if [[ "${KILN_NO_PGO:-0}" == 1 ]]; then
+  step "configure: cmake --preset release -DKILN_PGO= (KILN_NO_PGO=1: no profile-guided optimisation)"
+  cmake --preset release -DKILN_PGO=
+else
+  step "profile-guided optimisation: tools/pgo.sh (train build/pgo-train, configure build/release)"
+  bash tools/pgo.sh
+fi
 
 if [[ "$mode" == example ]]; then
   step "build: cmake --build --preset release --target vmrun"

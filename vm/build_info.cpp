@@ -87,6 +87,11 @@ std::string Runtime::build_info() {
 #ifdef KILN_SYSTEM_MALLOC
   s += ", sanitizers";
 #endif
+#if defined(KILN_PGO_INSTRUMENTED)
+  s += ", instrumented for profile-guided optimisation";
+#elif defined(KILN_PGO_STAMP)
+  s += ", profile-guided (profile " KILN_PGO_STAMP ")";
+#endif
   s += "\n";
 
   jit::AsmjitHostInfo a = jit::asmjit_host_info();
