@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "vm/float_repr.h"
@@ -427,9 +429,94 @@ const char* builtin_type_name(VM& vm, const Value& v) {
   return type_name(vm, v);
 }
 
+// The specs f-strings use most, `[0][width][.precision][type]` (no fill,
+// align, sign, grouping or `#`): formatted into a stack buffer, with no
+// Spec, no std::string and no UTF-8 scan of the result. Anything else, and
+// non-finite floats, return Empty for the general path (which also raises
+// every error, e.g. a precision given for an int). The digits come from the
+// same routines the general path uses.
+Value format_simple_number(VM& vm, const Value& v, std::string_view spec) {
+  constexpr int64_t kMaxSimple = 64;
+  size_t pos = 0, n = spec.size();
+  bool zero = pos < n && spec[pos] == '0';
+  if (zero) ++pos;
+  int64_t width = 0;
+  for (; pos < n && spec[pos] >= '0' && spec[pos] <= '9'; ++pos) width = width * 10 + (spec[pos] - '0');
+  if (width > kMaxSimple) return Value();
+  int64_t precision = -1;
+  if (pos < n && spec[pos] == '.') {
+    ++pos;
+    precision = 0;
+    size_t first = pos;
+    for (; pos < n && spec[pos] >= '0' && spec[pos] <= '9'; ++pos) precision = precision * 10 + (spec[pos] - '0');
+    if (pos == first || precision > kMaxSimple) return Value();
+  }
+  char type = 0;
+  if (pos < n) type = spec[pos++];
+  if (pos != n) return Value();
+
+  char buf[2 * kMaxSimple + 400];  // 'f' of a double below 1e308 with <= 64 decimals fits
+  std::string_view body;  // the sign (if any) and the digits
+  int64_t i;
+  if (v.is_double()) {
+    // Fixed and exponent notation of a finite double, correctly rounded as
+    // CPython's dtoa rounds: std::to_chars with a precision is exact too.
+    double d = v.as_double();
+    bool fixed = type == 'f' || type == 'F';
+    if (!fixed && type != 'e' && type != 'E') return Value();
+    if (!std::isfinite(d)) return Value();
+    auto res = std::to_chars(buf, buf + sizeof buf, d, fixed ? std::chars_format::fixed : std::chars_format::scientific,
+                             precision < 0 ? 6 : int(precision));
+    if (res.ec != std::errc()) return Value();
+    if (type == 'E')
+      for (char* p = buf; p < res.ptr; ++p)
+        if (*p == 'e') *p = 'E';
+    body = std::string_view(buf, size_t(res.ptr - buf));
+  } else if (int_value(v, &i)) {
+    int base;
+    switch (type) {
+      case 0: case 'd': base = 10; break;
+      case 'x': case 'X': base = 16; break;
+      case 'o': base = 8; break;
+      case 'b': base = 2; break;
+      default: return Value();
+    }
+    if (precision >= 0) return Value();
+    uint64_t m = i < 0 ? 0 - uint64_t(i) : uint64_t(i);
+    char* end = buf + sizeof buf;
+    char* p = end;
+    const char* digit_chars = type == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+    do {
+      *--p = digit_chars[m % unsigned(base)];
+      m /= unsigned(base);
+    } while (m);
+    if (i < 0) *--p = '-';
+    body = std::string_view(p, size_t(end - p));
+  } else {
+    return Value();
+  }
+  int64_t pad = width - int64_t(body.size());
+  if (pad <= 0) return make_ascii_str(vm, body);
+  // '0' means fill '0' with '=' alignment (zeros after the sign); otherwise
+  // numbers align right.
+  StrObject* r = str_alloc(vm, size_t(width), width, true);
+  char* out = r->data;
+  bool sign = body[0] == '-';
+  if (zero && sign) {
+    *out++ = '-';
+    body.remove_prefix(1);
+  }
+  std::memset(out, zero ? '0' : ' ', size_t(pad));
+  std::memcpy(out + pad, body.data(), body.size());
+  return Value::steal(r);
+}
+
 }  // namespace
 
 Value format_value(VM& vm, const Value& v, std::string_view spec) {
+  if (!spec.empty() && !is_str(v)) {
+    if (Value r = format_simple_number(vm, v, spec)) return r;
+  }
   std::string out;
   if (is_str(v)) {
     auto* s = v.as<StrObject>();

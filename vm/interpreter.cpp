@@ -1810,6 +1810,17 @@ inline_call : {
   TARGET(BINARY_OP) {
     BinOpKind op = BinOpKind(ARG());
     Value r = fast_binop(op, sp[-2], sp[-1]);
+    if (!r && is_kind(sp[-2], ObjKind::Str) && sp[-2].as_object()->type == vm.types.str) {
+      // str + str and str * int of exact strs (a subclass may define __radd__
+      // or __rmul__, which the general path honours).
+      if (op == BinOpKind::Add && is_kind(sp[-1], ObjKind::Str) && sp[-1].as_object()->type == vm.types.str) {
+        r = str_concat(vm, sp[-2].as<StrObject>(), sp[-1].as<StrObject>());
+        CHECK(r);
+      } else if (op == BinOpKind::Mult && sp[-1].is_small_int()) {
+        r = str_repeat(vm, sp[-2].as<StrObject>(), sp[-1].as_small_int());
+        CHECK(r);
+      }
+    }
     if (!r && sp[-2].is_object()) {
       // A user class's __op__ that alone decides: run it inlined; the
       // operands stay on this stack until it returns (RETURN_VALUE).
@@ -2071,10 +2082,9 @@ inline_call : {
   }
   TARGET(BUILD_STRING) {
     uint32_t n = ARG();
-    std::string out;
-    for (uint32_t i = 0; i < n; i++) out += str_view(sp[int(i) - int(n)]);
+    Value s = str_concat_n(vm, sp - n, n);
+    CHECK(s);
     for (uint32_t i = 0; i < n; i++) DROP();
-    Value s = make_str(vm, out);
     PUSH(s);
     DISPATCH();
   }

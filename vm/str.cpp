@@ -156,6 +156,32 @@ Value str_concat(VM& vm, StrObject* a, StrObject* b) {
   return Value::steal(s);
 }
 
+Value str_concat_n(VM& vm, const Value* parts, size_t n) {
+  size_t nbytes = 0;
+  int64_t length = 0;
+  bool ascii = true;
+  for (size_t k = 0; k < n; ++k) {
+    auto* p = parts[k].as<StrObject>();
+    nbytes += p->nbytes;
+    length += p->length;
+    ascii &= p->is_ascii();
+  }
+  if (nbytes <= 1) {
+    // '' or one character: the shared objects.
+    for (size_t k = 0; k < n; ++k)
+      if (parts[k].as<StrObject>()->nbytes) return make_str(vm, parts[k].as<StrObject>()->view());
+    return make_str(vm, "");
+  }
+  StrObject* r = str_alloc(vm, nbytes, length, ascii);
+  char* out = r->data;
+  for (size_t k = 0; k < n; ++k) {
+    auto* p = parts[k].as<StrObject>();
+    std::memcpy(out, p->data, p->nbytes);
+    out += p->nbytes;
+  }
+  return Value::steal(r);
+}
+
 Value str_repeat(VM& vm, StrObject* s, int64_t n) {
   if (n <= 0 || s->nbytes == 0) return make_str(vm, "");
   if (n == 1 && s->type == vm.types.str) return Value::borrow(s);
@@ -369,6 +395,21 @@ std::string repr_impl(std::string_view s) {
 }  // namespace
 
 std::string str_repr_text(std::string_view s) { return repr_impl(s); }
+
+Value str_repr(VM& vm, StrObject* s) {
+  // Printable ASCII with no ' or \: the text in single quotes, copied once.
+  bool plain = s->is_ascii();
+  for (size_t i = 0; plain && i < s->nbytes; ++i) {
+    char c = s->data[i];
+    plain = c >= 0x20 && c < 0x7f && c != '\'' && c != '\\';
+  }
+  if (!plain) return make_str(vm, repr_impl(s->view()));
+  StrObject* r = str_alloc(vm, s->nbytes + 2, int64_t(s->nbytes) + 2, true);
+  r->data[0] = '\'';
+  std::memcpy(r->data + 1, s->data, s->nbytes);
+  r->data[s->nbytes + 1] = '\'';
+  return Value::steal(r);
+}
 std::string str_ascii_text(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -483,7 +524,7 @@ Value str_join(VM& vm, StrObject* sep, const Value& iterable) {
 
 namespace {
 
-Value slot_repr(VM& vm, Object* o) { return make_str(vm, str_repr_text(static_cast<StrObject*>(o)->view())); }
+Value slot_repr(VM& vm, Object* o) { return str_repr(vm, static_cast<StrObject*>(o)); }
 
 Value slot_str(VM& vm, Object* o) {
   auto* s = static_cast<StrObject*>(o);

@@ -89,6 +89,8 @@ inline int str_compare(std::string_view a, std::string_view b) {
   return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
 }
 Value str_concat(VM& vm, StrObject* a, StrObject* b);
+// The concatenation of n strs (an f-string's BUILD_STRING): one allocation.
+Value str_concat_n(VM& vm, const Value* parts, size_t n);
 // a += b for the interpreter when it holds the only reference to `a` (its
 // refcount is 1: the variable being assigned was cleared first). Appends in
 // place when a's allocation has room, and gives new results headroom, so a
@@ -112,6 +114,8 @@ size_t str_byte_offset(const StrObject* s, int64_t index);
 // ------------------------------------------------------------ repr
 // repr() of text, with CPython's quote choice and escapes.
 std::string str_repr_text(std::string_view s);
+// repr(s) as a str object.
+Value str_repr(VM& vm, StrObject* s);
 // ascii(x) is str_ascii_text(repr(x)): the text with every non-ASCII
 // character escaped (\xe9, \u20ac, \U0001f600).
 std::string str_ascii_text(std::string_view text);

@@ -1139,7 +1139,7 @@ Value m_str(VM& vm, const CallArgs& a, const Value&) {
 Value m_repr(VM& vm, const CallArgs& a, const Value&) {
   StrObject* self;
   if (!dunder_self(vm, a, "__repr__", 0, &self)) return Value();
-  return make_str(vm, str_repr_text(self->view()));
+  return str_repr(vm, self);
 }
 template <BinOpKind Op, bool Reflected>
 Value m_binop(VM& vm, const CallArgs& a, const Value&) {
