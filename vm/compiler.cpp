@@ -1477,6 +1477,21 @@ void CodeGen::expr(const Expr& e) {
     case ExprKind::Subscript: {
       auto& s = e.as<Subscript>();
       expr(*s.value);
+      if (s.slice->kind == ExprKind::Slice) {
+        // a[i:j] / a[i:j:k]: the parts stay on the stack (BINARY_SLICE).
+        auto& sl = s.slice->as<Slice>();
+        auto part = [&](const ExprPtr& p) {
+          if (p) expr(*p);
+          else emit(Op::LOAD_CONST, add_const(Value::none()));
+        };
+        part(sl.lower);
+        part(sl.upper);
+        if (sl.step) expr(*sl.step);
+        set_line(e.pos);
+        int n = sl.step ? 3 : 2;
+        emitv(Op::BINARY_SLICE, uint32_t(n), -n);
+        break;
+      }
       compile_subscript_slice(*s.slice);
       set_line(e.pos);
       emit(Op::BINARY_SUBSCR);

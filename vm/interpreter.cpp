@@ -2071,6 +2071,15 @@ inline_call : {
     PUSH(d);
     DISPATCH();
   }
+  TARGET(BINARY_SLICE) {
+    uint32_t n = ARG();
+    Value* parts = sp - n;
+    Value r = getitem_slice(vm, parts[-1], parts[0], parts[1], n == 3 ? parts[2] : Value::none());
+    CHECK(r);
+    for (uint32_t k = 0; k < n; ++k) DROP();
+    TOP() = std::move(r);
+    DISPATCH();
+  }
   TARGET(BUILD_SLICE) {
     Value step = ARG() == 3 ? POP() : Value::none();
     Value stop = POP();

@@ -116,6 +116,10 @@ Value list_pop(VM& vm, ListObject* l, int64_t i) {
 Value list_getslice(VM& vm, ListObject* l, SliceObject* s) {
   int64_t start, stop, step, n;
   if (!slice_indices(vm, s, int64_t(l->items.size()), &start, &stop, &step, &n)) return Value();
+  return list_slice(vm, l, start, step, n);
+}
+
+Value list_slice(VM& vm, ListObject* l, int64_t start, int64_t step, int64_t n) {
   Value r = list_new(vm, size_t(n > 0 ? n : 0));
   auto& dst = as_list(r)->items;
   if (step == 1) {

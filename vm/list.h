@@ -50,6 +50,8 @@ void list_insert(ListObject* l, int64_t where, Value v);
 Value list_pop(VM& vm, ListObject* l, int64_t i = -1);
 // l[slice]
 Value list_getslice(VM& vm, ListObject* l, SliceObject* s);
+// l[start:stop:step] for indices already adjusted by slice_indices.
+Value list_slice(VM& vm, ListObject* l, int64_t start, int64_t step, int64_t slicelength);
 // l[slice] = v, or del l[slice] when v is Empty.
 bool list_setslice(VM& vm, ListObject* l, SliceObject* s, const Value& v);
 // l.sort(key=key, reverse=reverse); key None or Empty means no key.

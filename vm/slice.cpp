@@ -6,6 +6,8 @@
 
 #include "vm/container_support.h"
 #include "vm/gc.h"
+#include "vm/list.h"
+#include "vm/str.h"
 #include "vm/tuple.h"
 
 namespace kiln::vm {
@@ -106,6 +108,32 @@ int64_t slice_adjust(int64_t length, int64_t* start, int64_t* stop, int64_t step
     return (*stop - *start - 1) / step + 1;
   }
   return 0;
+}
+
+Value getitem_slice(VM& vm, const Value& container, const Value& start, const Value& stop, const Value& step) {
+  auto plain = [](const Value& v) { return v.is_none() || v.is_small_int(); };
+  if (container.is_object() && plain(start) && plain(stop) && plain(step) &&
+      !(step.is_small_int() && step.as_small_int() == 0)) {
+    Object* o = container.as_object();
+    int64_t length = -1;
+    if (o->kind == ObjKind::Str && o->type == vm.types.str) length = static_cast<StrObject*>(o)->length;
+    else if (o->kind == ObjKind::List && o->type == vm.types.list) length = int64_t(static_cast<ListObject*>(o)->items.size());
+    else if (o->kind == ObjKind::Tuple && o->type == vm.types.tuple) length = int64_t(static_cast<TupleObject*>(o)->size);
+    if (length >= 0) {
+      // PySlice_Unpack's defaults, then PySlice_AdjustIndices.
+      int64_t st = step.is_none() ? 1 : step.as_small_int();
+      int64_t lo = start.is_none() ? (st < 0 ? kMax : 0) : start.as_small_int();
+      int64_t hi = stop.is_none() ? (st < 0 ? kMin : kMax) : stop.as_small_int();
+      int64_t n = slice_adjust(length, &lo, &hi, st);
+      switch (o->kind) {
+        case ObjKind::Str: return str_slice(vm, static_cast<StrObject*>(o), lo, st, n);
+        case ObjKind::List: return list_slice(vm, static_cast<ListObject*>(o), lo, st, n);
+        default: return tuple_slice(vm, static_cast<TupleObject*>(o), lo, st, n);
+      }
+    }
+  }
+  Value s = slice_new(vm, start, stop, step);
+  return getitem(vm, container, s);
 }
 
 bool slice_indices(VM& vm, SliceObject* s, int64_t length, int64_t* start, int64_t* stop,

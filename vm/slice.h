@@ -43,6 +43,13 @@ bool slice_indices(VM& vm, SliceObject* s, int64_t length, int64_t* start, int64
 bool slice_long_indices(VM& vm, SliceObject* s, int64_t length, int64_t* start, int64_t* stop,
                         int64_t* step);
 
+// container[start:stop:step] (BINARY_SLICE; pass None for an omitted part).
+// An exact str, list or tuple sliced by ints and None is sliced directly, as
+// CPython 3.12's BINARY_SLICE does; anything else builds the slice object
+// and goes through getitem (so __getitem__, __index__ and every error are
+// the general path's).
+Value getitem_slice(VM& vm, const Value& container, const Value& start, const Value& stop, const Value& step);
+
 // Classifies a subscript `key` of a sequence: 1 = an integer index (ints,
 // bools, objects with __index__) stored in *index; 2 = a slice; 0 = error
 // with "<what> indices must be integers or slices, not <type>" pending

@@ -129,6 +129,7 @@ int fallthrough_effect(Op op, uint32_t arg) {
     case Op::BUILD_SET:
     case Op::BUILD_STRING:
     case Op::BUILD_SLICE: return 1 - int(arg);
+    case Op::BINARY_SLICE: return -int(arg);
     case Op::BUILD_MAP: return 1 - 2 * int(arg);
     case Op::UNPACK_SEQUENCE: return int(arg) - 1;
     case Op::UNPACK_EX: return int(arg & 0xff) + int(arg >> 8);
@@ -162,6 +163,7 @@ int needs(Op op, uint32_t arg) {
     case Op::BUILD_SET:
     case Op::BUILD_STRING:
     case Op::BUILD_SLICE: return int(arg);
+    case Op::BINARY_SLICE: return int(arg) + 1;
     case Op::BUILD_MAP: return 2 * int(arg);
     case Op::UNPACK_SEQUENCE:
     case Op::UNPACK_EX: return 1;
@@ -346,6 +348,9 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
     }
     case Op::BUILD_SLICE:
       if (arg != 2 && arg != 3) bad_code(co, pc, "BUILD_SLICE of neither 2 nor 3");
+      break;
+    case Op::BINARY_SLICE:
+      if (arg != 2 && arg != 3) bad_code(co, pc, "BINARY_SLICE of neither 2 nor 3");
       break;
     case Op::RAISE_VARARGS:
       if (arg > 2) bad_code(co, pc, "RAISE_VARARGS > 2");
