@@ -1793,6 +1793,23 @@ void CodeGen::compile_jump_if(const Expr& e, bool jump_if_true, Label* target) {
     }
     return;
   }
+  if (e.kind == ExprKind::Constant) {
+    // `while True:`, `if 0:`: the truth is known, so there is no test (an
+    // unconditional jump, or nothing), as in CPython.
+    auto& c = e.as<Constant>();
+    bool truth = false;
+    switch (c.ckind) {
+      case ConstKind::None:
+      case ConstKind::False: truth = false; break;
+      case ConstKind::True:
+      case ConstKind::Ellipsis: truth = true; break;
+      case ConstKind::Int: truth = c.i != 0; break;
+      case ConstKind::Float: truth = c.f != 0; break;
+      case ConstKind::Str: truth = !c.s.empty(); break;
+    }
+    if (truth == jump_if_true) emit_jump(Op::JUMP, target);
+    return;
+  }
   expr(e);
   emit_jump(jump_if_true ? Op::POP_JUMP_IF_TRUE : Op::POP_JUMP_IF_FALSE, target);
 }
