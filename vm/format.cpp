@@ -441,15 +441,20 @@ Value format_simple_number(VM& vm, const Value& v, std::string_view spec) {
   bool zero = pos < n && spec[pos] == '0';
   if (zero) ++pos;
   int64_t width = 0;
-  for (; pos < n && spec[pos] >= '0' && spec[pos] <= '9'; ++pos) width = width * 10 + (spec[pos] - '0');
-  if (width > kMaxSimple) return Value();
+  for (; pos < n && spec[pos] >= '0' && spec[pos] <= '9'; ++pos) {
+    width = width * 10 + (spec[pos] - '0');
+    if (width > kMaxSimple) return Value();  // (and before it could overflow)
+  }
   int64_t precision = -1;
   if (pos < n && spec[pos] == '.') {
     ++pos;
     precision = 0;
     size_t first = pos;
-    for (; pos < n && spec[pos] >= '0' && spec[pos] <= '9'; ++pos) precision = precision * 10 + (spec[pos] - '0');
-    if (pos == first || precision > kMaxSimple) return Value();
+    for (; pos < n && spec[pos] >= '0' && spec[pos] <= '9'; ++pos) {
+      precision = precision * 10 + (spec[pos] - '0');
+      if (precision > kMaxSimple) return Value();
+    }
+    if (pos == first) return Value();
   }
   char type = 0;
   if (pos < n) type = spec[pos++];

@@ -17,3 +17,9 @@ try:
     print(f"{5.0:d}")
 except ValueError as e: print("ValueError", e)
 print(f"{7:c}", f"{255:#x}", f"{-3:+05d}", f"{1234567:,}", f"{3.5:%}", f"{42:<6}|", f"{42:^7}|", f"{2.0:g}")
+# Widths and precisions too long for the fast path (and for an int64).
+for spec in ("065d", "0100d", "10000000000000000000d", "99999999999999999999999.2f", ".99999999999999999999999f", "5.65f"):
+    try:
+        print(spec, len(format(12, spec)) if "d" in spec else len(format(1.5, spec)))
+    except (ValueError, OverflowError, MemoryError) as e:
+        print(spec, type(e).__name__, e)
