@@ -452,6 +452,13 @@ void CodeGen::peephole() {
       c[i] = encode(Op::LOAD_FAST_LOAD_FAST, x | (y << 12));
     } else if (a == Op::STORE_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {
       c[i] = encode(Op::STORE_FAST_LOAD_FAST, x | (y << 12));
+    } else if (a == Op::LOAD_FAST && (b == Op::LOAD_ATTR || b == Op::LOAD_METHOD)) {
+      // `self.x`, `obj.method(...)`: the load of the receiver is folded into
+      // the attribute access (the cache index is read from the second word).
+      c[i] = encode(b == Op::LOAD_ATTR ? Op::LOAD_FAST_LOAD_ATTR : Op::LOAD_FAST_LOAD_METHOD, x);
+    } else if (a == Op::LOAD_CONST && (b == Op::BINARY_OP || b == Op::INPLACE_OP) && x < 65536 && y < 64) {
+      // `expr * 2`, `(...) % m`: the constant operand of a binary operator.
+      c[i] = encode(Op::LOAD_CONST_BINARY, x | (y << 16));
     } else if (a == Op::COMPARE_OP && b == Op::POP_JUMP_IF_FALSE && y < (1u << 20)) {
       c[i] = encode(Op::COMPARE_JUMP_IF_FALSE, x | (y << 4));
     }

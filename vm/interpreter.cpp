@@ -1584,6 +1584,31 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     TOP() = std::move(v);
     FAST_DISPATCH();
   }
+  TARGET(LOAD_FAST_LOAD_ATTR) {
+    // LOAD_FAST a; LOAD_ATTR c of an instance attribute held in a slot: no
+    // reference to the receiver is taken. Anything else (an unbound local
+    // included) runs the two originals.
+    if (const Value* slot = attr_cache::fast_load_slot(co->caches[decode_arg(*ip)], locals[ARG()])) {
+      PUSH_COPY(*slot);
+      ip++;
+      FAST_DISPATCH();
+    }
+    insn = encode(Op::LOAD_FAST, ARG());
+    goto load_fast;
+  }
+  TARGET(LOAD_FAST_LOAD_METHOD) {
+    // LOAD_FAST a; LOAD_METHOD c of a method the receiver cannot shadow;
+    // anything else runs the two originals.
+    const Value& obj = locals[ARG()];
+    if (const Value* m = attr_cache::fast_method(co->caches[decode_arg(*ip)], obj)) {
+      PUSH_COPY(*m);
+      PUSH_COPY(obj);
+      ip++;
+      FAST_DISPATCH();
+    }
+    insn = encode(Op::LOAD_FAST, ARG());
+    goto load_fast;
+  }
   TARGET(STORE_ATTR) {
     InlineCache& c = co->caches[ARG()];
     Value obj = POP();
@@ -1962,6 +1987,19 @@ inline_call : {
   TARGET(LOAD_FAST_LOAD_FAST_BINARY) { FUSED_BINARY(locals[(ARG() >> 8) & 0xff], ARG() >> 16); }
   TARGET(LOAD_FAST_LOAD_CONST_BINARY) { FUSED_BINARY(consts[(ARG() >> 8) & 0x3ff], ARG() >> 18); }
 #undef FUSED_BINARY
+  TARGET(LOAD_CONST_BINARY) {
+    // LOAD_CONST k; BINARY_OP/INPLACE_OP op on two numbers; anything else
+    // pushes the constant and runs the operator instruction.
+    const Value& k = consts[ARG() & 0xffff];
+    Value r = fast_binop(BinOpKind(ARG() >> 16), TOP(), k);
+    if (r) {
+      TOP().init_raw(r.release_bits());  // TOS was a number: nothing to release
+      ip++;
+      FAST_DISPATCH();
+    }
+    PUSH_COPY(k);
+    FAST_DISPATCH();
+  }
   TARGET(IS_OP) {
     bool same = sp[-2].is(sp[-1]);
     DROP();

@@ -230,6 +230,14 @@ int needs(Op op, uint32_t arg) {
   }
 }
 
+// Whether `insn` loads constant k: LOAD_CONST k, or LOAD_CONST_BINARY that
+// starts with it.
+bool is_load_const(uint32_t insn, uint32_t k) {
+  Op op = decode_op(insn);
+  uint32_t arg = decode_arg(insn);
+  return (op == Op::LOAD_CONST && arg == k) || (op == Op::LOAD_CONST_BINARY && (arg & 0xffff) == k);
+}
+
 void verify_operands(const CodeObject* co, uint32_t pc) {
   const auto& c = co->code;
   uint32_t insn = c[pc];
@@ -278,7 +286,9 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP && (na & 0xff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_CONST_COMPARE_JUMP && (na & 0xff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR && (na & 0xfff) == want_arg) ||
-           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_CONST_BINARY && (na & 0xff) == want_arg);
+           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_CONST_BINARY && (na & 0xff) == want_arg) ||
+           (want == Op::LOAD_FAST && (n == Op::LOAD_FAST_LOAD_ATTR || n == Op::LOAD_FAST_LOAD_METHOD) &&
+            na == want_arg);
     }
     if (!ok) bad_code(co, pc, "superinstruction does not match the instruction it absorbs");
   };
@@ -340,10 +350,29 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
       if (a >= co->varnames.size()) bad_code(co, pc, "local index out of range");
       if (k >= co->consts.size()) bad_code(co, pc, "constant index out of range");
       if (bop >= kNumBinOps) bad_code(co, pc, "bad binary operator");
-      bool ok = pc + 2 < c.size() && decode_op(c[pc + 1]) == Op::LOAD_CONST && decode_arg(c[pc + 1]) == k &&
+      bool ok = pc + 2 < c.size() && is_load_const(c[pc + 1], k) &&
                 (decode_op(c[pc + 2]) == Op::BINARY_OP || decode_op(c[pc + 2]) == Op::INPLACE_OP) &&
                 decode_arg(c[pc + 2]) == bop;
       if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
+      break;
+    }
+    case Op::LOAD_CONST_BINARY: {
+      // LOAD_CONST k; BINARY_OP/INPLACE_OP op, both kept.
+      uint32_t k = arg & 0xffff, bop = arg >> 16;
+      if (k >= co->consts.size()) bad_code(co, pc, "constant index out of range");
+      if (bop >= kNumBinOps) bad_code(co, pc, "bad binary operator");
+      bool ok = pc + 1 < c.size() &&
+                (decode_op(c[pc + 1]) == Op::BINARY_OP || decode_op(c[pc + 1]) == Op::INPLACE_OP) &&
+                decode_arg(c[pc + 1]) == bop;
+      if (!ok) bad_code(co, pc, "superinstruction does not match the instruction it absorbs");
+      break;
+    }
+    case Op::LOAD_FAST_LOAD_ATTR:
+    case Op::LOAD_FAST_LOAD_METHOD: {
+      // LOAD_FAST a; LOAD_ATTR / LOAD_METHOD c, both kept (c is checked there).
+      Op second = op == Op::LOAD_FAST_LOAD_ATTR ? Op::LOAD_ATTR : Op::LOAD_METHOD;
+      if (!(pc + 1 < c.size() && decode_op(c[pc + 1]) == second))
+        bad_code(co, pc, "superinstruction does not match the instruction it absorbs");
       break;
     }
     case Op::BUILD_SLICE:
