@@ -364,6 +364,8 @@ class CodeGen {
   // kind: 0 list/tuple display, 1 set display, 2 call arguments.
   void starred_sequence(const ExprList& elts, Op build, int kind);
   void compile_compare(const Compare& c);
+  void emit_compare_op(CmpOpKind op);
+  bool rereadable_operands(const Compare& c);
   void compile_boolop(const BoolOp& b);
   void compile_jump_if(const Expr& e, bool jump_if_true, Label* target);
   void compile_comprehension(const Expr& e);
@@ -422,6 +424,11 @@ void CodeGen::peephole() {
   for (size_t i = 0; i + 1 < c.size(); i++) {
     Op a = decode_op(c[i]), b = decode_op(c[i + 1]);
     uint32_t x = decode_arg(c[i]), y = decode_arg(c[i + 1]);
+    if (a == Op::JUMP && x < c.size() && decode_op(c[x]) == Op::FOR_ITER) {
+      // The back edge of a for loop goes straight into FOR_ITER's handler.
+      c[i] = encode(Op::JUMP_FOR_ITER, x);
+      continue;
+    }
     bool compare_jump = i + 3 < c.size() && decode_op(c[i + 2]) == Op::COMPARE_OP &&
                         decode_arg(c[i + 2]) <= uint32_t(CmpOpKind::GtE) && decode_op(c[i + 3]) == Op::POP_JUMP_IF_FALSE;
     if (compare_jump && a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 256 && y < 256) {
@@ -459,6 +466,19 @@ void CodeGen::peephole() {
     } else if (a == Op::LOAD_CONST && (b == Op::BINARY_OP || b == Op::INPLACE_OP) && x < 65536 && y < 64) {
       // `expr * 2`, `(...) % m`: the constant operand of a binary operator.
       c[i] = encode(Op::LOAD_CONST_BINARY, x | (y << 16));
+    } else if (a == Op::DUP_TOP_TWO && b == Op::BINARY_SUBSCR) {
+      c[i] = encode(Op::DUP_TOP_TWO_BINARY_SUBSCR, 0);
+    } else if (a == Op::ROT_THREE && b == Op::STORE_SUBSCR) {
+      c[i] = encode(Op::ROT_THREE_STORE_SUBSCR, 0);
+    } else if (a == Op::DUP_TOP && b == Op::LOAD_ATTR) {
+      c[i] = encode(Op::DUP_TOP_LOAD_ATTR, 0);
+    } else if (a == Op::ROT_TWO && b == Op::STORE_ATTR) {
+      c[i] = encode(Op::ROT_TWO_STORE_ATTR, 0);
+    } else if ((a == Op::IS_OP || a == Op::CONTAINS_OP) && (b == Op::POP_JUMP_IF_FALSE || b == Op::POP_JUMP_IF_TRUE) &&
+               y < (1u << 22)) {
+      // `if x is None:`, `if k in d:`: the bool is never made.
+      c[i] = encode(a == Op::IS_OP ? Op::IS_OP_JUMP : Op::CONTAINS_OP_JUMP,
+                    x | (uint32_t(b == Op::POP_JUMP_IF_TRUE) << 1) | (y << 2));
     } else if (a == Op::COMPARE_OP && b == Op::POP_JUMP_IF_FALSE && y < (1u << 20)) {
       c[i] = encode(Op::COMPARE_JUMP_IF_FALSE, x | (y << 4));
     }
@@ -1741,16 +1761,32 @@ void CodeGen::compile_boolop(const BoolOp& b) {
   bind(end);
 }
 
+void CodeGen::emit_compare_op(CmpOpKind op) {
+  switch (op) {
+    case CmpOpKind::Is: emit(Op::IS_OP, 0); break;
+    case CmpOpKind::IsNot: emit(Op::IS_OP, 1); break;
+    case CmpOpKind::In: emit(Op::CONTAINS_OP, 0); break;
+    case CmpOpKind::NotIn: emit(Op::CONTAINS_OP, 1); break;
+    default: emit(Op::COMPARE_OP, uint32_t(op)); break;
+  }
+}
+
+// Whether every middle operand of a chained comparison (each one compared
+// twice) may be evaluated twice instead of kept on the stack: a constant, or
+// a name held in a fast local (a comparison's dunder cannot rebind it; a
+// cell could be rebound by a closure, a global by anyone).
+bool CodeGen::rereadable_operands(const Compare& c) {
+  for (size_t i = 0; i + 1 < c.comparators.size(); i++) {
+    const Expr& m = *c.comparators[i];
+    bool ok = m.kind == ExprKind::Constant ||
+              (m.kind == ExprKind::Name && scope_->lookup(m.as<Name>().id) == NameScope::Local);
+    if (!ok) return false;
+  }
+  return true;
+}
+
 void CodeGen::compile_compare(const Compare& c) {
-  auto emit_cmp = [&](CmpOpKind op) {
-    switch (op) {
-      case CmpOpKind::Is: emit(Op::IS_OP, 0); break;
-      case CmpOpKind::IsNot: emit(Op::IS_OP, 1); break;
-      case CmpOpKind::In: emit(Op::CONTAINS_OP, 0); break;
-      case CmpOpKind::NotIn: emit(Op::CONTAINS_OP, 1); break;
-      default: emit(Op::COMPARE_OP, uint32_t(op)); break;
-    }
-  };
+  auto emit_cmp = [&](CmpOpKind op) { emit_compare_op(op); };
   expr(*c.left);
   if (c.ops.size() == 1) {
     expr(*c.comparators[0]);
@@ -1798,6 +1834,52 @@ void CodeGen::compile_jump_if(const Expr& e, bool jump_if_true, Label* target) {
       compile_jump_if(*b.values.back(), jump_if_true, target);
       bind(skip);
     }
+    return;
+  }
+  if (e.kind == ExprKind::Compare && e.as<Compare>().ops.size() > 1 && !rereadable_operands(e.as<Compare>())) {
+    // A chained comparison as a condition: each result's truth is tested
+    // once, by the jump that follows it (as CPython does); the middle
+    // operand stays on the stack for the next comparison.
+    auto& c = e.as<Compare>();
+    Label* cleanup = new_label();
+    Label* end = new_label();
+    expr(*c.left);
+    for (size_t i = 0; i + 1 < c.ops.size(); i++) {
+      expr(*c.comparators[i]);
+      set_line(c.pos);
+      emit(Op::DUP_TOP);
+      emit(Op::ROT_THREE);
+      emit_compare_op(c.ops[i]);
+      emit_jump(Op::POP_JUMP_IF_FALSE, cleanup);
+    }
+    expr(*c.comparators.back());
+    set_line(c.pos);
+    emit_compare_op(c.ops.back());
+    emit_jump(jump_if_true ? Op::POP_JUMP_IF_TRUE : Op::POP_JUMP_IF_FALSE, target);
+    emit_jump(Op::JUMP, end);
+    bind(cleanup);
+    emit(Op::POP_TOP);
+    if (!jump_if_true) emit_jump(Op::JUMP, target);
+    bind(end);
+    return;
+  }
+  if (e.kind == ExprKind::Compare && e.as<Compare>().ops.size() > 1) {
+    // `if lo <= x < hi:` whose middle operands are locals or constants:
+    // `lo <= x and x < hi` (reading a local twice is the same as keeping
+    // it on the stack: no comparison can rebind it), so each comparison
+    // is an ordinary compare-and-jump, with no stack shuffling.
+    auto& c = e.as<Compare>();
+    Label* skip = jump_if_true ? new_label() : nullptr;
+    for (size_t i = 0; i < c.ops.size(); i++) {
+      expr(i == 0 ? *c.left : *c.comparators[i - 1]);
+      expr(*c.comparators[i]);
+      set_line(c.pos);
+      emit_compare_op(c.ops[i]);
+      bool last = i + 1 == c.ops.size();
+      if (last && jump_if_true) emit_jump(Op::POP_JUMP_IF_TRUE, target);
+      else emit_jump(Op::POP_JUMP_IF_FALSE, jump_if_true ? skip : target);
+    }
+    if (skip) bind(skip);
     return;
   }
   if (e.kind == ExprKind::Constant) {

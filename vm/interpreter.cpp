@@ -1128,6 +1128,17 @@ namespace {
   return is_kind(v, ObjKind::Dict) && v.as_object()->type == vm.types.dict ? v.as<DictObject>() : nullptr;
 }
 
+// `item in container`: 1, 0, or -1 with an exception pending; an exact
+// dict inline.
+[[gnu::always_inline]] inline int fast_contains(VM& vm, const Value& container, const Value& item) {
+  if (DictObject* d = exact_dict(vm, container)) {
+    int64_t h;
+    if (!hash_fast(vm, item, &h)) return -1;
+    return dict_contains_known_hash(vm, d, item, h);
+  }
+  return contains(vm, container, item);
+}
+
 // Truthiness with the common immediates inline.
 [[gnu::always_inline]] inline int fast_truthy(VM& vm, const Value& v) {
   if (v.is_true()) return 1;
@@ -1572,6 +1583,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     }
     DISPATCH();
   }
+load_attr:
   TARGET(LOAD_ATTR) {
     InlineCache& c = co->caches[ARG()];
     if (const Value* slot = attr_cache::fast_load_slot(c, TOP())) {
@@ -1609,6 +1621,7 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     insn = encode(Op::LOAD_FAST, ARG());
     goto load_fast;
   }
+store_attr:
   TARGET(STORE_ATTR) {
     InlineCache& c = co->caches[ARG()];
     Value obj = POP();
@@ -2000,6 +2013,57 @@ inline_call : {
     PUSH_COPY(k);
     FAST_DISPATCH();
   }
+  // Second halves run from the first without a dispatch: `insn` becomes
+  // the second word, as if it had been fetched.
+  TARGET(DUP_TOP_TWO_BINARY_SUBSCR) {
+    sp[0].init_raw(sp[-2].new_ref_bits());
+    sp[1].init_raw(sp[-1].new_ref_bits());
+    sp += 2;
+    insn = *ip++;
+    goto binary_subscr;
+  }
+  TARGET(ROT_THREE_STORE_SUBSCR) {
+    uint64_t top = sp[-1].bits();
+    sp[-1].init_raw(sp[-2].bits());
+    sp[-2].init_raw(sp[-3].bits());
+    sp[-3].init_raw(top);
+    insn = *ip++;
+    goto store_subscr;
+  }
+  TARGET(DUP_TOP_LOAD_ATTR) {
+    sp[0].init_raw(sp[-1].new_ref_bits());
+    sp++;
+    insn = *ip++;
+    goto load_attr;
+  }
+  TARGET(ROT_TWO_STORE_ATTR) {
+    std::swap(sp[-1], sp[-2]);
+    insn = *ip++;
+    goto store_attr;
+  }
+  TARGET(JUMP_FOR_ITER) {
+    if (vm.interrupt_requested) goto interrupted;
+    JUMP_TO(ARG());
+    insn = *ip++;
+    goto for_iter;
+  }
+  TARGET(IS_OP_JUMP) {
+    bool r = sp[-2].is(sp[-1]) != bool(ARG() & 1);
+    DROP();
+    DROP();
+    if (r == bool(ARG() & 2)) JUMP_TO(ARG() >> 2);
+    else ip++;
+    FAST_DISPATCH();
+  }
+  TARGET(CONTAINS_OP_JUMP) {
+    int r = fast_contains(vm, sp[-1], sp[-2]);
+    CHECK(r >= 0);
+    DROP();
+    DROP();
+    if ((bool(r) != bool(ARG() & 1)) == bool(ARG() & 2)) JUMP_TO(ARG() >> 2);
+    else ip++;
+    FAST_DISPATCH();
+  }
   TARGET(IS_OP) {
     bool same = sp[-2].is(sp[-1]);
     DROP();
@@ -2007,19 +2071,13 @@ inline_call : {
     DISPATCH();
   }
   TARGET(CONTAINS_OP) {
-    int r;
-    if (DictObject* d = exact_dict(vm, sp[-1])) {
-      int64_t h;
-      CHECK(hash_fast(vm, sp[-2], &h));
-      r = dict_contains_known_hash(vm, d, sp[-2], h);
-    } else {
-      r = contains(vm, sp[-1], sp[-2]);
-    }
+    int r = fast_contains(vm, sp[-1], sp[-2]);
     CHECK(r >= 0);
     DROP();
     TOP() = Value::boolean(ARG() ? !r : r);
     DISPATCH();
   }
+binary_subscr:
   TARGET(BINARY_SUBSCR) {
     Value& container = sp[-2];
     const Value& key = sp[-1];
@@ -2041,6 +2099,7 @@ inline_call : {
     TOP() = std::move(r);
     FAST_DISPATCH();
   }
+store_subscr:
   TARGET(STORE_SUBSCR) {
     // TOS1[TOS] = TOS2
     const Value& key = sp[-1];
@@ -2316,6 +2375,7 @@ inline_call : {
     }
     DISPATCH();
   }
+for_iter:
   TARGET(FOR_ITER) {
     Value& it = TOP();
     Value next;

@@ -227,6 +227,19 @@ bool generic_setattr(VM& vm, const Value& obj, StrObject* name, OwnAttrs own, co
       auto* p = static_cast<PropertyObject*>(ao);
       const Value& f = value ? p->fset : p->fdel;
       if (!f || f.is_none()) {
+        // A builtin class's read-only attribute (int.real, ...) is a getset
+        // descriptor in CPython, with its own message naming the class that
+        // defines it.
+        for (const Value& m : t->mro) {
+          auto* mt = m.as<TypeObject>();
+          if (!mt->dict.is_object() || !dict_get_str(mt->dict.as<DictObject>(), name).is(attr)) continue;
+          if (type_is_builtin(mt)) {
+            vm.raisef(Exc::AttributeError, "attribute '%s' of '%s' objects is not writable", name->data,
+                      std::string(str_view(mt->name)).c_str());
+            return false;
+          }
+          break;
+        }
         vm.raisef(Exc::AttributeError, "property '%s' of '%s' object has no %s", name->data, type_name(vm, obj),
                   value ? "setter" : "deleter");
         return false;

@@ -112,7 +112,7 @@ constexpr uint32_t kNumBinOps = 0
 }
 
 bool no_fallthrough(Op op) {
-  return op == Op::JUMP || op == Op::RETURN_VALUE || op == Op::RAISE_VARARGS || op == Op::RERAISE ||
+  return op == Op::JUMP || op == Op::JUMP_FOR_ITER || op == Op::RETURN_VALUE || op == Op::RAISE_VARARGS || op == Op::RERAISE ||
          op == Op::POP_EXCEPT_RERAISE;
 }
 
@@ -221,7 +221,13 @@ int needs(Op op, uint32_t arg) {
     case Op::POP_EXCEPT_RERAISE:
     case Op::CHECK_EXC_MATCH:
     case Op::IMPORT_NAME:
-    case Op::COMPARE_JUMP_IF_FALSE: return 2;
+    case Op::COMPARE_JUMP_IF_FALSE:
+    case Op::IS_OP_JUMP:
+    case Op::CONTAINS_OP_JUMP:
+    case Op::DUP_TOP_TWO_BINARY_SUBSCR:
+    case Op::ROT_TWO_STORE_ATTR: return 2;
+    case Op::ROT_THREE_STORE_SUBSCR: return 3;
+    case Op::DUP_TOP_LOAD_ATTR: return 1;
     case Op::ROT_THREE:
     case Op::STORE_SUBSCR:
     case Op::WITH_EXCEPT_START: return 3;
@@ -365,6 +371,31 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
                 (decode_op(c[pc + 1]) == Op::BINARY_OP || decode_op(c[pc + 1]) == Op::INPLACE_OP) &&
                 decode_arg(c[pc + 1]) == bop;
       if (!ok) bad_code(co, pc, "superinstruction does not match the instruction it absorbs");
+      break;
+    }
+    case Op::DUP_TOP_TWO_BINARY_SUBSCR:
+    case Op::ROT_THREE_STORE_SUBSCR:
+    case Op::DUP_TOP_LOAD_ATTR:
+    case Op::ROT_TWO_STORE_ATTR: {
+      // A pair run as one: the second instruction, kept in place, follows.
+      Op second = op == Op::DUP_TOP_TWO_BINARY_SUBSCR ? Op::BINARY_SUBSCR
+                  : op == Op::ROT_THREE_STORE_SUBSCR  ? Op::STORE_SUBSCR
+                  : op == Op::DUP_TOP_LOAD_ATTR       ? Op::LOAD_ATTR
+                                                      : Op::STORE_ATTR;
+      if (arg != 0 || !(pc + 1 < c.size() && decode_op(c[pc + 1]) == second))
+        bad_code(co, pc, "superinstruction does not match the instruction it absorbs");
+      break;
+    }
+    case Op::JUMP_FOR_ITER:
+      if (decode_op(c[arg]) != Op::FOR_ITER) bad_code(co, pc, "JUMP_FOR_ITER to something other than FOR_ITER");
+      break;
+    case Op::IS_OP_JUMP:
+    case Op::CONTAINS_OP_JUMP: {
+      // IS_OP / CONTAINS_OP invert; POP_JUMP_IF_FALSE / TRUE t, both kept.
+      uint32_t t = arg >> 2;
+      Op jump = (arg & 2) ? Op::POP_JUMP_IF_TRUE : Op::POP_JUMP_IF_FALSE;
+      if (t >= c.size()) bad_code(co, pc, "jump target out of range");
+      next_is(jump, t);
       break;
     }
     case Op::LOAD_FAST_LOAD_ATTR:
@@ -531,6 +562,7 @@ void verify_code(const CodeObject* co) {
       reach(pc, arg, taken);
     }
     if (op == Op::COMPARE_JUMP_IF_FALSE) reach(pc, arg >> 4, d - 2);
+    if (op == Op::IS_OP_JUMP || op == Op::CONTAINS_OP_JUMP) reach(pc, arg >> 2, d - 2);
     if (!no_fallthrough(op)) reach(pc, pc + 1, d + fallthrough_effect(op, arg));
   }
   for (const Value& k : co->consts)
