@@ -1714,26 +1714,22 @@ store_attr:
       // __init__): allocate here and run __init__ inlined; its frame
       // returns the instance. Everything else goes through type_call.
       auto* cls = base[0].as<TypeObject>();
-      if (cls->instance_kind == ObjKind::Instance && !type_is_builtin(cls)) {
-        Value init = type_lookup(cls, vm.names.__init__);
-        if (is_kind(init, ObjKind::Function) &&
-            !(init.as<FunctionObject>()->code.as<CodeObject>()->flags & kCodeGenerator) &&
-            is_object_native(vm, type_lookup(cls, vm.names.__new__))) {
-          Value obj = instance_alloc(vm, cls);
-          CHECK(obj);
-          base[0] = obj;  // the instance holds its class
-          Frame* nf = push_inlined_frame(vm, init.as<FunctionObject>(), init.as<FunctionObject>()->code.as<CodeObject>(),
-                                         base, n + 1);
-          if (!nf) {
-            while (sp > base) DROP();
-            GOTO_ERROR();
-          }
-          nf->func_ref = std::move(init);
-          nf->ctor_self = std::move(obj);
+      FunctionObject* init_fn = type_inline_init(vm, cls);
+      if (init_fn && !(init_fn->code.as<CodeObject>()->flags & kCodeGenerator)) {
+        Value init = Value::borrow(init_fn);  // base[0], the class, is replaced below
+        Value obj = instance_alloc(vm, cls);
+        CHECK(obj);
+        base[0] = obj;  // the instance holds its class
+        Frame* nf = push_inlined_frame(vm, init_fn, init_fn->code.as<CodeObject>(), base, n + 1);
+        if (!nf) {
           while (sp > base) DROP();
-          ENTER_INLINED_FRAME(nf);
-          DISPATCH();
+          GOTO_ERROR();
         }
+        nf->func_ref = std::move(init);
+        nf->ctor_self = std::move(obj);
+        while (sp > base) DROP();
+        ENTER_INLINED_FRAME(nf);
+        DISPATCH();
       }
     }
     Value r = call_any(vm, base[0], base + 1, n, nullptr);

@@ -34,6 +34,7 @@ namespace kiln::vm {
 
 class VM;
 struct TypeObject;
+struct FunctionObject;
 
 enum class ObjKind : uint8_t {
 #define KIND(name, st) name,
@@ -166,6 +167,11 @@ struct TypeObject : Object {
   // Slots a new instance gets for its attributes (vm/shape.h); raised when
   // an instance of the class overflows them.
   uint32_t instance_slots = 6;
+  // type_inline_init's memo (vm/type.h), valid while init_cache_version ==
+  // version. Not a reference: while the version holds, the function is in
+  // the dict of a class on the MRO, which keeps it alive.
+  FunctionObject* init_cache = nullptr;
+  uint64_t init_cache_version = ~uint64_t(0);
 };
 
 // Instances of user classes (and `object()` itself). Attributes live in

@@ -313,6 +313,18 @@ Value instance_alloc(VM& vm, TypeObject* cls) {
   }
 }
 
+FunctionObject* type_inline_init_slow(VM& vm, TypeObject* cls) {
+  FunctionObject* init = nullptr;
+  if (cls->instance_kind == ObjKind::Instance && !type_is_builtin(cls) &&
+      is_object_native(vm, type_lookup(cls, vm.names.__new__))) {
+    Value f = type_lookup(cls, vm.names.__init__);
+    if (is_kind(f, ObjKind::Function)) init = f.as<FunctionObject>();
+  }
+  cls->init_cache = init;
+  cls->init_cache_version = cls->version;
+  return init;
+}
+
 Value user_type_lookup(TypeObject* type, StrObject* name) {
   if (type_is_builtin(type)) return Value();
   // The attribute came from a user class unless the first builtin class of

@@ -66,6 +66,16 @@ std::string type_repr_name(const TypeObject* t);
 Value type_call(VM& vm, TypeObject* cls, const CallArgs& a);
 // A new, empty instance of `cls` (kind Instance or Exception, from its bases).
 Value instance_alloc(VM& vm, TypeObject* cls);
+// For `cls(...)` run by the interpreter itself: the Python __init__ to run
+// on a fresh instance_alloc() when that is all the call does (a user class
+// of plain instances whose __new__ is object's), else null. Memoised per
+// class version.
+FunctionObject* type_inline_init_slow(VM& vm, TypeObject* cls);
+inline FunctionObject* type_inline_init(VM& vm, TypeObject* cls) {
+  if (cls->init_cache_version == cls->version) [[likely]]
+    return cls->init_cache;
+  return type_inline_init_slow(vm, cls);
+}
 
 // ---------------------------------------------------------------- attributes
 // Where an object keeps its own attributes, for the generic lookups below:
