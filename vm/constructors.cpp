@@ -23,8 +23,6 @@
 namespace kiln::vm {
 
 namespace {
-using TypeCallFn = Value (*)(VM&, TypeObject*, const CallArgs&);
-
 // __new__(cls, *args, **kw) -> F(vm, cls, args, kw)
 template <TypeCallFn F>
 Value new_adapter(VM& vm, const CallArgs& a, const Value&) {
@@ -60,29 +58,35 @@ Value singleton_new(VM& vm, TypeObject* cls, const CallArgs& a) {
   }
   return Value::from_raw_bits(Value::kImmTag | kImm);
 }
+// Gives builtin class `t` its __new__ and the direct constructor type_call uses.
+template <TypeCallFn F>
+void define_new(VM& vm, TypeObject* t) {
+  vm.add_method(t, "__new__", new_adapter<F>);
+  t->builtin_new = F;
+}
 }  // namespace
 
 void init_constructors(VM& vm) {
   auto& t = vm.types;
-  vm.add_method(t.int_, "__new__", new_adapter<int_new>);
-  vm.add_method(t.float_, "__new__", new_adapter<float_new>);
-  vm.add_method(t.bool_, "__new__", new_adapter<bool_new>);
-  vm.add_method(t.str, "__new__", new_adapter<str_new>);
-  vm.add_method(t.list, "__new__", new_adapter<list_type_call>);
-  vm.add_method(t.tuple, "__new__", new_adapter<tuple_type_call>);
-  vm.add_method(t.dict, "__new__", new_adapter<dict_type_call>);
-  vm.add_method(t.set, "__new__", new_adapter<set_type_call>);
-  vm.add_method(t.frozenset, "__new__", new_adapter<frozenset_type_call>);
-  vm.add_method(t.range, "__new__", new_adapter<range_type_call>);
-  vm.add_method(t.slice, "__new__", new_adapter<slice_type_call>);
-  vm.add_method(t.enumerate, "__new__", new_adapter<enumerate_type_call>);
-  vm.add_method(t.zip, "__new__", new_adapter<zip_type_call>);
-  vm.add_method(t.map, "__new__", new_adapter<map_type_call>);
-  vm.add_method(t.filter, "__new__", new_adapter<filter_type_call>);
-  vm.add_method(t.reversed, "__new__", new_adapter<reversed_type_call>);
-  vm.add_method(t.NoneType, "__new__", new_adapter<singleton_new<Value::kNone>>);
-  vm.add_method(t.NotImplementedType, "__new__", new_adapter<singleton_new<Value::kNotImplemented>>);
-  vm.add_method(t.ellipsis, "__new__", new_adapter<singleton_new<Value::kEllipsis>>);
+  define_new<int_new>(vm, t.int_);
+  define_new<float_new>(vm, t.float_);
+  define_new<bool_new>(vm, t.bool_);
+  define_new<str_new>(vm, t.str);
+  define_new<list_type_call>(vm, t.list);
+  define_new<tuple_type_call>(vm, t.tuple);
+  define_new<dict_type_call>(vm, t.dict);
+  define_new<set_type_call>(vm, t.set);
+  define_new<frozenset_type_call>(vm, t.frozenset);
+  define_new<range_type_call>(vm, t.range);
+  define_new<slice_type_call>(vm, t.slice);
+  define_new<enumerate_type_call>(vm, t.enumerate);
+  define_new<zip_type_call>(vm, t.zip);
+  define_new<map_type_call>(vm, t.map);
+  define_new<filter_type_call>(vm, t.filter);
+  define_new<reversed_type_call>(vm, t.reversed);
+  define_new<singleton_new<Value::kNone>>(vm, t.NoneType);
+  define_new<singleton_new<Value::kNotImplemented>>(vm, t.NotImplementedType);
+  define_new<singleton_new<Value::kEllipsis>>(vm, t.ellipsis);
 }
 
 }  // namespace kiln::vm

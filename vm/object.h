@@ -35,6 +35,9 @@ namespace kiln::vm {
 class VM;
 struct TypeObject;
 struct FunctionObject;
+struct CallArgs;
+// A builtin class's constructor: int(x), range(n), list(it)... (vm/constructors.cpp).
+using TypeCallFn = Value (*)(VM&, TypeObject*, const CallArgs&);
 
 enum class ObjKind : uint8_t {
 #define KIND(name, st) name,
@@ -172,6 +175,10 @@ struct TypeObject : Object {
   // the dict of a class on the MRO, which keeps it alive.
   FunctionObject* init_cache = nullptr;
   uint64_t init_cache_version = ~uint64_t(0);
+  // Builtin classes that Python code can call: the constructor their
+  // __new__ wraps, which type_call runs directly (builtin classes are
+  // immutable, so it cannot be replaced). Null for the rest.
+  TypeCallFn builtin_new = nullptr;
 };
 
 // Instances of user classes (and `object()` itself). Attributes live in

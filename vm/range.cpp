@@ -21,6 +21,7 @@ __int128 range_length(int64_t start, int64_t stop, int64_t step) {
     st = -st;
   }
   if (lo >= hi) return 0;
+  if (st == 1) return hi - lo;  // range(n), range(a, b): no 128-bit division
   return (hi - lo - 1) / st + 1;
 }
 

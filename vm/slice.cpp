@@ -102,6 +102,7 @@ int64_t slice_adjust(int64_t length, int64_t* start, int64_t* stop, int64_t step
   } else if (*stop >= length) {
     *stop = step < 0 ? length - 1 : length;
   }
+  if (step == 1) return *start < *stop ? *stop - *start : 0;  // no division
   if (step < 0) {
     if (*stop < *start) return (*start - *stop - 1) / (-step) + 1;
   } else if (*start < *stop) {

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -790,11 +791,16 @@ bool excess_args(const CallArgs& a) { return a.nargs > 0 || a.nkw() > 0; }
 // Arguments with the class prepended (for __new__).
 Value call_with_first(VM& vm, const Value& f, const Value& first, const CallArgs& a) {
   size_t total = a.nargs + a.nkw();
-  VmVector<Value> v;
-  v.reserve(total + 1);
-  v.push_back(first);
-  for (size_t i = 0; i < total; ++i) v.push_back(a.args[i]);
-  return vm.call(f, v.data(), a.nargs + 1, a.kwnames);
+  Value small[8];
+  VmVector<Value> big;
+  Value* v = small;
+  if (total + 1 > std::size(small)) {
+    big.resize(total + 1);
+    v = big.data();
+  }
+  v[0] = first;
+  for (size_t i = 0; i < total; ++i) v[i + 1] = a.args[i];
+  return vm.call(f, v, a.nargs + 1, a.kwnames);
 }
 }  // namespace
 
@@ -812,6 +818,7 @@ Value type_call(VM& vm, TypeObject* cls, const CallArgs& a) {
   }
   // Builtin classes other than object and the exceptions: their constructor.
   if (type_is_builtin(cls) && cls != vm.types.object && cls->instance_kind != ObjKind::Exception) {
+    if (cls->builtin_new) return cls->builtin_new(vm, cls, a);
     Value ctor = dict_get_str(dict_of(cls->dict), vm.names.__new__);
     if (!is_kind(ctor, ObjKind::Native)) {
       return vm.raisef(Exc::TypeError, "cannot create '%s' instances", type_display_name(cls).c_str());
