@@ -72,14 +72,14 @@ bool args_no_kw(VM& vm, const CallArgs& a, const char* fname) {
   return false;
 }
 
-bool args_one(VM& vm, const CallArgs& a, const char* fname) {
+bool args_one_slow(VM& vm, const CallArgs& a, const char* fname) {
   if (!args_no_kw(vm, a, fname)) return false;
   if (a.nargs == 1) return true;
   vm.raisef(Exc::TypeError, "%s() takes exactly one argument (%zu given)", fname, a.nargs);
   return false;
 }
 
-bool args_none(VM& vm, const CallArgs& a, const char* fname) {
+bool args_none_slow(VM& vm, const CallArgs& a, const char* fname) {
   if (!args_no_kw(vm, a, fname)) return false;
   if (a.nargs == 0) return true;
   vm.raisef(Exc::TypeError, "%s() takes no arguments (%zu given)", fname, a.nargs);

@@ -55,9 +55,19 @@ inline bool parse_args(VM& vm, const CallArgs& a, const char* fname, std::initia
 // "<fname>() takes no keyword arguments"
 bool args_no_kw(VM& vm, const CallArgs& a, const char* fname);
 // METH_O: "<fname>() takes exactly one argument (N given)" (keywords rejected too).
-bool args_one(VM& vm, const CallArgs& a, const char* fname);
+bool args_one_slow(VM& vm, const CallArgs& a, const char* fname);
+inline bool args_one(VM& vm, const CallArgs& a, const char* fname) {
+  if (a.nargs == 1 && !a.kwnames) [[likely]]
+    return true;
+  return args_one_slow(vm, a, fname);
+}
 // METH_NOARGS: "<fname>() takes no arguments (N given)".
-bool args_none(VM& vm, const CallArgs& a, const char* fname);
+bool args_none_slow(VM& vm, const CallArgs& a, const char* fname);
+inline bool args_none(VM& vm, const CallArgs& a, const char* fname) {
+  if (a.nargs == 0 && !a.kwnames) [[likely]]
+    return true;
+  return args_none_slow(vm, a, fname);
+}
 // Argument Clinic's _PyArg_CheckPositional (keywords rejected first):
 // "<name> expected 2 arguments, got 1", "<name> expected at least 1 argument,
 // got 0", "<name> expected at most 3 arguments, got 4".

@@ -17,7 +17,7 @@ std::string_view type_name_of(TypeObject* t) { return str_view(t->name); }
 }  // namespace
 
 // ------------------------------------------------------------ arguments
-bool arg_self(VM& vm, const CallArgs& a, TypeObject* owner, const char* method) {
+bool arg_self_slow(VM& vm, const CallArgs& a, TypeObject* owner, const char* method) {
   std::string_view tn = type_name_of(owner);
   if (a.nargs == 0) {
     vm.raisef(Exc::TypeError, "unbound method %.*s.%s() needs an argument", int(tn.size()), tn.data(),
@@ -39,7 +39,7 @@ bool arg_no_kw(VM& vm, const CallArgs& a, TypeObject* owner, const char* method)
   return false;
 }
 
-bool arg_noargs(VM& vm, const CallArgs& a, TypeObject* owner, const char* method) {
+bool arg_noargs_slow(VM& vm, const CallArgs& a, TypeObject* owner, const char* method) {
   if (!arg_self(vm, a, owner, method) || !arg_no_kw(vm, a, owner, method)) return false;
   if (a.nargs == 1) return true;
   std::string_view tn = type_name_of(owner);
@@ -48,7 +48,7 @@ bool arg_noargs(VM& vm, const CallArgs& a, TypeObject* owner, const char* method
   return false;
 }
 
-bool arg_one(VM& vm, const CallArgs& a, TypeObject* owner, const char* method) {
+bool arg_one_slow(VM& vm, const CallArgs& a, TypeObject* owner, const char* method) {
   if (!arg_self(vm, a, owner, method) || !arg_no_kw(vm, a, owner, method)) return false;
   if (a.nargs == 2) return true;
   std::string_view tn = type_name_of(owner);

@@ -31,13 +31,32 @@ namespace kiln::vm {
 // self present and an instance of owner:
 // "unbound method list.append() needs an argument",
 // "descriptor 'append' for 'list' objects doesn't apply to a 'int' object"
-bool arg_self(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+//
+// Each inline check first tests the common case (self of exactly the owner
+// class, the right count, no keywords); the out-of-line *_slow function
+// does the full test and formats the error.
+bool arg_self_slow(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+inline bool arg_self(VM& vm, const CallArgs& a, TypeObject* owner, const char* method) {
+  if (a.nargs > 0 && a.args[0].is_object() && a.args[0].as_object()->type == owner) [[likely]]
+    return true;
+  return arg_self_slow(vm, a, owner, method);
+}
 // "list.append() takes no keyword arguments"
 bool arg_no_kw(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
 // METH_NOARGS: "list.copy() takes no arguments (1 given)" (+ the self and kw checks)
-bool arg_noargs(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+bool arg_noargs_slow(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+inline bool arg_noargs(VM& vm, const CallArgs& a, TypeObject* owner, const char* method) {
+  if (a.nargs == 1 && !a.kwnames && a.args[0].is_object() && a.args[0].as_object()->type == owner) [[likely]]
+    return true;
+  return arg_noargs_slow(vm, a, owner, method);
+}
 // METH_O: "list.append() takes exactly one argument (0 given)" (+ the self and kw checks)
-bool arg_one(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+bool arg_one_slow(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+inline bool arg_one(VM& vm, const CallArgs& a, TypeObject* owner, const char* method) {
+  if (a.nargs == 2 && !a.kwnames && a.args[0].is_object() && a.args[0].as_object()->type == owner) [[likely]]
+    return true;
+  return arg_one_slow(vm, a, owner, method);
+}
 // Argument-clinic style positional count (not counting self):
 // "pop expected at most 1 argument, got 2", "insert expected 2 arguments, got 1",
 // "index expected at least 1 argument, got 0".

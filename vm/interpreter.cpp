@@ -1678,6 +1678,16 @@ store_attr:
       fn_nargs = n;
       goto inline_call;
     }
+    if (is_kind(base[0], ObjKind::Native)) {
+      // A builtin function (len, isinstance, ...): called directly.
+      auto* nat = base[0].as<NativeObject>();
+      Value r = nat->fn(vm, CallArgs{base + 1, n, nullptr}, nat->data);
+      while (sp > base) DROP();
+      CHECK(r);
+      PUSH(r);
+      if (vm.interrupt_requested) goto interrupted;
+      FAST_DISPATCH();
+    }
     {
       // A bound method of a Python function, or an instance whose class
       // defines __call__ as one: [callable, args...] becomes [function,

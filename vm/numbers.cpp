@@ -24,11 +24,7 @@ namespace kiln::vm {
 
 // ================================================================ int values
 
-bool int_value(const Value& v, int64_t* out) {
-  if (v.is_small_int()) {
-    *out = v.as_small_int();
-    return true;
-  }
+bool int_value_slow(const Value& v, int64_t* out) {
   if (v.is_bool()) {
     *out = v.is_true() ? 1 : 0;
     return true;
@@ -40,8 +36,7 @@ bool int_value(const Value& v, int64_t* out) {
   return false;
 }
 
-Value make_int(VM& vm, int64_t i) {
-  if (Value::fits_small_int(i)) return Value::small_int(i);
+Value make_boxed_int(VM& vm, int64_t i) {
   auto* o = object_new<IntObject>(vm, ObjKind::Int, vm.types.int_);
   o->value = i;
   return Value::steal(o);

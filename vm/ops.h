@@ -65,9 +65,21 @@ inline bool is_str(const Value& v) { return is_kind(v, ObjKind::Str); }
 // int in the Python sense: small int, boxed int, or bool.
 inline bool is_int(const Value& v) { return v.is_small_int() || v.is_bool() || is_kind(v, ObjKind::Int); }
 // Reads an int (or bool) into *out; false if v is not an int (no exception set).
-bool int_value(const Value& v, int64_t* out);
+bool int_value_slow(const Value& v, int64_t* out);  // int_value's out-of-line half
+inline bool int_value(const Value& v, int64_t* out) {
+  if (v.is_small_int()) [[likely]] {
+    *out = v.as_small_int();
+    return true;
+  }
+  return int_value_slow(v, out);
+}
 // Any int64 as a Value (small or boxed).
-Value make_int(VM& vm, int64_t i);
+Value make_boxed_int(VM& vm, int64_t i);  // make_int's out-of-line half
+inline Value make_int(VM& vm, int64_t i) {
+  if (Value::fits_small_int(i)) [[likely]]
+    return Value::small_int(i);
+  return make_boxed_int(vm, i);
+}
 // Converts with __index__ semantics; raises TypeError "'<T>' object cannot be interpreted as an integer".
 bool index_value(VM& vm, const Value& v, int64_t* out);
 // A str Value from UTF-8 text (vm/str.cpp).

@@ -39,9 +39,36 @@ tests = [
     lambda: len(1, 2),
     lambda: len(5),
     lambda: abs("x"),
+    # Builtin methods: self, count and keyword checks.
+    lambda: [].append(),
+    lambda: [].append(1, 2),
+    lambda: [].append(x=1),
+    lambda: list.append(),
+    lambda: list.append((), 1),
+    lambda: list.append(1, 2),
+    lambda: [].copy(1),
+    lambda: list.copy("s"),
+    lambda: [].copy(a=1),
+    lambda: {}.keys(1),
+    lambda: "s".upper(1),
+    lambda: str.upper(5),
+    lambda: len(x=1),
+    lambda: len([], x=1),
+    lambda: id(),
+    lambda: hash(1, 2),
 ]
 for t in tests:
     try:
         t()
     except TypeError as e:
         print("TypeError:", e)
+
+
+class L(list):
+    pass
+
+
+sub = L()
+sub.append(3)
+list.append(sub, 4)
+print(sub, len(sub), sub.copy())
