@@ -411,24 +411,10 @@ void CodeGen::finalize(const std::string& name, const std::string& qualname, int
 // runs it alone).
 void CodeGen::peephole() {
   auto& c = code_->code;
-  std::vector<bool> is_target(c.size() + 1, false);
-  for (auto& insn : c) {
-    Op op = decode_op(insn);
-    if (op == Op::JUMP || op == Op::POP_JUMP_IF_FALSE || op == Op::POP_JUMP_IF_TRUE ||
-        op == Op::JUMP_IF_FALSE_OR_POP || op == Op::JUMP_IF_TRUE_OR_POP || op == Op::FOR_ITER) {
-      uint32_t t = decode_arg(insn);
-      if (t < is_target.size()) is_target[t] = true;
-    }
-  }
-  for (auto& e : code_->exc_table) is_target[e.handler] = true;
   for (size_t i = 0; i + 1 < c.size(); i++) {
     Op a = decode_op(c[i]), b = decode_op(c[i + 1]);
     uint32_t x = decode_arg(c[i]), y = decode_arg(c[i + 1]);
-    if (a == Op::JUMP && x < c.size() && decode_op(c[x]) == Op::FOR_ITER) {
-      // The back edge of a for loop goes straight into FOR_ITER's handler.
-      c[i] = encode(Op::JUMP_FOR_ITER, x);
-      continue;
-    }
+
     bool compare_jump = i + 3 < c.size() && decode_op(c[i + 2]) == Op::COMPARE_OP &&
                         decode_arg(c[i + 2]) <= uint32_t(CmpOpKind::GtE) && decode_op(c[i + 3]) == Op::POP_JUMP_IF_FALSE;
     if (compare_jump && a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 256 && y < 256) {
@@ -483,7 +469,22 @@ void CodeGen::peephole() {
       c[i] = encode(Op::COMPARE_JUMP_IF_FALSE, x | (y << 4));
     }
   }
-  (void)is_target;
+  // Second pass, over the pairs made above: the loop variable's store joins
+  // FOR_ITER, and the back edge of a for loop goes straight into FOR_ITER's
+  // handler.
+  for (size_t i = 0; i + 1 < c.size(); i++) {
+    Op a = decode_op(c[i]), b = decode_op(c[i + 1]);
+    uint32_t x = decode_arg(c[i]);
+    if (a == Op::FOR_ITER && b == Op::STORE_FAST) c[i] = encode(Op::FOR_ITER_STORE_FAST, x);
+    if (a == Op::FOR_ITER && b == Op::STORE_FAST_LOAD_FAST) c[i] = encode(Op::FOR_ITER_STORE_FAST_LOAD_FAST, x);
+  }
+  for (size_t i = 0; i < c.size(); i++) {
+    uint32_t x = decode_arg(c[i]);
+    if (decode_op(c[i]) != Op::JUMP || x >= c.size()) continue;
+    Op t = decode_op(c[x]);
+    if (t == Op::FOR_ITER || t == Op::FOR_ITER_STORE_FAST || t == Op::FOR_ITER_STORE_FAST_LOAD_FAST)
+      c[i] = encode(Op::JUMP_FOR_ITER, x);
+  }
 }
 
 namespace {

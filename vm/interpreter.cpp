@@ -1128,6 +1128,46 @@ namespace {
   return is_kind(v, ObjKind::Dict) && v.as_object()->type == vm.types.dict ? v.as<DictObject>() : nullptr;
 }
 
+// FOR_ITER's step: true with a new reference to the next item in *item, or
+// false when the iterator is exhausted or raised (the exception pending).
+// Ranges of small ints and lists inline; everything else out of line.
+bool for_iter_next_slow(VM& vm, const Value& it, uint64_t* item) {
+  Value next;
+  if (is_kind(it, ObjKind::Iterator)) {
+    auto* io = it.as<IteratorObject>();
+    next = io->next(vm, io);
+  } else if (is_kind(it, ObjKind::Generator)) {
+    next = generator_send(vm, it.as<GeneratorObject>(), Value::none());
+    if (!next && vm.exception_matches(Exc::StopIteration)) vm.clear_exception();
+  } else {
+    next = iter_next(vm, it);
+  }
+  if (!next) return false;
+  *item = next.release_bits();
+  return true;
+}
+
+[[gnu::always_inline]] inline bool for_iter_next(VM& vm, const Value& it, uint64_t* item) {
+  if (is_kind(it, ObjKind::Iterator)) {
+    auto* io = it.as<IteratorObject>();
+    if (io->next == range_next && io->n > 0 && Value::fits_small_int(io->i)) {
+      int64_t v = io->i;
+      io->i = int64_t(uint64_t(io->i) + uint64_t(io->step));
+      io->n--;
+      *item = Value::small_int(v).bits();
+      return true;
+    }
+    if (io->next == list_next && io->a.is_object()) {
+      auto* l = io->a.as<ListObject>();
+      if (io->i < int64_t(l->items.size())) {
+        *item = l->items[size_t(io->i++)].new_ref_bits();
+        return true;
+      }
+    }
+  }
+  return for_iter_next_slow(vm, it, item);
+}
+
 // `item in container`: 1, 0, or -1 with an exception pending; an exact
 // dict inline.
 [[gnu::always_inline]] inline int fast_contains(VM& vm, const Value& container, const Value& item) {
@@ -2051,6 +2091,8 @@ inline_call : {
     if (vm.interrupt_requested) goto interrupted;
     JUMP_TO(ARG());
     insn = *ip++;
+    if (Op(insn & 0xff) == Op::FOR_ITER_STORE_FAST_LOAD_FAST) goto for_iter_store_fast_load_fast;
+    if (Op(insn & 0xff) == Op::FOR_ITER_STORE_FAST) goto for_iter_store_fast;
     goto for_iter;
   }
   TARGET(IS_OP_JUMP) {
@@ -2381,49 +2423,53 @@ store_subscr:
     }
     DISPATCH();
   }
+  // FOR_ITER and its fused forms: the next item pushed, or stored into the
+  // local the loop assigns (then, for the second form, the local the body
+  // loads first pushed); an exhausted iterator is popped and the loop left.
+#define FOR_ITER_EXHAUSTED()   \
+  do {                         \
+    CHECK(!vm.has_exception()); \
+    DROP();                    \
+    JUMP_TO(ARG());            \
+    FAST_DISPATCH();           \
+  } while (0)
 for_iter:
   TARGET(FOR_ITER) {
-    Value& it = TOP();
-    Value next;
-    if (it.is_object()) {
-      Object* o = it.as_object();
-      if (o->kind == ObjKind::Iterator) {
-        auto* io = static_cast<IteratorObject*>(o);
-        if (io->next == range_next && io->n > 0 && Value::fits_small_int(io->i)) {
-          // range_next inline for small ints.
-          int64_t v = io->i;
-          io->i = int64_t(uint64_t(io->i) + uint64_t(io->step));
-          io->n--;
-          PUSH(Value::small_int(v));
-          FAST_DISPATCH();
-        }
-        if (io->next == list_next && io->a.is_object()) {
-          auto* l = io->a.as<ListObject>();
-          if (io->i < int64_t(l->items.size())) {
-            Value v = l->items[size_t(io->i++)];
-            PUSH(v);
-            FAST_DISPATCH();
-          }
-        }
-        next = io->next(vm, io);
-      } else if (o->kind == ObjKind::Generator) {
-        next = generator_send(vm, static_cast<GeneratorObject*>(o), Value::none());
-        if (!next && vm.exception_matches(Exc::StopIteration)) vm.clear_exception();
-      } else {
-        next = iter_next(vm, it);
-      }
-    } else {
-      next = iter_next(vm, it);
-    }
-    if (next) {
-      PUSH(next);
+    uint64_t item;
+    if (for_iter_next(vm, TOP(), &item)) {
+      (sp++)->init_raw(item);
       FAST_DISPATCH();
     }
-    CHECK(!vm.has_exception());
-    DROP();
-    JUMP_TO(ARG());
-    FAST_DISPATCH();
+    FOR_ITER_EXHAUSTED();
   }
+for_iter_store_fast:
+  TARGET(FOR_ITER_STORE_FAST) {
+    uint64_t item;
+    if (for_iter_next(vm, TOP(), &item)) {
+      locals[decode_arg(*ip)] = Value::from_raw_bits(item);  // STORE_FAST a
+      ip++;
+      FAST_DISPATCH();
+    }
+    FOR_ITER_EXHAUSTED();
+  }
+for_iter_store_fast_load_fast:
+  TARGET(FOR_ITER_STORE_FAST_LOAD_FAST) {
+    uint64_t item;
+    if (for_iter_next(vm, TOP(), &item)) {
+      uint32_t ab = decode_arg(*ip);  // STORE_FAST_LOAD_FAST a, b
+      locals[ab & 0xfff] = Value::from_raw_bits(item);
+      const Value& b = locals[ab >> 12];
+      if (!b.is_empty()) {
+        PUSH_COPY(b);
+        ip += 2;
+      } else {
+        ip++;  // the LOAD_FAST that follows reports the unbound local
+      }
+      FAST_DISPATCH();
+    }
+    FOR_ITER_EXHAUSTED();
+  }
+#undef FOR_ITER_EXHAUSTED
   TARGET(MAKE_FUNCTION) {
     uint32_t flags = ARG();
     Value code = POP();

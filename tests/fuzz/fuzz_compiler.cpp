@@ -136,7 +136,9 @@ int fallthrough_effect(Op op, uint32_t arg) {
     case Op::FORMAT_VALUE: return (arg & 4) ? -1 : 0;
     case Op::JUMP_IF_FALSE_OR_POP:
     case Op::JUMP_IF_TRUE_OR_POP: return -1;
-    case Op::FOR_ITER: return 1;
+    case Op::FOR_ITER:
+    case Op::FOR_ITER_STORE_FAST:
+    case Op::FOR_ITER_STORE_FAST_LOAD_FAST: return 1;
     case Op::MAKE_FUNCTION: return -(int(arg & 1) + int((arg >> 1) & 1) + int((arg >> 3) & 1));
     case Op::RAISE_VARARGS: return -int(arg);
     case Op::LOAD_FAST_LOAD_FAST:
@@ -191,6 +193,8 @@ int needs(Op op, uint32_t arg) {
     case Op::JUMP_IF_FALSE_OR_POP:
     case Op::JUMP_IF_TRUE_OR_POP:
     case Op::FOR_ITER:
+    case Op::FOR_ITER_STORE_FAST:
+    case Op::FOR_ITER_STORE_FAST_LOAD_FAST:
     case Op::STORE_FAST:
     case Op::STORE_DEREF:
     case Op::STORE_GLOBAL:
@@ -387,8 +391,18 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
       break;
     }
     case Op::JUMP_FOR_ITER:
-      if (decode_op(c[arg]) != Op::FOR_ITER) bad_code(co, pc, "JUMP_FOR_ITER to something other than FOR_ITER");
+      if (decode_op(c[arg]) != Op::FOR_ITER && decode_op(c[arg]) != Op::FOR_ITER_STORE_FAST &&
+          decode_op(c[arg]) != Op::FOR_ITER_STORE_FAST_LOAD_FAST)
+        bad_code(co, pc, "JUMP_FOR_ITER to something other than FOR_ITER");
       break;
+    case Op::FOR_ITER_STORE_FAST:
+    case Op::FOR_ITER_STORE_FAST_LOAD_FAST: {
+      // FOR_ITER t, then the STORE_FAST (or STORE_FAST_LOAD_FAST) it absorbs.
+      Op second = op == Op::FOR_ITER_STORE_FAST ? Op::STORE_FAST : Op::STORE_FAST_LOAD_FAST;
+      if (!(pc + 1 < c.size() && decode_op(c[pc + 1]) == second))
+        bad_code(co, pc, "superinstruction does not match the instruction it absorbs");
+      break;
+    }
     case Op::IS_OP_JUMP:
     case Op::CONTAINS_OP_JUMP: {
       // IS_OP / CONTAINS_OP invert; POP_JUMP_IF_FALSE / TRUE t, both kept.
@@ -558,7 +572,7 @@ void verify_code(const CodeObject* co) {
     if (kArgKinds[int(op)] == ArgKind::JUMP) {
       int taken = d;
       if (op == Op::POP_JUMP_IF_FALSE || op == Op::POP_JUMP_IF_TRUE) taken = d - 1;
-      if (op == Op::FOR_ITER) taken = d - 1;
+      if (op == Op::FOR_ITER || op == Op::FOR_ITER_STORE_FAST || op == Op::FOR_ITER_STORE_FAST_LOAD_FAST) taken = d - 1;
       reach(pc, arg, taken);
     }
     if (op == Op::COMPARE_JUMP_IF_FALSE) reach(pc, arg >> 4, d - 2);

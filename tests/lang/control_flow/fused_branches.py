@@ -228,3 +228,55 @@ for k in {"x": 1, "y": 2}:
 for a, b in zip([1, 2], [3, 4]):
     acc.append(a * b)
 print(acc)
+
+
+# The loop variable's store fused into FOR_ITER: the body's first load may
+# be of an unbound local, and of the loop variable itself.
+def unbound_in_body():
+    for i in range(2):
+        j = j + i
+
+
+try:
+    unbound_in_body()
+except UnboundLocalError as e:
+    print("UnboundLocalError:", e)
+
+
+def loads_after_store(items):
+    out = []
+    for x in items:
+        out.append(x)
+    for x in items:
+        x = x * 2
+        out.append(x)
+    last = None
+    for last in items:
+        pass
+    return out, last, [y for y in items if y], {k: k for k in items}
+
+
+print(loads_after_store([0, 1, 2]), loads_after_store([]))
+
+
+def bad_iterators():
+    class Bad:
+        def __iter__(self):
+            return self
+
+        def __next__(self):
+            raise ValueError("boom")
+
+    try:
+        for v in Bad():
+            print("never", v)
+    except ValueError as e:
+        print("ValueError:", e)
+    try:
+        for v in 5:
+            pass
+    except TypeError as e:
+        print("TypeError:", e)
+
+
+bad_iterators()
