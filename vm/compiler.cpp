@@ -405,70 +405,96 @@ void CodeGen::finalize(const std::string& name, const std::string& qualname, int
   peephole();
 }
 
+namespace {
+// Whether superinstruction `f` (an encoded word, or 0) does more than one
+// load: a triple or a quadruple, or a receiver folded into an attribute access.
+bool longer_than_pair(uint32_t f) {
+  if (!f) return false;
+  Op op = decode_op(f);
+  return op != Op::LOAD_FAST_LOAD_FAST;
+}
+
+// The superinstruction that replaces the instruction at i, judged from the
+// raw instructions at i and after; 0 when none applies.
+uint32_t fusion_at(const VmVector<uint32_t>& c, size_t i) {
+  if (i + 1 >= c.size()) return 0;
+  Op a = decode_op(c[i]), b = decode_op(c[i + 1]);
+  uint32_t x = decode_arg(c[i]), y = decode_arg(c[i + 1]);
+
+  bool compare_jump = i + 3 < c.size() && decode_op(c[i + 2]) == Op::COMPARE_OP &&
+                      decode_arg(c[i + 2]) <= uint32_t(CmpOpKind::GtE) &&
+                      (decode_op(c[i + 3]) == Op::POP_JUMP_IF_FALSE || decode_op(c[i + 3]) == Op::POP_JUMP_IF_TRUE);
+  uint32_t jump_if_true = compare_jump && decode_op(c[i + 3]) == Op::POP_JUMP_IF_TRUE;
+  if (compare_jump && a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 256 && y < 256) {
+    // `while i < j:` / `if a == b:` of two locals: four words, one dispatch
+    // (the jump target is read from the POP_JUMP_IF_x word).
+    return encode(Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP,
+                  x | (y << 8) | (decode_arg(c[i + 2]) << 16) | (jump_if_true << 20));
+  } else if (compare_jump && a == Op::LOAD_FAST && b == Op::LOAD_CONST && x < 256 && y < 1024) {
+    return encode(Op::LOAD_FAST_LOAD_CONST_COMPARE_JUMP,
+                  x | (y << 8) | (decode_arg(c[i + 2]) << 18) | (jump_if_true << 21));
+  } else if (a == Op::LOAD_FAST && b == Op::LOAD_CONST && i + 2 < c.size() && x < 256 && y < 1024 &&
+      (decode_op(c[i + 2]) == Op::BINARY_OP || decode_op(c[i + 2]) == Op::INPLACE_OP) &&
+      decode_arg(c[i + 2]) < 64) {
+    // `n - 1`, `i += 1`: a triple (the numeric fast path is the same for
+    // the binary and the in-place form; anything else runs the originals).
+    return encode(Op::LOAD_FAST_LOAD_CONST_BINARY, x | (y << 8) | (decode_arg(c[i + 2]) << 18));
+  } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 256 && y < 256 && i + 2 < c.size() &&
+             (decode_op(c[i + 2]) == Op::BINARY_OP || decode_op(c[i + 2]) == Op::INPLACE_OP) &&
+             decode_arg(c[i + 2]) < 64) {
+    // `x - y`, `s += x` of two locals: a triple, like the one above.
+    return encode(Op::LOAD_FAST_LOAD_FAST_BINARY, x | (y << 8) | (decode_arg(c[i + 2]) << 16));
+  } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096 && i + 2 < c.size() &&
+             (decode_op(c[i + 2]) == Op::BINARY_SUBSCR || decode_op(c[i + 2]) == Op::STORE_SUBSCR)) {
+    // `a[i]` and `a[i] = v` with two locals: a triple (lists and tuples
+    // indexed by an int; anything else runs the originals).
+    return encode(decode_op(c[i + 2]) == Op::BINARY_SUBSCR ? Op::LOAD_FAST_LOAD_FAST_SUBSCR
+                                                           : Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR,
+                  x | (y << 12));
+  } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {
+    return encode(Op::LOAD_FAST_LOAD_FAST, x | (y << 12));
+  } else if (a == Op::STORE_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096 &&
+             !longer_than_pair(fusion_at(c, i + 1))) {
+    // (Not when that load starts a longer superinstruction: running it
+    // through the pair would skip the longer one.)
+    return encode(Op::STORE_FAST_LOAD_FAST, x | (y << 12));
+  } else if (a == Op::LOAD_FAST && (b == Op::LOAD_ATTR || b == Op::LOAD_METHOD)) {
+    // `self.x`, `obj.method(...)`: the load of the receiver is folded into
+    // the attribute access (the cache index is read from the second word).
+    return encode(b == Op::LOAD_ATTR ? Op::LOAD_FAST_LOAD_ATTR : Op::LOAD_FAST_LOAD_METHOD, x);
+  } else if (a == Op::LOAD_CONST && (b == Op::BINARY_OP || b == Op::INPLACE_OP) && x < 65536 && y < 64) {
+    // `expr * 2`, `(...) % m`: the constant operand of a binary operator.
+    return encode(Op::LOAD_CONST_BINARY, x | (y << 16));
+  } else if (a == Op::DUP_TOP_TWO && b == Op::BINARY_SUBSCR) {
+    return encode(Op::DUP_TOP_TWO_BINARY_SUBSCR, 0);
+  } else if (a == Op::ROT_THREE && b == Op::STORE_SUBSCR) {
+    return encode(Op::ROT_THREE_STORE_SUBSCR, 0);
+  } else if (a == Op::DUP_TOP && b == Op::LOAD_ATTR) {
+    return encode(Op::DUP_TOP_LOAD_ATTR, 0);
+  } else if (a == Op::ROT_TWO && b == Op::STORE_ATTR) {
+    return encode(Op::ROT_TWO_STORE_ATTR, 0);
+  } else if ((a == Op::IS_OP || a == Op::CONTAINS_OP) && (b == Op::POP_JUMP_IF_FALSE || b == Op::POP_JUMP_IF_TRUE) &&
+             y < (1u << 22)) {
+    // `if x is None:`, `if k in d:`: the bool is never made.
+    return encode(a == Op::IS_OP ? Op::IS_OP_JUMP : Op::CONTAINS_OP_JUMP,
+                  x | (uint32_t(b == Op::POP_JUMP_IF_TRUE) << 1) | (y << 2));
+  } else if (a == Op::COMPARE_OP && (b == Op::POP_JUMP_IF_FALSE || b == Op::POP_JUMP_IF_TRUE) && y < (1u << 20)) {
+    return encode(Op::COMPARE_JUMP, x | (uint32_t(b == Op::POP_JUMP_IF_TRUE) << 3) | (y << 4));
+  }
+  return 0;
+}
+
+}  // namespace
+
 // Fuses common instruction pairs without moving any instruction: the first
 // of the pair becomes a superinstruction that also does the second and skips
 // it, so jump targets and the tables stay valid (a jump to the second still
 // runs it alone).
 void CodeGen::peephole() {
   auto& c = code_->code;
-  for (size_t i = 0; i + 1 < c.size(); i++) {
-    Op a = decode_op(c[i]), b = decode_op(c[i + 1]);
-    uint32_t x = decode_arg(c[i]), y = decode_arg(c[i + 1]);
-
-    bool compare_jump = i + 3 < c.size() && decode_op(c[i + 2]) == Op::COMPARE_OP &&
-                        decode_arg(c[i + 2]) <= uint32_t(CmpOpKind::GtE) && decode_op(c[i + 3]) == Op::POP_JUMP_IF_FALSE;
-    if (compare_jump && a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 256 && y < 256) {
-      // `while i < j:` / `if a == b:` of two locals: four words, one dispatch
-      // (the jump target is read from the POP_JUMP_IF_FALSE word).
-      c[i] = encode(Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP, x | (y << 8) | (decode_arg(c[i + 2]) << 16));
-    } else if (compare_jump && a == Op::LOAD_FAST && b == Op::LOAD_CONST && x < 256 && y < 1024) {
-      c[i] = encode(Op::LOAD_FAST_LOAD_CONST_COMPARE_JUMP, x | (y << 8) | (decode_arg(c[i + 2]) << 18));
-    } else if (a == Op::LOAD_FAST && b == Op::LOAD_CONST && i + 2 < c.size() && x < 256 && y < 1024 &&
-        (decode_op(c[i + 2]) == Op::BINARY_OP || decode_op(c[i + 2]) == Op::INPLACE_OP) &&
-        decode_arg(c[i + 2]) < 64) {
-      // `n - 1`, `i += 1`: a triple (the numeric fast path is the same for
-      // the binary and the in-place form; anything else runs the originals).
-      c[i] = encode(Op::LOAD_FAST_LOAD_CONST_BINARY, x | (y << 8) | (decode_arg(c[i + 2]) << 18));
-    } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 256 && y < 256 && i + 2 < c.size() &&
-               (decode_op(c[i + 2]) == Op::BINARY_OP || decode_op(c[i + 2]) == Op::INPLACE_OP) &&
-               decode_arg(c[i + 2]) < 64) {
-      // `x - y`, `s += x` of two locals: a triple, like the one above.
-      c[i] = encode(Op::LOAD_FAST_LOAD_FAST_BINARY, x | (y << 8) | (decode_arg(c[i + 2]) << 16));
-    } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096 && i + 2 < c.size() &&
-               (decode_op(c[i + 2]) == Op::BINARY_SUBSCR || decode_op(c[i + 2]) == Op::STORE_SUBSCR)) {
-      // `a[i]` and `a[i] = v` with two locals: a triple (lists and tuples
-      // indexed by an int; anything else runs the originals).
-      c[i] = encode(decode_op(c[i + 2]) == Op::BINARY_SUBSCR ? Op::LOAD_FAST_LOAD_FAST_SUBSCR
-                                                             : Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR,
-                    x | (y << 12));
-    } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {
-      c[i] = encode(Op::LOAD_FAST_LOAD_FAST, x | (y << 12));
-    } else if (a == Op::STORE_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {
-      c[i] = encode(Op::STORE_FAST_LOAD_FAST, x | (y << 12));
-    } else if (a == Op::LOAD_FAST && (b == Op::LOAD_ATTR || b == Op::LOAD_METHOD)) {
-      // `self.x`, `obj.method(...)`: the load of the receiver is folded into
-      // the attribute access (the cache index is read from the second word).
-      c[i] = encode(b == Op::LOAD_ATTR ? Op::LOAD_FAST_LOAD_ATTR : Op::LOAD_FAST_LOAD_METHOD, x);
-    } else if (a == Op::LOAD_CONST && (b == Op::BINARY_OP || b == Op::INPLACE_OP) && x < 65536 && y < 64) {
-      // `expr * 2`, `(...) % m`: the constant operand of a binary operator.
-      c[i] = encode(Op::LOAD_CONST_BINARY, x | (y << 16));
-    } else if (a == Op::DUP_TOP_TWO && b == Op::BINARY_SUBSCR) {
-      c[i] = encode(Op::DUP_TOP_TWO_BINARY_SUBSCR, 0);
-    } else if (a == Op::ROT_THREE && b == Op::STORE_SUBSCR) {
-      c[i] = encode(Op::ROT_THREE_STORE_SUBSCR, 0);
-    } else if (a == Op::DUP_TOP && b == Op::LOAD_ATTR) {
-      c[i] = encode(Op::DUP_TOP_LOAD_ATTR, 0);
-    } else if (a == Op::ROT_TWO && b == Op::STORE_ATTR) {
-      c[i] = encode(Op::ROT_TWO_STORE_ATTR, 0);
-    } else if ((a == Op::IS_OP || a == Op::CONTAINS_OP) && (b == Op::POP_JUMP_IF_FALSE || b == Op::POP_JUMP_IF_TRUE) &&
-               y < (1u << 22)) {
-      // `if x is None:`, `if k in d:`: the bool is never made.
-      c[i] = encode(a == Op::IS_OP ? Op::IS_OP_JUMP : Op::CONTAINS_OP_JUMP,
-                    x | (uint32_t(b == Op::POP_JUMP_IF_TRUE) << 1) | (y << 2));
-    } else if (a == Op::COMPARE_OP && b == Op::POP_JUMP_IF_FALSE && y < (1u << 20)) {
-      c[i] = encode(Op::COMPARE_JUMP_IF_FALSE, x | (y << 4));
-    }
-  }
+  // Forward, so that fusion_at sees raw instructions after i.
+  for (size_t i = 0; i + 1 < c.size(); i++)
+    if (uint32_t f = fusion_at(c, i)) c[i] = f;
   // Second pass, over the pairs made above: the loop variable's store joins
   // FOR_ITER, and the back edge of a for loop goes straight into FOR_ITER's
   // handler.
@@ -882,16 +908,34 @@ void CodeGen::compile_if(const If& i) {
   bind(end);
 }
 
+// The test is compiled twice, as in CPython: once on entry (exit if false)
+// and again after the body (back to the body if true), so an iteration runs
+// one conditional jump and no JUMP. A test holding a lambda or comprehension
+// (a child scope, which the compiler consumes once) keeps the single test
+// at the top and a JUMP back to it.
 void CodeGen::compile_while(const While& w) {
   Label* top = new_label();
+  Label* body = new_label();
+  Label* retest = new_label();
   Label* else_l = new_label();
   Label* end = new_label();
   bind(top);
+  size_t children = scope_->next_child;
   compile_jump_if(*w.test, false, else_l);
-  blocks_.push_back(Block(BlockKind::Loop, end, top));
+  bool twice = scope_->next_child == children;
+  bind(body);
+  blocks_.push_back(Block(BlockKind::Loop, end, twice ? retest : top));
   stmts(w.body);
   blocks_.pop_back();
-  if (reachable_) jump_to(Op::JUMP, top);
+  if (twice) {
+    if (reachable_ || !retest->refs.empty()) {
+      bind(retest);
+      set_line(w.test->pos);
+      compile_jump_if(*w.test, true, body);
+    }
+  } else if (reachable_) {
+    jump_to(Op::JUMP, top);
+  }
   bind(else_l);
   stmts(w.orelse);
   bind(end);

@@ -1369,6 +1369,14 @@ Value execute(VM& vm, Frame* f, bool throwing) {
 #define CHECK(v) \
   if (!(v)) [[unlikely]] GOTO_ERROR()
 #define JUMP_TO(t) (ip = code_base + (t))
+// A taken conditional jump: a backward one (a loop's test at its bottom)
+// polls for SIGINT, as JUMP does.
+#define JUMP_POLL(t)                                              \
+  do {                                                            \
+    const uint32_t* dst_ = code_base + (t);                       \
+    if (dst_ < ip && vm.interrupt_requested) goto interrupted;    \
+    ip = dst_;                                                    \
+  } while (0)
 
   if (throwing) {
     // generator.throw(): the exception is pending; raise it at the suspension point.
@@ -1996,8 +2004,8 @@ inline_call : {
     TOP() = std::move(r);
     FAST_DISPATCH();
   }
-  TARGET(COMPARE_JUMP_IF_FALSE) {
-    CmpOpKind op = CmpOpKind(ARG() & 0xf);
+  TARGET(COMPARE_JUMP) {
+    CmpOpKind op = CmpOpKind(ARG() & 0x7);
     uint32_t target = ARG() >> 4;
     int t = fast_compare(op, sp[-2], sp[-1]);
     if (t < 0) t = fast_compare_str(vm, op, sp[-2], sp[-1]);
@@ -2009,26 +2017,30 @@ inline_call : {
     }  // r released here, before the threaded dispatch below
     DROP();
     DROP();
-    if (!t) JUMP_TO(target);
+    if (t == int((ARG() >> 3) & 1)) JUMP_POLL(target);
     else ip++;
     FAST_DISPATCH();
   }
-  // Fused LOAD_FAST a; <rhs>; COMPARE_OP cmp; POP_JUMP_IF_FALSE t on two
+  // Fused LOAD_FAST a; <rhs>; COMPARE_OP cmp; POP_JUMP_IF_x t on two
   // numbers (t is read from the fourth word); anything else, an unbound
   // local included, runs the four originals.
-#define FUSED_COMPARE_JUMP(rhs, cmp)                                         \
+#define FUSED_COMPARE_JUMP(rhs, cmp, jump_if_true)                           \
   do {                                                                       \
     int t_ = fast_compare(CmpOpKind(cmp), locals[ARG() & 0xff], (rhs));      \
     if (t_ >= 0) {                                                           \
-      if (t_) ip += 3;                                                       \
-      else JUMP_TO(decode_arg(ip[2]));                                       \
+      if (t_ == int(jump_if_true)) JUMP_POLL(decode_arg(ip[2]));             \
+      else ip += 3;                                                          \
       FAST_DISPATCH();                                                       \
     }                                                                        \
     insn = encode(Op::LOAD_FAST, ARG() & 0xff);                              \
     goto load_fast;                                                          \
   } while (0)
-  TARGET(LOAD_FAST_LOAD_FAST_COMPARE_JUMP) { FUSED_COMPARE_JUMP(locals[(ARG() >> 8) & 0xff], ARG() >> 16); }
-  TARGET(LOAD_FAST_LOAD_CONST_COMPARE_JUMP) { FUSED_COMPARE_JUMP(consts[(ARG() >> 8) & 0x3ff], ARG() >> 18); }
+  TARGET(LOAD_FAST_LOAD_FAST_COMPARE_JUMP) {
+    FUSED_COMPARE_JUMP(locals[(ARG() >> 8) & 0xff], (ARG() >> 16) & 0xf, ARG() >> 20);
+  }
+  TARGET(LOAD_FAST_LOAD_CONST_COMPARE_JUMP) {
+    FUSED_COMPARE_JUMP(consts[(ARG() >> 8) & 0x3ff], (ARG() >> 18) & 0x7, ARG() >> 21);
+  }
 #undef FUSED_COMPARE_JUMP
   // Fused LOAD_FAST a; <rhs>; BINARY_OP/INPLACE_OP op on two numbers;
   // anything else, an unbound local included, runs the three originals.
@@ -2099,7 +2111,7 @@ inline_call : {
     bool r = sp[-2].is(sp[-1]) != bool(ARG() & 1);
     DROP();
     DROP();
-    if (r == bool(ARG() & 2)) JUMP_TO(ARG() >> 2);
+    if (r == bool(ARG() & 2)) JUMP_POLL(ARG() >> 2);
     else ip++;
     FAST_DISPATCH();
   }
@@ -2108,7 +2120,7 @@ inline_call : {
     CHECK(r >= 0);
     DROP();
     DROP();
-    if ((bool(r) != bool(ARG() & 1)) == bool(ARG() & 2)) JUMP_TO(ARG() >> 2);
+    if ((bool(r) != bool(ARG() & 1)) == bool(ARG() & 2)) JUMP_POLL(ARG() >> 2);
     else ip++;
     FAST_DISPATCH();
   }
@@ -2390,14 +2402,14 @@ store_subscr:
     int t = fast_truthy(vm, TOP());
     CHECK(t >= 0);
     DROP();
-    if (!t) JUMP_TO(ARG());
+    if (!t) JUMP_POLL(ARG());
     FAST_DISPATCH();
   }
   TARGET(POP_JUMP_IF_TRUE) {
     int t = fast_truthy(vm, TOP());
     CHECK(t >= 0);
     DROP();
-    if (t) JUMP_TO(ARG());
+    if (t) JUMP_POLL(ARG());
     FAST_DISPATCH();
   }
   TARGET(JUMP_IF_FALSE_OR_POP) {

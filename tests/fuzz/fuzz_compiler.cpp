@@ -148,7 +148,7 @@ int fallthrough_effect(Op op, uint32_t arg) {
     case Op::LOAD_FAST_LOAD_FAST_SUBSCR:
     case Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR: return 1;
     case Op::STORE_FAST_LOAD_FAST: return -1;
-    case Op::COMPARE_JUMP_IF_FALSE: return -1;
+    case Op::COMPARE_JUMP: return -1;
     default: return kFixedEffect[int(op)];
   }
 }
@@ -225,7 +225,7 @@ int needs(Op op, uint32_t arg) {
     case Op::POP_EXCEPT_RERAISE:
     case Op::CHECK_EXC_MATCH:
     case Op::IMPORT_NAME:
-    case Op::COMPARE_JUMP_IF_FALSE:
+    case Op::COMPARE_JUMP:
     case Op::IS_OP_JUMP:
     case Op::CONTAINS_OP_JUMP:
     case Op::DUP_TOP_TWO_BINARY_SUBSCR:
@@ -312,17 +312,20 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
     case Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP:
     case Op::LOAD_FAST_LOAD_CONST_COMPARE_JUMP: {
       // LOAD_FAST a; LOAD_FAST b / LOAD_CONST k; COMPARE_OP (or its fused
-      // COMPARE_JUMP_IF_FALSE) cmp; POP_JUMP_IF_FALSE t, all four kept.
+      // COMPARE_JUMP) cmp; POP_JUMP_IF_FALSE / TRUE t, all four kept.
       bool two_locals = op == Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP;
       uint32_t a = arg & 0xff, b = two_locals ? (arg >> 8) & 0xff : (arg >> 8) & 0x3ff;
-      uint32_t cmp = two_locals ? arg >> 16 : arg >> 18;
+      uint32_t cmp = two_locals ? (arg >> 16) & 0xf : (arg >> 18) & 0x7;
+      uint32_t jump_if_true = two_locals ? arg >> 20 : arg >> 21;
+      if (jump_if_true > 1) bad_code(co, pc, "bad jump sense");
+      Op jump = jump_if_true ? Op::POP_JUMP_IF_TRUE : Op::POP_JUMP_IF_FALSE;
       if (a >= co->varnames.size() || (two_locals && b >= co->varnames.size())) bad_code(co, pc, "local index out of range");
       if (!two_locals && b >= co->consts.size()) bad_code(co, pc, "constant index out of range");
       if (cmp > uint32_t(ast::CmpOpKind::GtE)) bad_code(co, pc, "bad comparison");
       bool ok = pc + 3 < c.size() && decode_op(c[pc + 1]) == (two_locals ? Op::LOAD_FAST : Op::LOAD_CONST) &&
-                decode_arg(c[pc + 1]) == b && decode_op(c[pc + 3]) == Op::POP_JUMP_IF_FALSE &&
+                decode_arg(c[pc + 1]) == b && decode_op(c[pc + 3]) == jump &&
                 ((decode_op(c[pc + 2]) == Op::COMPARE_OP && decode_arg(c[pc + 2]) == cmp) ||
-                 (decode_op(c[pc + 2]) == Op::COMPARE_JUMP_IF_FALSE && (decode_arg(c[pc + 2]) & 0xf) == cmp &&
+                 (decode_op(c[pc + 2]) == Op::COMPARE_JUMP && (decode_arg(c[pc + 2]) & 0xf) == (cmp | jump_if_true << 3) &&
                   (decode_arg(c[pc + 2]) >> 4) == decode_arg(c[pc + 3])));
       if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
       break;
@@ -349,10 +352,10 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
       if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
       break;
     }
-    case Op::COMPARE_JUMP_IF_FALSE:
-      if ((arg & 0xf) > uint32_t(ast::CmpOpKind::GtE)) bad_code(co, pc, "bad comparison");
+    case Op::COMPARE_JUMP:
+      if ((arg & 0x7) > uint32_t(ast::CmpOpKind::GtE)) bad_code(co, pc, "bad comparison");
       if ((arg >> 4) >= c.size()) bad_code(co, pc, "jump target out of range");
-      next_is(Op::POP_JUMP_IF_FALSE, arg >> 4);
+      next_is((arg & 8) ? Op::POP_JUMP_IF_TRUE : Op::POP_JUMP_IF_FALSE, arg >> 4);
       break;
     case Op::LOAD_FAST_LOAD_CONST_BINARY: {
       // LOAD_FAST a; LOAD_CONST k; BINARY_OP/INPLACE_OP op, all three kept.
@@ -575,7 +578,7 @@ void verify_code(const CodeObject* co) {
       if (op == Op::FOR_ITER || op == Op::FOR_ITER_STORE_FAST || op == Op::FOR_ITER_STORE_FAST_LOAD_FAST) taken = d - 1;
       reach(pc, arg, taken);
     }
-    if (op == Op::COMPARE_JUMP_IF_FALSE) reach(pc, arg >> 4, d - 2);
+    if (op == Op::COMPARE_JUMP) reach(pc, arg >> 4, d - 2);
     if (op == Op::IS_OP_JUMP || op == Op::CONTAINS_OP_JUMP) reach(pc, arg >> 2, d - 2);
     if (!no_fallthrough(op)) reach(pc, pc + 1, d + fallthrough_effect(op, arg));
   }
