@@ -166,6 +166,19 @@ struct TypeObject : Object {
   };
   static constexpr size_t kLookupCacheSize = 32;
   LookupCacheEntry lookup_cache[kLookupCacheSize];
+  // The memo entry `name` maps to (direct-mapped on the interned name's address).
+  static size_t lookup_slot(const void* name) {
+    uint64_t h = (reinterpret_cast<uint64_t>(name) >> 4) * 0x9E3779B97F4A7C15ull;
+    return size_t(h >> 59);
+  }
+  static_assert(kLookupCacheSize == 32, "lookup_slot keeps 5 bits");
+  // The valid memo entry for `name`, or null (the class changed since, or
+  // another name holds the slot).
+  const LookupCacheEntry* lookup_hit(const void* name) const {
+    if (lookup_cache_version != version) return nullptr;
+    const LookupCacheEntry& e = lookup_cache[lookup_slot(name)];
+    return e.name.bits() == (Value::kPtrTag | reinterpret_cast<uint64_t>(name)) ? &e : nullptr;
+  }
   uint64_t lookup_cache_version = ~uint64_t(0);
   // Slots a new instance gets for its attributes (vm/shape.h); raised when
   // an instance of the class overflows them.

@@ -943,9 +943,7 @@ TypeObject::LookupCacheEntry& type_lookup_entry(TypeObject* type, StrObject* nam
     }
     type->lookup_cache_version = type->version;
   }
-  uint64_t h = (reinterpret_cast<uint64_t>(name) >> 4) * 0x9E3779B97F4A7C15ull;
-  auto& e = type->lookup_cache[h >> (64 - 5)];
-  static_assert(TypeObject::kLookupCacheSize == 32);
+  auto& e = type->lookup_cache[TypeObject::lookup_slot(name)];
   uint64_t name_bits = Value::kPtrTag | reinterpret_cast<uint64_t>(name);
   if (e.name.bits() == name_bits) return e;
   e.value = type_lookup_uncached(type, name);
@@ -954,7 +952,7 @@ TypeObject::LookupCacheEntry& type_lookup_entry(TypeObject* type, StrObject* nam
   return e;
 }
 
-Value type_lookup(TypeObject* type, StrObject* name) { return type_lookup_entry(type, name).value; }
+Value type_lookup_slow(TypeObject* type, StrObject* name) { return type_lookup_entry(type, name).value; }
 
 // ================================================================ format
 

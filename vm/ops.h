@@ -119,7 +119,13 @@ Value getattr_opt(VM& vm, const Value& obj, StrObject* name);
 bool setattr(VM& vm, const Value& obj, StrObject* name, const Value& value);
 bool delattr(VM& vm, const Value& obj, StrObject* name);
 // Looks `name` up in the MRO of `type` without binding; Empty if absent.
-Value type_lookup(TypeObject* type, StrObject* name);
+// (The memo's hits inline; type_lookup_slow fills it.)
+Value type_lookup_slow(TypeObject* type, StrObject* name);
+inline Value type_lookup(TypeObject* type, StrObject* name) {
+  if (const TypeObject::LookupCacheEntry* e = type->lookup_hit(name)) [[likely]]
+    return e->value;
+  return type_lookup_slow(type, name);
+}
 // type_lookup's memo entry for `name` (filled, valid until the class changes).
 TypeObject::LookupCacheEntry& type_lookup_entry(TypeObject* type, StrObject* name);
 // format(value, spec) -> str

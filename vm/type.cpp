@@ -326,7 +326,7 @@ FunctionObject* type_inline_init_slow(VM& vm, TypeObject* cls) {
   return init;
 }
 
-Value user_type_lookup(TypeObject* type, StrObject* name) {
+Value user_type_lookup_slow(TypeObject* type, StrObject* name) {
   if (type_is_builtin(type)) return Value();
   // The attribute came from a user class unless the first builtin class of
   // the MRO resolves the name to the same object; the answer is memoised

@@ -114,7 +114,14 @@ Value type_getattr_value(VM& vm, TypeObject* t, StrObject* name, bool missing_ok
 // Looks `name` up among the user classes at the front of type's MRO only
 // (stopping at the first builtin class): what builtin bases provide comes
 // from their kind's slots. Empty if absent.
-Value user_type_lookup(TypeObject* type, StrObject* name);
+Value user_type_lookup_slow(TypeObject* type, StrObject* name);
+inline Value user_type_lookup(TypeObject* type, StrObject* name) {
+  if (type_is_builtin(type)) return Value();
+  const TypeObject::LookupCacheEntry* e = type->lookup_hit(name);
+  if (e && e->from_user >= 0) [[likely]]
+    return e->from_user ? e->value : Value();
+  return user_type_lookup_slow(type, name);
+}
 // Attribute access on instances of user classes, whatever their layout:
 // __getattribute__/__getattr__ hooks, descriptors, the instance __dict__.
 Value user_object_getattr(VM& vm, Object* o, StrObject* name);
