@@ -71,8 +71,8 @@ bool arg_count(VM& vm, size_t nargs, const char* name, size_t min, size_t max) {
   return false;
 }
 
-bool arg_range(VM& vm, const CallArgs& a, TypeObject* owner, const char* method, size_t min,
-               size_t max) {
+bool arg_range_slow(VM& vm, const CallArgs& a, TypeObject* owner, const char* method, size_t min,
+                    size_t max) {
   return arg_self(vm, a, owner, method) && arg_no_kw(vm, a, owner, method) &&
          arg_count(vm, a.nargs - 1, method, min, max);
 }

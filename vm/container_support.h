@@ -62,8 +62,15 @@ inline bool arg_one(VM& vm, const CallArgs& a, TypeObject* owner, const char* me
 // "index expected at least 1 argument, got 0".
 bool arg_count(VM& vm, size_t nargs, const char* name, size_t min, size_t max);
 // Self + no keywords + [min, max] positionals besides self.
-bool arg_range(VM& vm, const CallArgs& a, TypeObject* owner, const char* method, size_t min,
-               size_t max);
+bool arg_range_slow(VM& vm, const CallArgs& a, TypeObject* owner, const char* method, size_t min,
+                    size_t max);
+inline bool arg_range(VM& vm, const CallArgs& a, TypeObject* owner, const char* method, size_t min,
+                      size_t max) {
+  if (a.nargs >= min + 1 && a.nargs <= max + 1 && !a.kwnames && a.args[0].is_object() &&
+      a.args[0].as_object()->type == owner) [[likely]]
+    return true;
+  return arg_range_slow(vm, a, owner, method, min, max);
+}
 
 // Slot wrappers (__len__, __iter__, __contains__ ...): "descriptor '__len__'
 // requires a 'list' object but received a 'int'", "expected 1 argument, got 0".

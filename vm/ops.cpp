@@ -137,6 +137,7 @@ Value call_special(VM& vm, const Value& meth, const Value& self, const Value* ar
     if (n + 1 <= 4) {
       buf[0] = self;
       for (size_t i = 0; i < n; ++i) buf[i + 1] = args[i];
+      if (is_kind(meth, ObjKind::Function)) return call_function(vm, meth.as<FunctionObject>(), CallArgs{buf, n + 1, nullptr});
       return vm.call(meth, buf, n + 1);
     }
     VmVector<Value> v;

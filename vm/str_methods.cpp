@@ -836,6 +836,11 @@ Value all_chars(VM& vm, const CallArgs& a, const char* name, bool empty_result) 
   if (!noargs(vm, a, name, &self)) return Value();
   std::string_view s = self->view();
   if (s.empty()) return Value::boolean(empty_result);
+  if (self->is_ascii()) {
+    for (char c : s)
+      if (!Pred(static_cast<unsigned char>(c))) return Value::boolean(false);
+    return Value::boolean(true);
+  }
   size_t i = 0;
   while (i < s.size()) {
     if (!Pred(unicode::decode(s.data(), s.size(), i))) return Value::boolean(false);
