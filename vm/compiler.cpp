@@ -503,6 +503,15 @@ void CodeGen::peephole() {
     uint32_t x = decode_arg(c[i]);
     if (a == Op::FOR_ITER && b == Op::STORE_FAST) c[i] = encode(Op::FOR_ITER_STORE_FAST, x);
     if (a == Op::FOR_ITER && b == Op::STORE_FAST_LOAD_FAST) c[i] = encode(Op::FOR_ITER_STORE_FAST_LOAD_FAST, x);
+    if (a == Op::UNPACK_SEQUENCE && x >= 2 && x <= 16 && i + x < c.size()) {
+      // `x, y = p`, `for k, v in d.items():` into locals.
+      bool stores = true;
+      for (uint32_t k = 1; k <= x && stores; k++) {
+        Op s = decode_op(c[i + k]);
+        stores = s == Op::STORE_FAST || (k == x && s == Op::STORE_FAST_LOAD_FAST);
+      }
+      if (stores) c[i] = encode(Op::UNPACK_SEQUENCE_STORE_FAST, x);
+    }
   }
   for (size_t i = 0; i < c.size(); i++) {
     uint32_t x = decode_arg(c[i]);

@@ -2336,10 +2336,55 @@ store_subscr:
     TOP() = std::move(t);
     DISPATCH();
   }
+  TARGET(UNPACK_SEQUENCE_STORE_FAST) {
+    // UNPACK_SEQUENCE n into the locals of the n STORE_FASTs that follow,
+    // for an exact tuple or list of n items; anything else runs the
+    // originals. The last store may be STORE_FAST_LOAD_FAST: its load is
+    // done too when the local is bound.
+    uint32_t n = ARG();
+    const Value& top = TOP();
+    const Value* items = nullptr;
+    // Exact classes only: a subclass may define __iter__.
+    if (is_kind(top, ObjKind::Tuple) && top.as_object()->type == vm.types.tuple && top.as<TupleObject>()->size == n)
+      items = top.as<TupleObject>()->items;
+    else if (is_kind(top, ObjKind::List) && top.as_object()->type == vm.types.list &&
+             top.as<ListObject>()->items.size() == n)
+      items = top.as<ListObject>()->items.data();
+    if (!items) {
+      insn = encode(Op::UNPACK_SEQUENCE, n);
+      goto unpack_sequence;
+    }
+    {
+      // New references to all items first: releasing a local's old value
+      // must not be able to change the sequence under the loop.
+      uint64_t item_bits[16];
+      for (uint32_t k = 0; k < n; k++) item_bits[k] = items[k].new_ref_bits();
+      DROP();
+      for (uint32_t k = 0; k + 1 < n; k++) locals[decode_arg(ip[k])] = Value::from_raw_bits(item_bits[k]);
+      uint32_t last = ip[n - 1];
+      if (decode_op(last) == Op::STORE_FAST) {
+        locals[decode_arg(last)] = Value::from_raw_bits(item_bits[n - 1]);
+        ip += n;
+      } else {  // STORE_FAST_LOAD_FAST a, b
+        uint32_t ab = decode_arg(last);
+        locals[ab & 0xfff] = Value::from_raw_bits(item_bits[n - 1]);
+        const Value& b = locals[ab >> 12];
+        if (!b.is_empty()) {
+          PUSH_COPY(b);
+          ip += n + 1;
+        } else {
+          ip += n;  // the LOAD_FAST that follows reports the unbound local
+        }
+      }
+    }
+    DISPATCH();
+  }
+unpack_sequence:
   TARGET(UNPACK_SEQUENCE) {
     uint32_t n = ARG();
     Value seq = POP();
-    if (is_kind(seq, ObjKind::Tuple) && seq.as<TupleObject>()->size == n) {
+    // Exact classes only: a subclass may define __iter__.
+    if (is_kind(seq, ObjKind::Tuple) && seq.as_object()->type == vm.types.tuple && seq.as<TupleObject>()->size == n) {
       auto* t = seq.as<TupleObject>();
       for (uint32_t i = 0; i < n; i++) {
         Value v = t->items[n - 1 - i];
@@ -2347,7 +2392,8 @@ store_subscr:
       }
       DISPATCH();
     }
-    if (is_kind(seq, ObjKind::List) && seq.as<ListObject>()->items.size() == n) {
+    if (is_kind(seq, ObjKind::List) && seq.as_object()->type == vm.types.list &&
+        seq.as<ListObject>()->items.size() == n) {
       auto& items = seq.as<ListObject>()->items;
       for (uint32_t i = 0; i < n; i++) {
         Value v = items[n - 1 - i];

@@ -131,7 +131,8 @@ int fallthrough_effect(Op op, uint32_t arg) {
     case Op::BUILD_SLICE: return 1 - int(arg);
     case Op::BINARY_SLICE: return -int(arg);
     case Op::BUILD_MAP: return 1 - 2 * int(arg);
-    case Op::UNPACK_SEQUENCE: return int(arg) - 1;
+    case Op::UNPACK_SEQUENCE:
+    case Op::UNPACK_SEQUENCE_STORE_FAST: return int(arg) - 1;
     case Op::UNPACK_EX: return int(arg & 0xff) + int(arg >> 8);
     case Op::FORMAT_VALUE: return (arg & 4) ? -1 : 0;
     case Op::JUMP_IF_FALSE_OR_POP:
@@ -167,6 +168,7 @@ int needs(Op op, uint32_t arg) {
     case Op::BUILD_SLICE: return int(arg);
     case Op::BINARY_SLICE: return int(arg) + 1;
     case Op::BUILD_MAP: return 2 * int(arg);
+    case Op::UNPACK_SEQUENCE_STORE_FAST:
     case Op::UNPACK_SEQUENCE:
     case Op::UNPACK_EX: return 1;
     case Op::FORMAT_VALUE: return (arg & 4) ? 2 : 1;
@@ -398,6 +400,17 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
           decode_op(c[arg]) != Op::FOR_ITER_STORE_FAST_LOAD_FAST)
         bad_code(co, pc, "JUMP_FOR_ITER to something other than FOR_ITER");
       break;
+    case Op::UNPACK_SEQUENCE_STORE_FAST: {
+      // UNPACK_SEQUENCE n, then the n stores it absorbs (the last may be
+      // STORE_FAST_LOAD_FAST).
+      bool ok = arg >= 2 && arg <= 16 && pc + arg < c.size();
+      for (uint32_t k = 1; ok && k <= arg; k++) {
+        Op s = decode_op(c[pc + k]);
+        ok = s == Op::STORE_FAST || (k == arg && s == Op::STORE_FAST_LOAD_FAST);
+      }
+      if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
+      break;
+    }
     case Op::FOR_ITER_STORE_FAST:
     case Op::FOR_ITER_STORE_FAST_LOAD_FAST: {
       // FOR_ITER t, then the STORE_FAST (or STORE_FAST_LOAD_FAST) it absorbs.
