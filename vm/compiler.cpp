@@ -411,7 +411,7 @@ namespace {
 bool longer_than_pair(uint32_t f) {
   if (!f) return false;
   Op op = decode_op(f);
-  return op != Op::LOAD_FAST_LOAD_FAST;
+  return op != Op::LOAD_FAST_LOAD_FAST && op != Op::LOAD_FAST_LOAD_CONST && op != Op::LOAD_CONST_LOAD_FAST;
 }
 
 // The superinstruction that replaces the instruction at i, judged from the
@@ -453,6 +453,12 @@ uint32_t fusion_at(const VmVector<uint32_t>& c, size_t i) {
                   x | (y << 12));
   } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {
     return encode(Op::LOAD_FAST_LOAD_FAST, x | (y << 12));
+  } else if (a == Op::LOAD_FAST && b == Op::LOAD_CONST && x < 4096 && y < 4096 &&
+             !longer_than_pair(fusion_at(c, i + 1))) {
+    return encode(Op::LOAD_FAST_LOAD_CONST, x | (y << 12));
+  } else if (a == Op::LOAD_CONST && b == Op::LOAD_FAST && x < 4096 && y < 4096 &&
+             !longer_than_pair(fusion_at(c, i + 1))) {
+    return encode(Op::LOAD_CONST_LOAD_FAST, x | (y << 12));
   } else if (a == Op::STORE_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096 &&
              !longer_than_pair(fusion_at(c, i + 1))) {
     // (Not when that load starts a longer superinstruction: running it

@@ -1455,6 +1455,26 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     ip++;
     FAST_DISPATCH();
   }
+  TARGET(LOAD_FAST_LOAD_CONST) {
+    const Value& v = locals[ARG() & 0xfff];
+    if (v.is_empty()) {
+      insn = encode(Op::LOAD_FAST, ARG() & 0xfff);
+      goto load_fast;  // reports the unbound local
+    }
+    PUSH_COPY(v);
+    PUSH_COPY(consts[ARG() >> 12]);
+    ip++;
+    FAST_DISPATCH();
+  }
+  TARGET(LOAD_CONST_LOAD_FAST) {
+    PUSH_COPY(consts[ARG() & 0xfff]);
+    const Value& v = locals[ARG() >> 12];
+    if (!v.is_empty()) {
+      PUSH_COPY(v);
+      ip++;
+    }  // else the LOAD_FAST that follows reports the unbound local
+    FAST_DISPATCH();
+  }
   TARGET(LOAD_FAST_LOAD_FAST_SUBSCR) {
     // LOAD_FAST a; LOAD_FAST b; BINARY_SUBSCR for a list or tuple indexed
     // by an int in range; anything else (unbound locals included) runs the

@@ -143,6 +143,8 @@ int fallthrough_effect(Op op, uint32_t arg) {
     case Op::MAKE_FUNCTION: return -(int(arg & 1) + int((arg >> 1) & 1) + int((arg >> 3) & 1));
     case Op::RAISE_VARARGS: return -int(arg);
     case Op::LOAD_FAST_LOAD_FAST:
+    case Op::LOAD_FAST_LOAD_CONST:
+    case Op::LOAD_CONST_LOAD_FAST:
     case Op::LOAD_FAST_LOAD_FAST_BINARY:
     case Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP:
     case Op::LOAD_FAST_LOAD_CONST_COMPARE_JUMP:
@@ -247,7 +249,8 @@ int needs(Op op, uint32_t arg) {
 bool is_load_const(uint32_t insn, uint32_t k) {
   Op op = decode_op(insn);
   uint32_t arg = decode_arg(insn);
-  return (op == Op::LOAD_CONST && arg == k) || (op == Op::LOAD_CONST_BINARY && (arg & 0xffff) == k);
+  return (op == Op::LOAD_CONST && arg == k) || (op == Op::LOAD_CONST_BINARY && (arg & 0xffff) == k) ||
+         (op == Op::LOAD_CONST_LOAD_FAST && (arg & 0xfff) == k);
 }
 
 void verify_operands(const CodeObject* co, uint32_t pc) {
@@ -300,7 +303,10 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR && (na & 0xfff) == want_arg) ||
            (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_CONST_BINARY && (na & 0xff) == want_arg) ||
            (want == Op::LOAD_FAST && (n == Op::LOAD_FAST_LOAD_ATTR || n == Op::LOAD_FAST_LOAD_METHOD) &&
-            na == want_arg);
+            na == want_arg) ||
+           (want == Op::LOAD_FAST && n == Op::LOAD_FAST_LOAD_CONST && (na & 0xfff) == want_arg) ||
+           (want == Op::LOAD_CONST && (n == Op::LOAD_CONST_BINARY || n == Op::LOAD_CONST_LOAD_FAST) &&
+            is_load_const(c[pc + 1], want_arg));
     }
     if (!ok) bad_code(co, pc, "superinstruction does not match the instruction it absorbs");
   };
@@ -309,6 +315,16 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
     case Op::STORE_FAST_LOAD_FAST:
       if ((arg & 0xfff) >= co->varnames.size() || (arg >> 12) >= co->varnames.size())
         bad_code(co, pc, "local index out of range");
+      next_is(Op::LOAD_FAST, arg >> 12);
+      break;
+    case Op::LOAD_FAST_LOAD_CONST:
+      if ((arg & 0xfff) >= co->varnames.size()) bad_code(co, pc, "local index out of range");
+      if ((arg >> 12) >= co->consts.size()) bad_code(co, pc, "constant index out of range");
+      next_is(Op::LOAD_CONST, arg >> 12);
+      break;
+    case Op::LOAD_CONST_LOAD_FAST:
+      if ((arg & 0xfff) >= co->consts.size()) bad_code(co, pc, "constant index out of range");
+      if ((arg >> 12) >= co->varnames.size()) bad_code(co, pc, "local index out of range");
       next_is(Op::LOAD_FAST, arg >> 12);
       break;
     case Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP:

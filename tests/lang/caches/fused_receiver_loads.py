@@ -166,3 +166,28 @@ s = "x"
 for i in range(3):
     s += "y"
 print(s)
+
+
+# Pairs of a local and a constant (`f(v, 5)`, `f(5, v)`) with the local unbound.
+def pair(a, b):
+    return (a, b)
+
+
+def local_then_const(flag):
+    if flag:
+        v = "v"
+    return pair(v, 5)
+
+
+def const_then_local(flag):
+    if flag:
+        v = "v"
+    return pair(5, v)
+
+
+for fn in [local_then_const, const_then_local]:
+    print(fn(True))
+    try:
+        fn(False)
+    except UnboundLocalError as e:
+        print("UnboundLocalError:", e)
