@@ -509,6 +509,13 @@ void CodeGen::peephole() {
     uint32_t x = decode_arg(c[i]);
     if (a == Op::FOR_ITER && b == Op::STORE_FAST) c[i] = encode(Op::FOR_ITER_STORE_FAST, x);
     if (a == Op::FOR_ITER && b == Op::STORE_FAST_LOAD_FAST) c[i] = encode(Op::FOR_ITER_STORE_FAST_LOAD_FAST, x);
+    if ((a == Op::LOAD_FAST_LOAD_CONST_BINARY || a == Op::LOAD_FAST_LOAD_FAST_BINARY) && i + 3 < c.size() &&
+        decode_op(c[i + 3]) == Op::STORE_FAST) {
+      // `i += 1`, `d = x - y`: the result goes straight into the local.
+      c[i] = encode(a == Op::LOAD_FAST_LOAD_CONST_BINARY ? Op::LOAD_FAST_LOAD_CONST_BINARY_STORE_FAST
+                                                         : Op::LOAD_FAST_LOAD_FAST_BINARY_STORE_FAST,
+                    x);
+    }
     if (a == Op::UNPACK_SEQUENCE && x >= 2 && x <= 16 && i + x < c.size()) {
       // `x, y = p`, `for k, v in d.items():` into locals.
       bool stores = true;

@@ -2078,6 +2078,22 @@ inline_call : {
   TARGET(LOAD_FAST_LOAD_FAST_BINARY) { FUSED_BINARY(locals[(ARG() >> 8) & 0xff], ARG() >> 16); }
   TARGET(LOAD_FAST_LOAD_CONST_BINARY) { FUSED_BINARY(consts[(ARG() >> 8) & 0x3ff], ARG() >> 18); }
 #undef FUSED_BINARY
+  // The same, then STORE_FAST c (the fourth word): the result is stored
+  // without touching the stack.
+#define FUSED_BINARY_STORE(rhs, op)                                          \
+  do {                                                                       \
+    Value r_ = fast_binop(BinOpKind(op), locals[ARG() & 0xff], (rhs));       \
+    if (r_) {                                                                \
+      locals[decode_arg(ip[2])] = std::move(r_);                             \
+      ip += 3;                                                               \
+      FAST_DISPATCH();                                                       \
+    }                                                                        \
+    insn = encode(Op::LOAD_FAST, ARG() & 0xff);                              \
+    goto load_fast;                                                          \
+  } while (0)
+  TARGET(LOAD_FAST_LOAD_FAST_BINARY_STORE_FAST) { FUSED_BINARY_STORE(locals[(ARG() >> 8) & 0xff], ARG() >> 16); }
+  TARGET(LOAD_FAST_LOAD_CONST_BINARY_STORE_FAST) { FUSED_BINARY_STORE(consts[(ARG() >> 8) & 0x3ff], ARG() >> 18); }
+#undef FUSED_BINARY_STORE
   TARGET(LOAD_CONST_BINARY) {
     // LOAD_CONST k; BINARY_OP/INPLACE_OP op on two numbers; anything else
     // pushes the constant and runs the operator instruction.

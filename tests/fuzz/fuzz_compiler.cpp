@@ -146,6 +146,8 @@ int fallthrough_effect(Op op, uint32_t arg) {
     case Op::LOAD_FAST_LOAD_CONST:
     case Op::LOAD_CONST_LOAD_FAST:
     case Op::LOAD_FAST_LOAD_FAST_BINARY:
+    case Op::LOAD_FAST_LOAD_FAST_BINARY_STORE_FAST:
+    case Op::LOAD_FAST_LOAD_CONST_BINARY_STORE_FAST:
     case Op::LOAD_FAST_LOAD_FAST_COMPARE_JUMP:
     case Op::LOAD_FAST_LOAD_CONST_COMPARE_JUMP:
     case Op::LOAD_FAST_LOAD_FAST_SUBSCR:
@@ -253,6 +255,32 @@ bool is_load_const(uint32_t insn, uint32_t k) {
          (op == Op::LOAD_CONST_LOAD_FAST && (arg & 0xfff) == k);
 }
 
+// LOAD_FAST a; LOAD_FAST b / LOAD_CONST k; BINARY_OP/INPLACE_OP op, all three
+// kept (the first word is `op`, arg `arg`, at pc).
+void verify_binary_triple(const CodeObject* co, uint32_t pc, Op op, uint32_t arg) {
+  const auto& c = co->code;
+  if (op == Op::LOAD_FAST_LOAD_FAST_BINARY) {
+    // LOAD_FAST a; LOAD_FAST b; BINARY_OP/INPLACE_OP op, all three kept.
+    uint32_t a = arg & 0xff, b = (arg >> 8) & 0xff, bop = arg >> 16;
+    if (a >= co->varnames.size() || b >= co->varnames.size()) bad_code(co, pc, "local index out of range");
+    if (bop >= kNumBinOps) bad_code(co, pc, "bad binary operator");
+    bool ok = pc + 2 < c.size() && decode_op(c[pc + 1]) == Op::LOAD_FAST && decode_arg(c[pc + 1]) == b &&
+              (decode_op(c[pc + 2]) == Op::BINARY_OP || decode_op(c[pc + 2]) == Op::INPLACE_OP) &&
+              decode_arg(c[pc + 2]) == bop;
+    if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
+    return;
+  }
+  // LOAD_FAST a; LOAD_CONST k; BINARY_OP/INPLACE_OP op, all three kept.
+  uint32_t a = arg & 0xff, k = (arg >> 8) & 0x3ff, bop = arg >> 18;
+  if (a >= co->varnames.size()) bad_code(co, pc, "local index out of range");
+  if (k >= co->consts.size()) bad_code(co, pc, "constant index out of range");
+  if (bop >= kNumBinOps) bad_code(co, pc, "bad binary operator");
+  bool ok = pc + 2 < c.size() && is_load_const(c[pc + 1], k) &&
+            (decode_op(c[pc + 2]) == Op::BINARY_OP || decode_op(c[pc + 2]) == Op::INPLACE_OP) &&
+            decode_arg(c[pc + 2]) == bop;
+  if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
+}
+
 void verify_operands(const CodeObject* co, uint32_t pc) {
   const auto& c = co->code;
   uint32_t insn = c[pc];
@@ -348,17 +376,18 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
       if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
       break;
     }
-    case Op::LOAD_FAST_LOAD_FAST_BINARY: {
-      // LOAD_FAST a; LOAD_FAST b; BINARY_OP/INPLACE_OP op, all three kept.
-      uint32_t a = arg & 0xff, b = (arg >> 8) & 0xff, bop = arg >> 16;
-      if (a >= co->varnames.size() || b >= co->varnames.size()) bad_code(co, pc, "local index out of range");
-      if (bop >= kNumBinOps) bad_code(co, pc, "bad binary operator");
-      bool ok = pc + 2 < c.size() && decode_op(c[pc + 1]) == Op::LOAD_FAST && decode_arg(c[pc + 1]) == b &&
-                (decode_op(c[pc + 2]) == Op::BINARY_OP || decode_op(c[pc + 2]) == Op::INPLACE_OP) &&
-                decode_arg(c[pc + 2]) == bop;
-      if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
+    case Op::LOAD_FAST_LOAD_FAST_BINARY_STORE_FAST:
+    case Op::LOAD_FAST_LOAD_CONST_BINARY_STORE_FAST: {
+      // The triple, then STORE_FAST c, all four kept.
+      Op triple = op == Op::LOAD_FAST_LOAD_FAST_BINARY_STORE_FAST ? Op::LOAD_FAST_LOAD_FAST_BINARY
+                                                                  : Op::LOAD_FAST_LOAD_CONST_BINARY;
+      if (!(pc + 3 < c.size() && decode_op(c[pc + 3]) == Op::STORE_FAST))
+        bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
+      verify_binary_triple(co, pc, triple, arg);
       break;
     }
+    case Op::LOAD_FAST_LOAD_FAST_BINARY:
+    case Op::LOAD_FAST_LOAD_CONST_BINARY: verify_binary_triple(co, pc, op, arg); break;
     case Op::LOAD_FAST_LOAD_FAST_SUBSCR:
     case Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR: {
       // LOAD_FAST a; LOAD_FAST b; BINARY_SUBSCR / STORE_SUBSCR, all three kept.
@@ -375,18 +404,6 @@ void verify_operands(const CodeObject* co, uint32_t pc) {
       if ((arg >> 4) >= c.size()) bad_code(co, pc, "jump target out of range");
       next_is((arg & 8) ? Op::POP_JUMP_IF_TRUE : Op::POP_JUMP_IF_FALSE, arg >> 4);
       break;
-    case Op::LOAD_FAST_LOAD_CONST_BINARY: {
-      // LOAD_FAST a; LOAD_CONST k; BINARY_OP/INPLACE_OP op, all three kept.
-      uint32_t a = arg & 0xff, k = (arg >> 8) & 0x3ff, bop = arg >> 18;
-      if (a >= co->varnames.size()) bad_code(co, pc, "local index out of range");
-      if (k >= co->consts.size()) bad_code(co, pc, "constant index out of range");
-      if (bop >= kNumBinOps) bad_code(co, pc, "bad binary operator");
-      bool ok = pc + 2 < c.size() && is_load_const(c[pc + 1], k) &&
-                (decode_op(c[pc + 2]) == Op::BINARY_OP || decode_op(c[pc + 2]) == Op::INPLACE_OP) &&
-                decode_arg(c[pc + 2]) == bop;
-      if (!ok) bad_code(co, pc, "superinstruction does not match the instructions it absorbs");
-      break;
-    }
     case Op::LOAD_CONST_BINARY: {
       // LOAD_CONST k; BINARY_OP/INPLACE_OP op, both kept.
       uint32_t k = arg & 0xffff, bop = arg >> 16;

@@ -191,3 +191,24 @@ for fn in [local_then_const, const_then_local]:
         fn(False)
     except UnboundLocalError as e:
         print("UnboundLocalError:", e)
+
+
+# `x = a op b` stored straight into a local: small ints growing past the
+# inline range, floats, strings, and a result stored over an operand.
+def store_results(n):
+    i = 0
+    big = 2 ** 45
+    f = 0.5
+    s = ""
+    t = "x"
+    while i < n:
+        i += 1
+        big = big + big
+        f = f * 2
+        s = s + t
+        t = t * 2
+        k = i - n
+    return i, big, f, s, t, k
+
+
+print(store_results(6))
