@@ -2062,38 +2062,37 @@ inline_call : {
     FUSED_COMPARE_JUMP(consts[(ARG() >> 8) & 0x3ff], (ARG() >> 18) & 0x7, ARG() >> 21);
   }
 #undef FUSED_COMPARE_JUMP
-  // Fused LOAD_FAST a; <rhs>; BINARY_OP/INPLACE_OP op on two numbers;
-  // anything else, an unbound local included, runs the three originals.
-#define FUSED_BINARY(rhs, op)                                                \
+  // Fused LOAD_FAST a; <rhs>; BINARY_OP/INPLACE_OP op on two numbers, the
+  // result delivered by `deliver` (pushed, or stored into the local of the
+  // STORE_FAST that follows); anything else, an unbound local included,
+  // runs the originals.
+#define FUSED_BINARY(rhs, op, deliver)                                       \
   do {                                                                       \
     Value r_ = fast_binop(BinOpKind(op), locals[ARG() & 0xff], (rhs));       \
     if (r_) {                                                                \
-      PUSH(r_);                                                              \
-      ip += 2;                                                               \
+      deliver;                                                               \
       FAST_DISPATCH();                                                       \
     }                                                                        \
     insn = encode(Op::LOAD_FAST, ARG() & 0xff);                              \
     goto load_fast;                                                          \
   } while (0)
-  TARGET(LOAD_FAST_LOAD_FAST_BINARY) { FUSED_BINARY(locals[(ARG() >> 8) & 0xff], ARG() >> 16); }
-  TARGET(LOAD_FAST_LOAD_CONST_BINARY) { FUSED_BINARY(consts[(ARG() >> 8) & 0x3ff], ARG() >> 18); }
+#define PUSH_RESULT \
+  PUSH(r_);         \
+  ip += 2
+#define STORE_RESULT                               \
+  locals[decode_arg(ip[2])] = std::move(r_);       \
+  ip += 3
+  TARGET(LOAD_FAST_LOAD_FAST_BINARY) { FUSED_BINARY(locals[(ARG() >> 8) & 0xff], ARG() >> 16, PUSH_RESULT); }
+  TARGET(LOAD_FAST_LOAD_CONST_BINARY) { FUSED_BINARY(consts[(ARG() >> 8) & 0x3ff], ARG() >> 18, PUSH_RESULT); }
+  TARGET(LOAD_FAST_LOAD_FAST_BINARY_STORE_FAST) {
+    FUSED_BINARY(locals[(ARG() >> 8) & 0xff], ARG() >> 16, STORE_RESULT);
+  }
+  TARGET(LOAD_FAST_LOAD_CONST_BINARY_STORE_FAST) {
+    FUSED_BINARY(consts[(ARG() >> 8) & 0x3ff], ARG() >> 18, STORE_RESULT);
+  }
+#undef PUSH_RESULT
+#undef STORE_RESULT
 #undef FUSED_BINARY
-  // The same, then STORE_FAST c (the fourth word): the result is stored
-  // without touching the stack.
-#define FUSED_BINARY_STORE(rhs, op)                                          \
-  do {                                                                       \
-    Value r_ = fast_binop(BinOpKind(op), locals[ARG() & 0xff], (rhs));       \
-    if (r_) {                                                                \
-      locals[decode_arg(ip[2])] = std::move(r_);                             \
-      ip += 3;                                                               \
-      FAST_DISPATCH();                                                       \
-    }                                                                        \
-    insn = encode(Op::LOAD_FAST, ARG() & 0xff);                              \
-    goto load_fast;                                                          \
-  } while (0)
-  TARGET(LOAD_FAST_LOAD_FAST_BINARY_STORE_FAST) { FUSED_BINARY_STORE(locals[(ARG() >> 8) & 0xff], ARG() >> 16); }
-  TARGET(LOAD_FAST_LOAD_CONST_BINARY_STORE_FAST) { FUSED_BINARY_STORE(consts[(ARG() >> 8) & 0x3ff], ARG() >> 18); }
-#undef FUSED_BINARY_STORE
   TARGET(LOAD_CONST_BINARY) {
     // LOAD_CONST k; BINARY_OP/INPLACE_OP op on two numbers; anything else
     // pushes the constant and runs the operator instruction.
