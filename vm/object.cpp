@@ -294,6 +294,7 @@ void object_clear(Object* o) {
         drop(e.name);
         drop(e.value);
       }
+      drop(t->init_cache);
       drop(t->dict);
       drop_all(t->mro);
       drop(t->base);

@@ -183,10 +183,11 @@ struct TypeObject : Object {
   // Slots a new instance gets for its attributes (vm/shape.h); raised when
   // an instance of the class overflows them.
   uint32_t instance_slots = 6;
-  // type_inline_init's memo (vm/type.h), valid while init_cache_version ==
-  // version. Not a reference: while the version holds, the function is in
-  // the dict of a class on the MRO, which keeps it alive.
-  FunctionObject* init_cache = nullptr;
+  // type_inline_init's memo (vm/type.h): the FunctionObject, or Empty for
+  // "none", valid while init_cache_version == version. A strong reference
+  // (visited by the cycle collector), like the lookup memo's: a class dict
+  // changed behind the version's back must not leave it dangling.
+  Value init_cache;
   uint64_t init_cache_version = ~uint64_t(0);
   // Builtin classes that Python code can call: the constructor their
   // __new__ wraps, which type_call runs directly (builtin classes are

@@ -78,6 +78,7 @@ inline void object_visit_children(Object* o, Visit&& visit) {
         visit(e.name);
         visit(e.value);
       }
+      visit(t->init_cache);
       break;
     }
     case ObjKind::Instance: {

@@ -315,15 +315,15 @@ Value instance_alloc(VM& vm, TypeObject* cls) {
 }
 
 FunctionObject* type_inline_init_slow(VM& vm, TypeObject* cls) {
-  FunctionObject* init = nullptr;
+  Value init;
   if (cls->instance_kind == ObjKind::Instance && !type_is_builtin(cls) &&
       is_object_native(vm, type_lookup(cls, vm.names.__new__))) {
     Value f = type_lookup(cls, vm.names.__init__);
-    if (is_kind(f, ObjKind::Function)) init = f.as<FunctionObject>();
+    if (is_kind(f, ObjKind::Function)) init = std::move(f);
   }
-  cls->init_cache = init;
+  cls->init_cache = std::move(init);
   cls->init_cache_version = cls->version;
-  return init;
+  return cls->init_cache.is_object() ? cls->init_cache.as<FunctionObject>() : nullptr;
 }
 
 Value user_type_lookup_slow(TypeObject* type, StrObject* name) {

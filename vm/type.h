@@ -73,7 +73,7 @@ Value instance_alloc(VM& vm, TypeObject* cls);
 FunctionObject* type_inline_init_slow(VM& vm, TypeObject* cls);
 inline FunctionObject* type_inline_init(VM& vm, TypeObject* cls) {
   if (cls->init_cache_version == cls->version) [[likely]]
-    return cls->init_cache;
+    return cls->init_cache.is_object() ? cls->init_cache.as<FunctionObject>() : nullptr;
   return type_inline_init_slow(vm, cls);
 }
 
