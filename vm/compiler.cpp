@@ -406,17 +406,18 @@ void CodeGen::finalize(const std::string& name, const std::string& qualname, int
 }
 
 namespace {
-// Whether superinstruction `f` (an encoded word, or 0) does more than one
-// load: a triple or a quadruple, or a receiver folded into an attribute access.
-bool longer_than_pair(uint32_t f) {
-  if (!f) return false;
-  Op op = decode_op(f);
-  return op != Op::LOAD_FAST_LOAD_FAST && op != Op::LOAD_FAST_LOAD_CONST && op != Op::LOAD_CONST_LOAD_FAST;
-}
-
 // The superinstruction that replaces the instruction at i, judged from the
-// raw instructions at i and after; 0 when none applies.
-uint32_t fusion_at(const VmVector<uint32_t>& c, size_t i) {
+// raw instructions at i and after; 0 when none applies. The plain pairs of
+// loads and stores (LOAD_FAST_LOAD_FAST, LOAD_FAST_LOAD_CONST,
+// LOAD_CONST_LOAD_FAST, STORE_FAST_LOAD_FAST) skip their second word, so
+// they are not formed when that word starts a longer fusion; `lookahead`
+// asks only for the longer ones (so the check looks one word ahead, not
+// down a whole run of pairs).
+uint32_t fusion_at(const VmVector<uint32_t>& c, size_t i, bool lookahead = false);
+
+bool starts_longer_fusion(const VmVector<uint32_t>& c, size_t i) { return fusion_at(c, i, true) != 0; }
+
+uint32_t fusion_at(const VmVector<uint32_t>& c, size_t i, bool lookahead) {
   if (i + 1 >= c.size()) return 0;
   Op a = decode_op(c[i]), b = decode_op(c[i + 1]);
   uint32_t x = decode_arg(c[i]), y = decode_arg(c[i + 1]);
@@ -451,18 +452,16 @@ uint32_t fusion_at(const VmVector<uint32_t>& c, size_t i) {
     return encode(decode_op(c[i + 2]) == Op::BINARY_SUBSCR ? Op::LOAD_FAST_LOAD_FAST_SUBSCR
                                                            : Op::LOAD_FAST_LOAD_FAST_STORE_SUBSCR,
                   x | (y << 12));
+  } else if (lookahead && ((a == Op::LOAD_FAST && (b == Op::LOAD_FAST || b == Op::LOAD_CONST)) ||
+                            (a == Op::LOAD_CONST && b == Op::LOAD_FAST) || (a == Op::STORE_FAST && b == Op::LOAD_FAST))) {
+    return 0;  // a plain pair: not longer
   } else if (a == Op::LOAD_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096) {
     return encode(Op::LOAD_FAST_LOAD_FAST, x | (y << 12));
-  } else if (a == Op::LOAD_FAST && b == Op::LOAD_CONST && x < 4096 && y < 4096 &&
-             !longer_than_pair(fusion_at(c, i + 1))) {
+  } else if (a == Op::LOAD_FAST && b == Op::LOAD_CONST && x < 4096 && y < 4096 && !starts_longer_fusion(c, i + 1)) {
     return encode(Op::LOAD_FAST_LOAD_CONST, x | (y << 12));
-  } else if (a == Op::LOAD_CONST && b == Op::LOAD_FAST && x < 4096 && y < 4096 &&
-             !longer_than_pair(fusion_at(c, i + 1))) {
+  } else if (a == Op::LOAD_CONST && b == Op::LOAD_FAST && x < 4096 && y < 4096 && !starts_longer_fusion(c, i + 1)) {
     return encode(Op::LOAD_CONST_LOAD_FAST, x | (y << 12));
-  } else if (a == Op::STORE_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096 &&
-             !longer_than_pair(fusion_at(c, i + 1))) {
-    // (Not when that load starts a longer superinstruction: running it
-    // through the pair would skip the longer one.)
+  } else if (a == Op::STORE_FAST && b == Op::LOAD_FAST && x < 4096 && y < 4096 && !starts_longer_fusion(c, i + 1)) {
     return encode(Op::STORE_FAST_LOAD_FAST, x | (y << 12));
   } else if (a == Op::LOAD_FAST && (b == Op::LOAD_ATTR || b == Op::LOAD_METHOD)) {
     // `self.x`, `obj.method(...)`: the load of the receiver is folded into

@@ -157,4 +157,18 @@ TEST(Compiler, LargeIntConstantIsNotConfusedWithAFloatConstant) {
   EXPECT_EQ(out, "9007199254740992.0 4845873200591137173 True -4845873200591137173\n");
 }
 
+// The peephole pass decides whether a load pair may form by looking one
+// instruction ahead for a longer fusion; that look-ahead once recursed down
+// a whole run of alternating local and constant loads (one C++ frame per
+// instruction, quadratic time), which a large literal turns into a crash.
+TEST_F(CompilerTest, LongRunsOfLoadPairsCompileInLinearTime) {
+  std::string src = "def f(x):\n    return [";
+  for (int i = 0; i < 200000; i++) src += "x, 1, ";
+  src += "]\n";
+  CompileOutcome r = compile(src);
+  ASSERT_TRUE(r.ok) << r.type << ": " << r.msg;
+  EXPECT_NE(r.dis.find("LOAD_FAST_LOAD_CONST"), std::string::npos);
+  EXPECT_NE(r.dis.find("LOAD_CONST_LOAD_FAST"), std::string::npos);
+}
+
 }  // namespace
