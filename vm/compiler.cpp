@@ -1852,12 +1852,11 @@ bool CodeGen::rereadable_operands(const Compare& c) {
 }
 
 void CodeGen::compile_compare(const Compare& c) {
-  auto emit_cmp = [&](CmpOpKind op) { emit_compare_op(op); };
   expr(*c.left);
   if (c.ops.size() == 1) {
     expr(*c.comparators[0]);
     set_line(c.pos);
-    emit_cmp(c.ops[0]);
+    emit_compare_op(c.ops[0]);
     return;
   }
   Label* cleanup = new_label();
@@ -1868,10 +1867,10 @@ void CodeGen::compile_compare(const Compare& c) {
     if (i + 1 < c.ops.size()) {
       emit(Op::DUP_TOP);
       emit(Op::ROT_THREE);
-      emit_cmp(c.ops[i]);
+      emit_compare_op(c.ops[i]);
       emit_jump(Op::JUMP_IF_FALSE_OR_POP, cleanup);
     } else {
-      emit_cmp(c.ops[i]);
+      emit_compare_op(c.ops[i]);
     }
   }
   emit_jump(Op::JUMP, end);

@@ -1502,13 +1502,21 @@ load_fast:  // superinstructions that fall back to a plain LOAD_FAST (insn re-en
     locals[ARG()] = POP();
     FAST_DISPATCH();
   }
+// STORE_FAST_LOAD_FAST a | b << 12 (argument `ab`) storing `v`, with ip
+// just past its word: a = v, then b pushed and the LOAD_FAST b that follows
+// skipped, unless b is unbound (that LOAD_FAST then reports it). Also the
+// tail of the fused forms that absorb such a word.
+#define STORE_FAST_THEN_LOAD_FAST(ab, v)          \
+  do {                                            \
+    locals[(ab) & 0xfff] = (v);                   \
+    const Value& b_ = locals[(ab) >> 12];         \
+    if (!b_.is_empty()) {                         \
+      PUSH_COPY(b_);                              \
+      ip++;                                       \
+    }                                             \
+  } while (0)
   TARGET(STORE_FAST_LOAD_FAST) {
-    uint32_t a = ARG() & 0xfff, b = ARG() >> 12;
-    locals[a] = POP();
-    if (!locals[b].is_empty()) {
-      PUSH_COPY(locals[b]);
-      ip++;
-    }
+    STORE_FAST_THEN_LOAD_FAST(ARG(), POP());
     FAST_DISPATCH();
   }
   TARGET(DELETE_FAST) {
@@ -2397,20 +2405,9 @@ store_subscr:
       DROP();
       for (uint32_t k = 0; k + 1 < n; k++) locals[decode_arg(ip[k])] = Value::from_raw_bits(item_bits[k]);
       uint32_t last = ip[n - 1];
-      if (decode_op(last) == Op::STORE_FAST) {
-        locals[decode_arg(last)] = Value::from_raw_bits(item_bits[n - 1]);
-        ip += n;
-      } else {  // STORE_FAST_LOAD_FAST a, b
-        uint32_t ab = decode_arg(last);
-        locals[ab & 0xfff] = Value::from_raw_bits(item_bits[n - 1]);
-        const Value& b = locals[ab >> 12];
-        if (!b.is_empty()) {
-          PUSH_COPY(b);
-          ip += n + 1;
-        } else {
-          ip += n;  // the LOAD_FAST that follows reports the unbound local
-        }
-      }
+      ip += n;
+      if (decode_op(last) == Op::STORE_FAST) locals[decode_arg(last)] = Value::from_raw_bits(item_bits[n - 1]);
+      else STORE_FAST_THEN_LOAD_FAST(decode_arg(last), Value::from_raw_bits(item_bits[n - 1]));
     }
     DISPATCH();
   }
@@ -2549,20 +2546,14 @@ for_iter_store_fast_load_fast:
   TARGET(FOR_ITER_STORE_FAST_LOAD_FAST) {
     uint64_t item;
     if (for_iter_next(vm, TOP(), &item)) {
-      uint32_t ab = decode_arg(*ip);  // STORE_FAST_LOAD_FAST a, b
-      locals[ab & 0xfff] = Value::from_raw_bits(item);
-      const Value& b = locals[ab >> 12];
-      if (!b.is_empty()) {
-        PUSH_COPY(b);
-        ip += 2;
-      } else {
-        ip++;  // the LOAD_FAST that follows reports the unbound local
-      }
+      uint32_t ab = decode_arg(*ip++);
+      STORE_FAST_THEN_LOAD_FAST(ab, Value::from_raw_bits(item));
       FAST_DISPATCH();
     }
     FOR_ITER_EXHAUSTED();
   }
 #undef FOR_ITER_EXHAUSTED
+#undef STORE_FAST_THEN_LOAD_FAST
   TARGET(MAKE_FUNCTION) {
     uint32_t flags = ARG();
     Value code = POP();
