@@ -11,6 +11,7 @@ void register_stdlib_modules(VM& vm) {
   vm.register_native_module("time", init_time_module);
   vm.register_native_module("sys", init_sys_module);
   vm.register_native_module("io", init_io_module);
+  vm.register_native_module("torch", init_torch_module);
 }
 
 }  // namespace kiln::vm

@@ -34,6 +34,8 @@ Value init_time_module(VM& vm);
 Value init_sys_module(VM& vm);
 // io: open, TextIOWrapper, UnsupportedOperation, SEEK_* (stdlib/file.cpp).
 Value init_io_module(VM& vm);
+// torch: tensors and eager CPU kernels (stdlib/torch/module.cpp).
+Value init_torch_module(VM& vm);
 
 // open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None)
 Value builtin_open(VM& vm, const CallArgs& a, const Value& self);

@@ -35,6 +35,7 @@ libgmock-dev|GoogleMock: mocks for unit tests
 libbenchmark-dev|Google Benchmark: micro-benchmarks in bench/
 libcli11-dev|CLI11: vmrun's command-line flags
 libfmt-dev|fmt: formatting in the runtime
+libopenblas-dev|OpenBLAS: float32/float64 matrix products of the torch module
 hyperfine|timing vmrun against python3 in bench/
 clang|libFuzzer targets (the fuzz preset)
 libclang-rt-14-dev|clang's sanitizer and libFuzzer runtimes

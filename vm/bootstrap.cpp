@@ -78,6 +78,14 @@ void name_type(VM& vm, TypeObject* t, const char* pyname, const Value& module) {
 }
 }  // namespace
 
+TypeObject* new_native_class(VM& vm, const char* name, const char* module, TypeObject* base, ObjKind instance_kind,
+                             bool mutable_class) {
+  TypeObject* t = raw_type(vm, base, instance_kind, mutable_class ? 0 : 1);
+  t->vm = &vm;
+  name_type(vm, t, name, vm.intern(module));
+  return t;
+}
+
 void vm_bootstrap(VM& vm) {
   // 1. `type`, whose class is itself, then every other builtin class.
   {

@@ -50,6 +50,8 @@ extern const KindSlots property_slots;
 extern const KindSlots staticmethod_slots;
 extern const KindSlots classmethod_slots;
 extern const KindSlots super_slots;
+// torch.Tensor (stdlib/torch/tensor_object.cpp)
+extern const KindSlots tensor_slots;
 // Kinds without a table of their own (File, Opaque) get the generic defaults:
 // <TextIOWrapper object at 0x...> repr and dunder methods looked up on the type.
 

@@ -84,6 +84,7 @@ void destroy_layout(Object* o) {
       p->~OpaqueObject();
       break;
     }
+    case ObjKind::Tensor: tensor_object_destroy(o); break;
     // The remaining kinds need nothing beyond their C++ destructor.
     case ObjKind::Int: static_cast<IntObject*>(o)->~IntObject(); break;
     case ObjKind::Str: static_cast<StrObject*>(o)->~StrObject(); break;
@@ -250,6 +251,7 @@ void object_clear(Object* o) {
     case ObjKind::Str:
     case ObjKind::Range:
     case ObjKind::Opaque:
+    case ObjKind::Tensor:
     case ObjKind::Count_:
       break;
     case ObjKind::List:

@@ -328,6 +328,12 @@ struct OpaqueObject : Object {
   void (*destroy)(void* payload) = nullptr;
 };
 
+// torch.Tensor. The layout belongs to the tensor library
+// (stdlib/torch/tensor_object.h); the VM only destroys it through this hook.
+// Tensors hold no Values, so the cycle collector does not track them.
+struct TensorObject;
+void tensor_object_destroy(Object* o);
+
 // ------------------------------------------------------------ allocation
 // Kinds whose layout holds no Value: their objects can never be part of a
 // reference cycle (unless their class is a user class, which they reference),
@@ -335,7 +341,8 @@ struct OpaqueObject : Object {
 constexpr uint64_t kAtomicKindMask = (uint64_t(1) << unsigned(ObjKind::Int)) |
                                      (uint64_t(1) << unsigned(ObjKind::Str)) |
                                      (uint64_t(1) << unsigned(ObjKind::Range)) |
-                                     (uint64_t(1) << unsigned(ObjKind::Opaque));
+                                     (uint64_t(1) << unsigned(ObjKind::Opaque)) |
+                                     (uint64_t(1) << unsigned(ObjKind::Tensor));
 static_assert(unsigned(ObjKind::Count_) <= 64);
 inline bool kind_is_atomic(ObjKind k) { return (kAtomicKindMask >> unsigned(k)) & 1; }
 // Whether a new object of this kind and class is tracked by the cycle

@@ -63,6 +63,7 @@ const KindSlots* const kSlotTable[] = {
     &super_slots,        // Super
     &kNoSlots,           // File: methods registered by name on the type
     &kNoSlots,           // Opaque
+    &tensor_slots,       // Tensor (stdlib/torch/tensor_object.cpp)
 };
 static_assert(sizeof(kSlotTable) / sizeof(kSlotTable[0]) == size_t(ObjKind::Count_),
               "one slot table per object kind");

@@ -40,6 +40,7 @@ inline void object_visit_children(Object* o, Visit&& visit) {
     case ObjKind::Str:
     case ObjKind::Range:
     case ObjKind::Opaque:
+    case ObjKind::Tensor:
     case ObjKind::Count_:
       break;
     case ObjKind::List:

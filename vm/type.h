@@ -60,6 +60,16 @@ std::string type_display_name(const TypeObject* t);
 // "mymod.MyError".
 std::string type_repr_name(const TypeObject* t);
 
+// A class defined by a native library module (torch.Tensor, torch.dtype):
+// named `module.name`, deriving from `base`, with instances of layout
+// `instance_kind`. Like the bootstrap's classes it is immutable from Python
+// (type_is_builtin) unless `mutable_class`; a mutable one is treated as a
+// user class by the protocol, so dunders in its dict (a native __repr__ on
+// a tuple subclass) take precedence over the layout's slots.
+// Returns a new reference.
+TypeObject* new_native_class(VM& vm, const char* name, const char* module, TypeObject* base, ObjKind instance_kind,
+                             bool mutable_class = false);
+
 // ---------------------------------------------------------------- instances
 // Calls a class: builtin classes dispatch to their constructor (int(x),
 // list(it), ...); user classes run __new__ and __init__.

@@ -136,7 +136,6 @@ Value VM::intern(std::string_view s) {
 
 // ---------------------------------------------------------------- natives
 
-namespace {
 Value new_native(VM& vm, const char* name, NativeFn fn, Value data, Value owner) {
   auto* n = object_new<NativeObject>(vm, ObjKind::Native, vm.types.builtin_function);
   n->fn = fn;
@@ -145,7 +144,6 @@ Value new_native(VM& vm, const char* name, NativeFn fn, Value data, Value owner)
   n->owner = std::move(owner);
   return Value::steal(n);
 }
-}  // namespace
 
 void VM::add_function(const Value& dict, const char* name, NativeFn fn, Value data) {
   Value key = intern(name);

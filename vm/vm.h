@@ -191,6 +191,10 @@ class VM {
 
   // Per-VM data owned by library modules (e.g. torch's generator state).
   std::unordered_map<std::string, std::shared_ptr<void>> extension_state;
+  // The torch module's state (stdlib/torch/state.h), reached on every tensor
+  // op, so kept here rather than looked up by name; owned by
+  // extension_state["torch"]; null until `import torch`.
+  void* torch_state = nullptr;
 
  private:
   const Options* options_;
@@ -200,5 +204,9 @@ class VM {
   std::unordered_map<std::string, ModuleInit> native_modules_;
   friend void vm_bootstrap(VM& vm);  // vm/bootstrap.cpp
 };
+
+// A new builtin function object: `data` is passed to `fn` as its third
+// argument; `owner` is the class of a method (or None).
+Value new_native(VM& vm, const char* name, NativeFn fn, Value data, Value owner);
 
 }  // namespace kiln::vm

@@ -1,0 +1,602 @@
+// stdlib/torch/creation.cpp — tensors from data and factories: tensor,
+// zeros/ones/empty/full(_like), arange, linspace, eye, and the random
+// factories rand/randn/randint/randperm with manual_seed (generator.h).
+
+#include <cmath>
+#include <vector>
+
+#include "stdlib/torch/bindings.h"
+#include "vm/list.h"
+#include "vm/tuple.h"
+
+namespace kiln::torch {
+
+using vm::Exc;
+using vm::ObjKind;
+
+namespace {
+
+// ---------------------------------------------------------------- torch.tensor(data)
+struct Gathered {
+  Shape shape;
+  bool shape_known = false;
+  std::vector<Value> leaves;     // Python numbers or tensors, row-major
+  bool any_float = false, any_int = false, any_bool = false;
+  std::optional<DType> tensor_dtype;  // promoted dtype of tensor leaves
+};
+
+bool is_seq(const Value& v) { return vm::is_kind(v, ObjKind::List) || vm::is_kind(v, ObjKind::Tuple); }
+void seq_items(const Value& v, const Value** items, size_t* n) {
+  if (vm::is_kind(v, ObjKind::List)) {
+    *items = v.as<vm::ListObject>()->items.data();
+    *n = v.as<vm::ListObject>()->items.size();
+  } else {
+    *items = v.as<vm::TupleObject>()->items;
+    *n = v.as<vm::TupleObject>()->size;
+  }
+}
+
+bool gather(VM& vm, const Value& v, int depth, Gathered& g, Shape& cur) {
+  if (is_seq(v)) {
+    const Value* items;
+    size_t n;
+    seq_items(v, &items, &n);
+    if (depth >= kMaxDims) {
+      vm.raisef(Exc::RuntimeError, "Kiln tensors have at most %d dimensions", kMaxDims);
+      return false;
+    }
+    if (g.shape_known) {
+      if (depth >= g.shape.size()) {
+        vm.raisef(Exc::ValueError, "expected sequence of length %lld at dim %d (got %zu)", 0LL, depth, n);
+        return false;
+      }
+      if (g.shape[depth] != int64_t(n)) {
+        vm.raisef(Exc::ValueError, "expected sequence of length %lld at dim %d (got %zu)", (long long)g.shape[depth], depth, n);
+        return false;
+      }
+    } else {
+      cur.push_back(int64_t(n));
+    }
+    if (n == 0 && !g.shape_known) {
+      g.shape = cur;
+      g.shape_known = true;
+    }
+    for (size_t i = 0; i < n; ++i)
+      if (!gather(vm, items[i], depth + 1, g, cur)) return false;
+    return true;
+  }
+  // A leaf: a number or a tensor (its shape continues the data's).
+  Shape leaf_shape;
+  if (is_tensor(v)) {
+    const Tensor& t = tensor_of(v);
+    leaf_shape = t.sizes;
+    g.tensor_dtype = g.tensor_dtype ? promote_types(*g.tensor_dtype, t.dtype) : t.dtype;
+  } else if (v.is_bool()) {
+    g.any_bool = true;
+  } else if (v.is_double()) {
+    g.any_float = true;
+  } else if (vm::is_int(v)) {
+    g.any_int = true;
+  } else {
+    vm.raisef(Exc::TypeError, "new(): invalid data type '%s'", vm::type_name(vm, v));
+    return false;
+  }
+  Shape full = g.shape_known ? g.shape : cur;
+  if (!g.shape_known) {
+    for (int64_t s : leaf_shape) full.push_back(s);
+    g.shape = full;
+    g.shape_known = true;
+  } else {
+    if (depth + leaf_shape.size() != g.shape.size()) {
+      vm.raisef(Exc::ValueError, "expected sequence of length %lld at dim %d (got 0)",
+                (long long)(depth < g.shape.size() ? g.shape[depth] : 0), depth);
+      return false;
+    }
+    for (int i = 0; i < leaf_shape.size(); ++i)
+      if (g.shape[depth + i] != leaf_shape[i]) {
+        vm.raisef(Exc::ValueError, "expected sequence of length %lld at dim %d (got %lld)", (long long)g.shape[depth + i],
+                  depth + i, (long long)leaf_shape[i]);
+        return false;
+      }
+  }
+  g.leaves.push_back(v);
+  return true;
+}
+
+Tensor tensor_from_data(VM& vm, const Value& data, std::optional<DType> dtype, bool* ok) {
+  *ok = false;
+  Gathered g;
+  Shape cur;
+  if (!gather(vm, data, 0, g, cur)) return Tensor();
+  if (!g.shape_known) g.shape = cur;
+  DType d;
+  if (dtype) d = *dtype;
+  else {
+    Category c = g.any_float ? Category::Float : g.any_int ? Category::Int : Category::Bool;
+    d = c == Category::Float ? kDefaultFloat : c == Category::Int ? DType::Int64 : DType::Bool;
+    if (g.leaves.empty()) d = kDefaultFloat;
+    if (g.tensor_dtype) {
+      bool scalars = g.any_float || g.any_int || g.any_bool;
+      d = scalars ? promote_types(d, *g.tensor_dtype) : *g.tensor_dtype;
+    }
+  }
+  Tensor t = empty(g.shape, d);
+  int64_t pos = 0;
+  size_t isz = itemsize(d);
+  for (const Value& leaf : g.leaves) {
+    if (is_tensor(leaf)) {
+      const Tensor& src = tensor_of(leaf);
+      Tensor dst = make_view(t, src.sizes, contiguous_strides(src.sizes), pos);
+      copy_into(dst, src);
+      pos += src.numel();
+      continue;
+    }
+    Scalar s;
+    as_scalar(leaf, &s);
+    dispatch_dtype(d, [&](auto z) {
+      using T = decltype(z);
+      T v = s.to<T>();
+      std::memcpy(static_cast<char*>(t.storage->data) + pos * int64_t(isz), &v, sizeof(T));
+    });
+    ++pos;
+  }
+  *ok = true;
+  return t;
+}
+
+Value tensor_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[5];
+  if (!bind(vm, a, {"tensor", {"data", "dtype", "device", "requires_grad", "pin_memory"}, 1, 1}, args)) return Value();
+  std::optional<DType> dtype;
+  if (!as_dtype(vm, args[1], &dtype, "tensor")) return Value();
+  if (args[3] && args[3].is_true())
+    return vm.raise(Exc::NotImplementedError, "requires_grad=True: autograd is not implemented in Kiln yet");
+  return guarded(vm, [&]() -> Value {
+    bool ok;
+    Tensor t = tensor_from_data(vm, args[0], dtype, &ok);
+    if (!ok) return Value();
+    return wrap(vm, std::move(t));
+  });
+}
+
+// Common keyword arguments of factories: dtype, device, requires_grad.
+struct FactoryOpts {
+  std::optional<DType> dtype;
+};
+bool factory_opts(VM& vm, const CallArgs& a, const char* name, size_t first_kw, FactoryOpts* o, Value* kw_out = nullptr) {
+  (void)first_kw;
+  (void)kw_out;
+  for (size_t i = 0; i < a.nkw(); ++i) {
+    std::string_view k = vm::str_view(Value::borrow(a.kwnames->items[i].as_object()));
+    const Value& v = a.kwvalue(i);
+    if (k == "dtype") {
+      if (!as_dtype(vm, v, &o->dtype, name)) return false;
+    } else if (k == "device") {
+      if (!v.is_none() && !(vm::is_str(v) && vm::str_view(v) == "cpu") &&
+          !(v.is_object() && v.as_object()->type == torch_state(vm).device_type)) {
+        vm.raisef(Exc::NotImplementedError, "%s(): only device='cpu' is supported by Kiln's eager torch module", name);
+        return false;
+      }
+    } else if (k == "requires_grad") {
+      if (v.is_true()) {
+        vm.raise(Exc::NotImplementedError, "requires_grad=True: autograd is not implemented in Kiln yet");
+        return false;
+      }
+    } else if (k == "layout" || k == "pin_memory" || k == "memory_format" || k == "generator" || k == "out") {
+      if (!v.is_none() && !v.is_false()) {
+        vm.raisef(Exc::NotImplementedError, "%s(): argument '%.*s' is not supported by Kiln", name, int(k.size()), k.data());
+        return false;
+      }
+    } else {
+      vm.raisef(Exc::TypeError, "%s() got an unexpected keyword argument '%.*s'", name, int(k.size()), k.data());
+      return false;
+    }
+  }
+  return true;
+}
+
+// zeros / ones / empty (*size, dtype=None, ...): data 0 zeros, 1 ones, 2 empty, 3 rand, 4 randn
+Value filled_fn(VM& vm, const CallArgs& a, const Value& data) {
+  int64_t kind = data.as_small_int();
+  static const char* const kNames[] = {"zeros", "ones", "empty", "rand", "randn"};
+  const char* name = kNames[kind];
+  Shape shape;
+  if (!as_shape_varargs(vm, a.args, a.nargs, name, &shape)) return Value();
+  FactoryOpts o;
+  if (!factory_opts(vm, a, name, 0, &o)) return Value();
+  DType d = o.dtype.value_or(kDefaultFloat);
+  return guarded(vm, [&] {
+    Tensor t = empty(shape, d);
+    Generator& g = torch_state(vm).generator;
+    switch (kind) {
+      case 0: fill(t, Scalar::from_int(0)); break;
+      case 1: fill(t, Scalar::from_int(1)); break;
+      case 2: break;
+      case 3:
+      case 4:
+        if (!is_floating(d))
+          runtime_error("\"{}\" not implemented for '{}'", kind == 3 ? "check_uniform_bounds" : "normal_kernel_cpu",
+                        dtype_short_name(d));
+        dispatch_dtype(d, [&](auto z) {
+          using T = decltype(z);
+          if constexpr (std::is_floating_point_v<T>) {
+            T* p = t.data<T>();
+            int64_t n = t.numel();
+            for (int64_t i = 0; i < n; ++i) {
+              if (kind == 4) p[i] = T(g.normal());
+              else if constexpr (std::is_same_v<T, float>) p[i] = g.uniform_float();
+              else p[i] = g.uniform_double();
+            }
+          }
+        });
+        break;
+    }
+    return wrap(vm, std::move(t));
+  });
+}
+
+Scalar scalar_of_tensor(const Tensor& v) {
+  if (v.dtype == DType::Bool) return Scalar::from_bool(element_as_double(v, 0) != 0);
+  if (is_floating(v.dtype)) return Scalar::from_double(element_as_double(v, 0));
+  return Scalar::from_int(int64_t(element_as_double(v, 0)));
+}
+
+bool fill_scalar(VM& vm, const Value& v, const char* name, Scalar* s) {
+  if (is_tensor(v) && tensor_of(v).numel() == 1) {
+    *s = scalar_of_tensor(tensor_of(v));
+    return true;
+  }
+  if (as_scalar(v, s)) return true;
+  vm.raisef(Exc::TypeError, "%s(): argument 'fill_value' must be Number, not %s", name, vm::type_name(vm, v));
+  return false;
+}
+DType scalar_dtype(Scalar s) {
+  return s.kind == Category::Bool ? DType::Bool : s.kind == Category::Int ? DType::Int64 : kDefaultFloat;
+}
+
+Value full_fn(VM& vm, const CallArgs& a, const Value&) {
+  CallArgs pos{a.args, std::min<size_t>(a.nargs, 2), nullptr};
+  Value args[2];
+  // Keywords other than size/fill_value are factory options.
+  size_t nkw = a.nkw();
+  for (size_t i = 0; i < nkw; ++i) {
+    std::string_view k = vm::str_view(a.kwnames->items[i]);
+    if (k == "size") args[0] = a.kwvalue(i);
+    if (k == "fill_value") args[1] = a.kwvalue(i);
+  }
+  if (a.nargs > 2) return vm.raisef(Exc::TypeError, "full() takes 2 positional arguments but %zu were given", a.nargs);
+  for (size_t i = 0; i < pos.nargs; ++i) args[i] = a.args[i];
+  if (!args[0] || !args[1]) return vm.raise(Exc::TypeError, "full() missing required arguments 'size' and 'fill_value'");
+  Shape shape;
+  if (!as_int_list(vm, args[0], "full", "size", false, &shape)) return Value();
+  Scalar s;
+  if (!fill_scalar(vm, args[1], "full", &s)) return Value();
+  FactoryOpts o;
+  // Drop size/fill_value from the keyword check.
+  std::vector<Value> kwv;
+  for (size_t i = 0; i < nkw; ++i) {
+    std::string_view k = vm::str_view(a.kwnames->items[i]);
+    if (k == "size" || k == "fill_value") continue;
+    const Value& v = a.kwvalue(i);
+    if (k == "dtype") {
+      if (!as_dtype(vm, v, &o.dtype, "full")) return Value();
+    } else if (k == "device" || k == "requires_grad") {
+      Value one[1] = {v};
+      vm::Value names = vm::tuple_new(vm, 1);
+      names.as<vm::TupleObject>()->items[0] = a.kwnames->items[i];
+      if (!factory_opts(vm, CallArgs{one, 0, names.as<vm::TupleObject>()}, "full", 0, &o)) return Value();
+    } else {
+      return vm.raisef(Exc::TypeError, "full() got an unexpected keyword argument '%.*s'", int(k.size()), k.data());
+    }
+  }
+  DType d = o.dtype.value_or(scalar_dtype(s));
+  return guarded(vm, [&] {
+    Tensor t = empty(shape, d);
+    fill(t, s);
+    return wrap(vm, std::move(t));
+  });
+}
+
+// zeros_like / ones_like / empty_like / rand_like / randn_like (input, dtype=None):
+// data as filled_fn; full_like separately.
+Value like_fn(VM& vm, const CallArgs& a, const Value& data) {
+  static const char* const kNames[] = {"zeros_like", "ones_like", "empty_like", "rand_like", "randn_like"};
+  const char* name = kNames[data.as_small_int()];
+  if (a.nargs != 1) return vm.raisef(Exc::TypeError, "%s() takes 1 positional argument but %zu were given", name, a.nargs);
+  Tensor* x = expect_tensor(vm, a.args[0], name, "input");
+  if (!x) return Value();
+  FactoryOpts o;
+  if (!factory_opts(vm, a, name, 0, &o)) return Value();
+  // Reuse filled_fn with the input's shape and (default) dtype.
+  Value dt = dtype_value(vm, o.dtype.value_or(x->dtype));
+  Value shape = size_value(vm, x->sizes);
+  Value args[2] = {shape, dt};
+  Value names = vm::tuple_new(vm, 1);
+  names.as<vm::TupleObject>()->items[0] = vm.intern("dtype");
+  return filled_fn(vm, CallArgs{args, 1, names.as<vm::TupleObject>()}, data);
+}
+
+Value full_like_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[2];
+  FactoryOpts o;
+  size_t npos = a.nargs;
+  if (npos != 2) return vm.raisef(Exc::TypeError, "full_like() takes 2 positional arguments but %zu were given", npos);
+  args[0] = a.args[0];
+  args[1] = a.args[1];
+  Tensor* x = expect_tensor(vm, args[0], "full_like", "input");
+  if (!x) return Value();
+  if (!factory_opts(vm, a, "full_like", 0, &o)) return Value();
+  Scalar s;
+  if (!fill_scalar(vm, args[1], "full_like", &s)) return Value();
+  DType d = o.dtype.value_or(x->dtype);
+  return guarded(vm, [&] {
+    Tensor t = empty(x->sizes, d);
+    fill(t, s);
+    return wrap(vm, std::move(t));
+  });
+}
+
+Value arange_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[3];
+  size_t npos = std::min<size_t>(a.nargs, 3);
+  if (a.nargs > 3) return vm.raisef(Exc::TypeError, "arange() takes at most 3 positional arguments (%zu given)", a.nargs);
+  for (size_t i = 0; i < npos; ++i) args[i] = a.args[i];
+  FactoryOpts o;
+  // start/end/step may come as keywords too.
+  std::vector<Value> rest_vals;
+  Value rest_names_v = vm::tuple_new(vm, 0);
+  for (size_t i = 0; i < a.nkw(); ++i) {
+    std::string_view k = vm::str_view(a.kwnames->items[i]);
+    const Value& v = a.kwvalue(i);
+    if (k == "start") args[0] = v;
+    else if (k == "end") args[npos == 0 && !args[0] ? 0 : 1] = v;
+    else if (k == "step") args[2] = v;
+    else {
+      Value one[1] = {v};
+      Value names = vm::tuple_new(vm, 1);
+      names.as<vm::TupleObject>()->items[0] = a.kwnames->items[i];
+      if (!factory_opts(vm, CallArgs{one, 0, names.as<vm::TupleObject>()}, "arange", 0, &o)) return Value();
+    }
+  }
+  Scalar start = Scalar::from_int(0), end, step = Scalar::from_int(1);
+  auto num = [&](const Value& v, const char* p, Scalar* out) {
+    if (is_tensor(v) && tensor_of(v).numel() == 1) {
+      *out = scalar_of_tensor(tensor_of(v));
+      return true;
+    }
+    if (as_scalar(v, out) && !v.is_bool()) return true;
+    vm.raisef(Exc::TypeError, "arange(): argument '%s' must be Number, not %s", p, vm::type_name(vm, v));
+    return false;
+  };
+  bool have_end = false;
+  if (npos <= 1 && args[0] && !args[1]) {
+    if (!num(args[0], "end", &end)) return Value();
+    have_end = true;
+  } else {
+    if (args[0] && !num(args[0], "start", &start)) return Value();
+    if (args[1]) {
+      if (!num(args[1], "end", &end)) return Value();
+      have_end = true;
+    }
+  }
+  if (!have_end) return vm.raise(Exc::TypeError, "arange() missing required argument 'end'");
+  if (args[2] && !num(args[2], "step", &step)) return Value();
+  bool any_float = start.kind == Category::Float || end.kind == Category::Float || step.kind == Category::Float;
+  DType d = o.dtype.value_or(any_float ? kDefaultFloat : DType::Int64);
+  return guarded(vm, [&] {
+    double s = start.to_double(), e = end.to_double(), st = step.to_double();
+    if (st == 0) runtime_error("step must be nonzero");
+    if (!std::isfinite(s) || !std::isfinite(e)) runtime_error("unsupported range: {} -> {}", s, e);
+    if ((st > 0 && s > e) || (st < 0 && s < e)) runtime_error("upper bound and larger bound inconsistent with step sign");
+    int64_t n;
+    if (any_float) n = int64_t(std::ceil((e - s) / st));
+    else {
+      int64_t si = start.to_int(), ei = end.to_int(), sti = step.to_int();
+      n = sti > 0 ? (ei - si + sti - 1) / sti : (si - ei + (-sti) - 1) / (-sti);
+    }
+    if (n < 0) n = 0;
+    Tensor t = empty(Shape{n}, d);
+    dispatch_dtype(d, [&](auto z) {
+      using T = decltype(z);
+      T* p = t.data<T>();
+      if (any_float || std::is_floating_point_v<T>) {
+        for (int64_t i = 0; i < n; ++i) p[i] = T(s + double(i) * st);
+      } else {
+        int64_t si = start.to_int(), sti = step.to_int();
+        for (int64_t i = 0; i < n; ++i) p[i] = T(si + i * sti);
+      }
+    });
+    return wrap(vm, std::move(t));
+  });
+}
+
+Value linspace_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[3];
+  size_t npos = std::min<size_t>(a.nargs, 3);
+  for (size_t i = 0; i < npos; ++i) args[i] = a.args[i];
+  FactoryOpts o;
+  for (size_t i = 0; i < a.nkw(); ++i) {
+    std::string_view k = vm::str_view(a.kwnames->items[i]);
+    const Value& v = a.kwvalue(i);
+    if (k == "start") args[0] = v;
+    else if (k == "end") args[1] = v;
+    else if (k == "steps") args[2] = v;
+    else {
+      Value one[1] = {v};
+      Value names = vm::tuple_new(vm, 1);
+      names.as<vm::TupleObject>()->items[0] = a.kwnames->items[i];
+      if (!factory_opts(vm, CallArgs{one, 0, names.as<vm::TupleObject>()}, "linspace", 0, &o)) return Value();
+    }
+  }
+  if (!args[0] || !args[1] || !args[2]) return vm.raise(Exc::TypeError, "linspace() missing required arguments 'start', 'end' and 'steps'");
+  double s, e;
+  int64_t steps;
+  if (!as_double(vm, args[0], "linspace", "start", &s) || !as_double(vm, args[1], "linspace", "end", &e) ||
+      !as_int(vm, args[2], "linspace", "steps", &steps))
+    return Value();
+  if (steps < 0) return vm.raise(Exc::RuntimeError, "number of steps must be non-negative");
+  DType d = o.dtype.value_or(kDefaultFloat);
+  return guarded(vm, [&] {
+    Tensor t = empty(Shape{steps}, d);
+    dispatch_dtype(d, [&](auto z) {
+      using T = decltype(z);
+      T* p = t.data<T>();
+      if (steps == 1) {
+        p[0] = T(s);
+        return;
+      }
+      // PyTorch's symmetric formula: the first half steps up from start,
+      // the second half down from end, so both ends are exact.
+      double step = (e - s) / double(steps - 1);
+      int64_t half = steps / 2;
+      for (int64_t i = 0; i < steps; ++i) p[i] = T(i < half ? s + step * double(i) : e - step * double(steps - i - 1));
+    });
+    return wrap(vm, std::move(t));
+  });
+}
+
+Value eye_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[2];
+  size_t npos = std::min<size_t>(a.nargs, 2);
+  for (size_t i = 0; i < npos; ++i) args[i] = a.args[i];
+  FactoryOpts o;
+  for (size_t i = 0; i < a.nkw(); ++i) {
+    std::string_view k = vm::str_view(a.kwnames->items[i]);
+    if (k == "n") args[0] = a.kwvalue(i);
+    else if (k == "m") args[1] = a.kwvalue(i);
+    else {
+      Value one[1] = {a.kwvalue(i)};
+      Value names = vm::tuple_new(vm, 1);
+      names.as<vm::TupleObject>()->items[0] = a.kwnames->items[i];
+      if (!factory_opts(vm, CallArgs{one, 0, names.as<vm::TupleObject>()}, "eye", 0, &o)) return Value();
+    }
+  }
+  int64_t n, m;
+  if (!args[0]) return vm.raise(Exc::TypeError, "eye() missing required argument 'n'");
+  if (!as_int(vm, args[0], "eye", "n", &n)) return Value();
+  m = n;
+  if (args[1] && !args[1].is_none() && !as_int(vm, args[1], "eye", "m", &m)) return Value();
+  if (n < 0) return vm.raisef(Exc::RuntimeError, "n must be greater or equal to 0, got %lld", (long long)n);
+  if (m < 0) return vm.raisef(Exc::RuntimeError, "m must be greater or equal to 0, got %lld", (long long)m);
+  DType d = o.dtype.value_or(kDefaultFloat);
+  return guarded(vm, [&] {
+    Tensor t = empty(Shape{n, m}, d);
+    fill(t, Scalar::from_int(0));
+    dispatch_dtype(d, [&](auto z) {
+      using T = decltype(z);
+      T* p = t.data<T>();
+      for (int64_t i = 0; i < std::min(n, m); ++i) p[i * m + i] = T(1);
+    });
+    return wrap(vm, std::move(t));
+  });
+}
+
+// randint(low=0, high, size, *, dtype=int64)
+Value randint_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value low, high, size;
+  FactoryOpts o;
+  for (size_t i = 0; i < a.nkw(); ++i) {
+    std::string_view k = vm::str_view(a.kwnames->items[i]);
+    if (k == "low") low = a.kwvalue(i);
+    else if (k == "high") high = a.kwvalue(i);
+    else if (k == "size") size = a.kwvalue(i);
+    else {
+      Value one[1] = {a.kwvalue(i)};
+      Value names = vm::tuple_new(vm, 1);
+      names.as<vm::TupleObject>()->items[0] = a.kwnames->items[i];
+      if (!factory_opts(vm, CallArgs{one, 0, names.as<vm::TupleObject>()}, "randint", 0, &o)) return Value();
+    }
+  }
+  if (a.nargs == 3) {
+    low = a.args[0], high = a.args[1], size = a.args[2];
+  } else if (a.nargs == 2) {
+    if (size) low = a.args[0], high = a.args[1];
+    else high = a.args[0], size = a.args[1];
+  } else if (a.nargs == 1) {
+    if (size) high = a.args[0];
+    else return vm.raise(Exc::TypeError, "randint() missing required argument 'size'");
+  }
+  if (!high || !size) return vm.raise(Exc::TypeError, "randint() missing required arguments 'high' and 'size'");
+  int64_t lo = 0, hi;
+  if (low && !as_int(vm, low, "randint", "low", &lo)) return Value();
+  if (!as_int(vm, high, "randint", "high", &hi)) return Value();
+  Shape shape;
+  if (!as_int_list(vm, size, "randint", "size", false, &shape)) return Value();
+  if (lo >= hi)
+    return vm.raisef(Exc::RuntimeError, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld",
+                     (long long)lo, (long long)hi);
+  DType d = o.dtype.value_or(DType::Int64);
+  return guarded(vm, [&] {
+    Tensor t = empty(shape, d);
+    Generator& g = torch_state(vm).generator;
+    uint64_t range = uint64_t(hi) - uint64_t(lo);
+    dispatch_dtype(d, [&](auto z) {
+      using T = decltype(z);
+      T* p = t.data<T>();
+      for (int64_t i = 0; i < t.numel(); ++i) p[i] = T(lo + int64_t(g.below(range)));
+    });
+    return wrap(vm, std::move(t));
+  });
+}
+
+Value randperm_fn(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1) return vm.raise(Exc::TypeError, "randperm() takes 1 positional argument");
+  int64_t n;
+  if (!as_int(vm, a.args[0], "randperm", "n", &n)) return Value();
+  FactoryOpts o;
+  if (!factory_opts(vm, a, "randperm", 0, &o)) return Value();
+  if (n < 0) return vm.raisef(Exc::RuntimeError, "n must be non-negative, got%lld", (long long)n);
+  DType d = o.dtype.value_or(DType::Int64);
+  return guarded(vm, [&] {
+    std::vector<int64_t> perm(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) perm[size_t(i)] = i;
+    Generator& g = torch_state(vm).generator;
+    for (int64_t i = n - 1; i > 0; --i) std::swap(perm[size_t(i)], perm[size_t(g.below(uint64_t(i + 1)))]);
+    Tensor t = empty(Shape{n}, d);
+    dispatch_dtype(d, [&](auto z) {
+      using T = decltype(z);
+      for (int64_t i = 0; i < n; ++i) t.data<T>()[i] = T(perm[size_t(i)]);
+    });
+    return wrap(vm, std::move(t));
+  });
+}
+
+Value manual_seed_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[1];
+  if (!bind(vm, a, {"manual_seed", {"seed"}, 1, 1}, args)) return Value();
+  int64_t s;
+  if (!as_int(vm, args[0], "manual_seed", "seed", &s)) return Value();
+  torch_state(vm).generator.seed(uint64_t(s));
+  return Value::none();
+}
+Value initial_seed_fn(VM& vm, const CallArgs& a, const Value&) {
+  if (!vm::native_no_args(vm, a, "initial_seed")) return Value();
+  return vm::make_int(vm, int64_t(torch_state(vm).generator.initial_seed()));
+}
+
+}  // namespace
+
+void register_creation(Registrar& r) {
+  r.function("tensor", tensor_fn);
+  r.function("zeros", filled_fn, Value::small_int(0));
+  r.function("ones", filled_fn, Value::small_int(1));
+  r.function("empty", filled_fn, Value::small_int(2));
+  r.function("rand", filled_fn, Value::small_int(3));
+  r.function("randn", filled_fn, Value::small_int(4));
+  r.function("zeros_like", like_fn, Value::small_int(0));
+  r.function("ones_like", like_fn, Value::small_int(1));
+  r.function("empty_like", like_fn, Value::small_int(2));
+  r.function("rand_like", like_fn, Value::small_int(3));
+  r.function("randn_like", like_fn, Value::small_int(4));
+  r.function("full", full_fn);
+  r.function("full_like", full_like_fn);
+  r.function("arange", arange_fn);
+  r.function("linspace", linspace_fn);
+  r.function("eye", eye_fn);
+  r.function("randint", randint_fn);
+  r.function("randperm", randperm_fn);
+  r.function("manual_seed", manual_seed_fn);
+  r.function("initial_seed", initial_seed_fn);
+}
+
+}  // namespace kiln::torch

@@ -1,0 +1,613 @@
+// stdlib/torch/elementwise.cpp — pointwise kernels (see elementwise.h).
+//
+// One templated loop per arity. The op's expression (from the .def lists)
+// is inlined into the innermost loop, which is specialised for the layouts
+// that matter: every operand contiguous, and one operand a broadcast
+// scalar (stride 0). Those loops vectorise for the cheap ops; the general
+// strided loop handles views.
+
+#include "stdlib/torch/elementwise.h"
+
+#include <cmath>
+#include <cstring>
+#include <string_view>
+#include <limits>
+#include <type_traits>
+
+#include "stdlib/torch/tensor_iter.h"
+
+namespace kiln::torch {
+
+namespace {
+
+// ---------------------------------------------------------------- helpers used by the .def expressions
+template <class T> inline T absval(T x) {
+  if constexpr (std::is_floating_point_v<T>) return std::fabs(x);
+  else return x < 0 ? T(-x) : x;
+}
+template <class T> inline T floor_of(T x) {
+  if constexpr (std::is_floating_point_v<T>) return std::floor(x);
+  else return x;
+}
+template <class T> inline T ceil_of(T x) {
+  if constexpr (std::is_floating_point_v<T>) return std::ceil(x);
+  else return x;
+}
+template <class T> inline T trunc_of(T x) {
+  if constexpr (std::is_floating_point_v<T>) return std::trunc(x);
+  else return x;
+}
+template <class T> inline T round_half_even(T x) {
+  if constexpr (std::is_floating_point_v<T>) return std::nearbyint(x);  // default rounding mode: half to even
+  else return x;
+}
+template <class T> inline T sign_of(T x) {
+  if constexpr (std::is_same_v<T, bool>) return x;
+  else return T((T(0) < x) - (x < T(0)));
+}
+template <class T> inline T bits_not(T x) {
+  if constexpr (std::is_same_v<T, bool>) return !x;
+  else if constexpr (std::is_integral_v<T>) return T(~x);
+  else return x;  // not reached: float rejected before the loop
+}
+template <class T> inline bool truth(T x) { return x != T(0); }
+template <class T> inline bool is_inf(T x) {
+  if constexpr (std::is_floating_point_v<T>) return std::isinf(x);
+  else return false;
+}
+template <class T> inline bool is_finite(T x) {
+  if constexpr (std::is_floating_point_v<T>) return std::isfinite(x);
+  else return true;
+}
+[[noreturn]] void zero_division() { runtime_error("ZeroDivisionError"); }
+template <class T> inline T div_trunc(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) return std::trunc(a / b);
+  else if constexpr (std::is_same_v<T, bool>) {
+    if (!b) zero_division();
+    return a;
+  } else {
+    if (b == 0) zero_division();
+    if (b == -1) return T(0) - a;  // avoids the INT_MIN / -1 trap
+    return T(a / b);
+  }
+}
+template <class T> inline T div_floor(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    // Python's float floor division (PyTorch's div_floor_floating).
+    if (b == 0) return a / b;
+    T mod = std::fmod(a, b);
+    T div = (a - mod) / b;
+    if (mod != 0 && ((b < 0) != (mod < 0))) div -= T(1);
+    T floordiv;
+    if (div != 0) {
+      floordiv = std::floor(div);
+      if (div - floordiv > T(0.5)) floordiv += T(1);
+    } else {
+      floordiv = std::copysign(T(0), a / b);
+    }
+    return floordiv;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    if (!b) zero_division();
+    return a;
+  } else {
+    if (b == 0) zero_division();
+    if (b == -1) return T(0) - a;
+    T q = T(a / b);
+    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+    return q;
+  }
+}
+template <class T> inline T py_mod(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    T m = std::fmod(a, b);
+    if (m != 0 && ((b < 0) != (m < 0))) m += b;
+    return m;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    if (!b) zero_division();
+    return false;
+  } else {
+    if (b == 0) zero_division();
+    if (b == -1) return 0;
+    T m = T(a % b);
+    if (m != 0 && ((b < 0) != (m < 0))) m = T(m + b);
+    return m;
+  }
+}
+template <class T> inline T power(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) return std::pow(a, b);
+  else if constexpr (std::is_same_v<T, bool>) return a || !b;
+  else {
+    if (b < 0) {
+      if (a == 1) return 1;
+      if (a == -1) return (b & 1) ? -1 : 1;
+      runtime_error("Integers to negative integer powers are not allowed.");
+    }
+    using U = std::make_unsigned_t<T>;
+    U result = 1, base = U(a);
+    for (T e = b; e; e >>= 1) {
+      if (e & 1) result *= base;
+      base *= base;
+    }
+    return T(result);
+  }
+}
+template <class T> inline T max_nan(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a || b != b) return std::numeric_limits<T>::quiet_NaN();
+  }
+  return a > b ? a : b;
+}
+template <class T> inline T min_nan(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a || b != b) return std::numeric_limits<T>::quiet_NaN();
+  }
+  return a < b ? a : b;
+}
+template <class T> inline T shift_left(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    if (b < 0 || b >= T(sizeof(T) * 8)) return 0;
+    return T(U(a) << b);
+  } else return a;
+}
+template <class T> inline T shift_right(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (b < 0 || b >= T(sizeof(T) * 8)) return a < 0 ? T(-1) : T(0);
+    return T(a >> b);
+  } else return a;
+}
+
+// ---------------------------------------------------------------- op tables
+enum class UKind { Float, Same, NoBool, Pred, Square, Bits };
+enum class BKind { Arith, TrueDiv, Compare, Logical, Bits };
+
+constexpr UKind kUnaryKind[] = {
+#define UNARY(name, kind, expr) UKind::kind,
+#include "stdlib/torch/unary_ops.def"
+#undef UNARY
+};
+constexpr const char* kUnaryNames[] = {
+#define UNARY(name, kind, expr) #name,
+#include "stdlib/torch/unary_ops.def"
+#undef UNARY
+};
+constexpr BKind kBinaryKind[] = {
+#define BINARY(name, kind, expr) BKind::kind,
+#include "stdlib/torch/binary_ops.def"
+#undef BINARY
+};
+constexpr const char* kBinaryNames[] = {
+#define BINARY(name, kind, expr) #name,
+#include "stdlib/torch/binary_ops.def"
+#undef BINARY
+};
+
+// Functors: Unary<op>::apply<T>(x), Binary<op>::apply<T>(a, b).
+template <UnaryOp op> struct Unary;
+#define UNARY(name, kind, expr)                            \
+  template <> struct Unary<UnaryOp::name> {                \
+    template <class T> static inline auto apply(T x) { return expr; } \
+  };
+#include "stdlib/torch/unary_ops.def"
+#undef UNARY
+template <BinaryOp op> struct Binary;
+#define BINARY(name, kind, expr)                                   \
+  template <> struct Binary<BinaryOp::name> {                      \
+    template <class T> static inline auto apply(T a, T b) { return expr; } \
+  };
+#include "stdlib/torch/binary_ops.def"
+#undef BINARY
+
+// ---------------------------------------------------------------- loops
+// out[i] = f(in[i]); In and Out are the element types.
+template <class Out, class In, class F>
+void unary_loop(const Tensor& out, const Tensor& in, F f) {
+  StridedLoop<2> loop(out.sizes, {out.data_bytes(), in.data_bytes()}, {out.strides, in.strides},
+                      {int64_t(sizeof(Out)), int64_t(sizeof(In))});
+  loop.run([&](std::array<char*, 2> p, const std::array<int64_t, 2>& st, int64_t n) {
+    if (st[0] == sizeof(Out) && st[1] == sizeof(In)) {
+      Out* __restrict o = reinterpret_cast<Out*>(p[0]);
+      const In* __restrict a = reinterpret_cast<const In*>(p[1]);
+      for (int64_t k = 0; k < n; ++k) o[k] = Out(f(a[k]));
+    } else {
+      for (int64_t k = 0; k < n; ++k)
+        *reinterpret_cast<Out*>(p[0] + k * st[0]) = Out(f(*reinterpret_cast<const In*>(p[1] + k * st[1])));
+    }
+  });
+}
+
+// out[i] = f(a[i], b[i]); a scalar operand is a pointer with stride 0.
+template <class Out, class T, class F>
+void binary_loop(const Tensor& out, char* pa, const Shape& sa, char* pb, const Shape& sb, F f) {
+  StridedLoop<3> loop(out.sizes, {out.data_bytes(), pa, pb}, {out.strides, sa, sb},
+                      {int64_t(sizeof(Out)), int64_t(sizeof(T)), int64_t(sizeof(T))});
+  loop.run([&](std::array<char*, 3> p, const std::array<int64_t, 3>& st, int64_t n) {
+    Out* __restrict o = reinterpret_cast<Out*>(p[0]);
+    const T* __restrict a = reinterpret_cast<const T*>(p[1]);
+    const T* __restrict b = reinterpret_cast<const T*>(p[2]);
+    if (st[0] == sizeof(Out)) {
+      if (st[1] == sizeof(T) && st[2] == sizeof(T)) {
+        for (int64_t k = 0; k < n; ++k) o[k] = Out(f(a[k], b[k]));
+        return;
+      }
+      if (st[1] == sizeof(T) && st[2] == 0) {
+        const T bv = *b;
+        for (int64_t k = 0; k < n; ++k) o[k] = Out(f(a[k], bv));
+        return;
+      }
+      if (st[1] == 0 && st[2] == sizeof(T)) {
+        const T av = *a;
+        for (int64_t k = 0; k < n; ++k) o[k] = Out(f(av, b[k]));
+        return;
+      }
+    }
+    for (int64_t k = 0; k < n; ++k)
+      *reinterpret_cast<Out*>(p[0] + k * st[0]) =
+          Out(f(*reinterpret_cast<const T*>(p[1] + k * st[1]), *reinterpret_cast<const T*>(p[2] + k * st[2])));
+  });
+}
+
+[[noreturn]] void not_implemented_for(const char* op, DType d) {
+  runtime_error("\"{}_cpu\" not implemented for '{}'", op, dtype_short_name(d));
+}
+
+// Checks an op's dtype restrictions; returns the dtype it computes in.
+DType unary_compute_dtype(UnaryOp op, DType in) {
+  switch (kUnaryKind[int(op)]) {
+    case UKind::Float: return is_floating(in) ? in : kDefaultFloat;
+    case UKind::Same:
+    case UKind::Pred: return in;
+    case UKind::Square: return in == DType::Bool ? DType::Int64 : in;
+    case UKind::NoBool:
+      if (in == DType::Bool) {
+        if (op == UnaryOp::neg)
+          runtime_error("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+        if (op == UnaryOp::relu) runtime_error("Boolean inputs not supported for relu");
+        not_implemented_for(op == UnaryOp::trunc ? "trunc_vml" : op_name(op), in);
+      }
+      return in;
+    case UKind::Bits:
+      if (is_floating(in)) not_implemented_for(op_name(op), in);
+      return in;
+  }
+  return in;
+}
+
+template <UnaryOp op>
+void run_unary(const Tensor& out, const Tensor& in) {
+  constexpr UKind kind = kUnaryKind[int(op)];
+  dispatch_dtype(in.dtype, [&](auto z) {
+    using T = decltype(z);
+    // Only the instantiations the dtype checks let through are compiled.
+    if constexpr (kind == UKind::Float && !std::is_floating_point_v<T>) {
+      runtime_error("internal error: {} on {}", op_name(op), dtype_name(in.dtype));
+    } else if constexpr (kind == UKind::Bits && std::is_floating_point_v<T>) {
+      runtime_error("internal error: {} on {}", op_name(op), dtype_name(in.dtype));
+    } else {
+      using O = std::conditional_t<kind == UKind::Pred, bool, T>;
+      unary_loop<O, T>(out, in, [](T x) { return Unary<op>::apply(x); });
+    }
+  });
+}
+
+void unary_into(UnaryOp op, const Tensor& out, const Tensor& in) {
+  switch (op) {
+#define UNARY(name, kind, expr)                 \
+  case UnaryOp::name:                           \
+    run_unary<UnaryOp::name>(out, in);          \
+    break;
+#include "stdlib/torch/unary_ops.def"
+#undef UNARY
+  }
+}
+
+// ---------------------------------------------------------------- binary
+struct Prepared {
+  Tensor holder_a, holder_b;           // converted copies, when needed
+  char* pa = nullptr;
+  char* pb = nullptr;
+  Shape sa, sb;
+  alignas(8) char scalar_a[8], scalar_b[8];
+};
+
+// Points p at operand x converted to `dt` and broadcast to `shape`.
+void prepare(const Operand& x, DType dt, const Shape& shape, Tensor& holder, char*& p, Shape& st, char* scalar_buf) {
+  if (x.is_scalar()) {
+    dispatch_dtype(dt, [&](auto z) {
+      using T = decltype(z);
+      T v = x.scalar.to<T>();
+      std::memcpy(scalar_buf, &v, sizeof(T));
+    });
+    p = scalar_buf;
+    st = Shape();
+    st.n = shape.n;
+    for (int i = 0; i < shape.n; ++i) st[i] = 0;
+    return;
+  }
+  holder = expand_to(to_dtype(*x.tensor, dt), shape);
+  p = holder.data_bytes();
+  st = holder.strides;
+}
+
+Shape operand_shape(const Operand& x) { return x.is_scalar() ? Shape() : x.tensor->sizes; }
+
+// Dtype checks of binary ops (PyTorch's messages); returns the compute dtype.
+DType binary_compute_dtype(BinaryOp op, const Operand& a, const Operand& b, DType result) {
+  auto is_bool = [](const Operand& x) {
+    return x.is_scalar() ? x.scalar.kind == Category::Bool : x.tensor->dtype == DType::Bool;
+  };
+  switch (kBinaryKind[int(op)]) {
+    case BKind::Arith:
+      if (op == BinaryOp::sub && (is_bool(a) || is_bool(b))) {
+        if (is_bool(a) && is_bool(b))
+          runtime_error("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.");
+        runtime_error("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+      }
+      return result;
+    case BKind::TrueDiv: return is_floating(result) ? result : kDefaultFloat;
+    case BKind::Compare:
+    case BKind::Logical: return result;
+    case BKind::Bits:
+      if (is_floating(result)) not_implemented_for(op_name(op) == std::string_view("lshift") ? "lshift" : op_name(op), result);
+      return result;
+  }
+  return result;
+}
+
+template <BinaryOp op>
+void run_binary(const Tensor& out, DType compute, Prepared& pr) {
+  constexpr BKind kind = kBinaryKind[int(op)];
+  dispatch_dtype(compute, [&](auto z) {
+    using T = decltype(z);
+    if constexpr ((kind == BKind::Bits && std::is_floating_point_v<T>) ||
+                  (kind == BKind::TrueDiv && !std::is_floating_point_v<T>)) {
+      runtime_error("internal error: {} on {}", op_name(op), dtype_name(compute));
+    } else {
+      using O = std::conditional_t<kind == BKind::Compare || kind == BKind::Logical, bool, T>;
+      binary_loop<O, T>(out, pr.pa, pr.sa, pr.pb, pr.sb, [](T a, T b) { return Binary<op>::apply(a, b); });
+    }
+  });
+}
+
+void binary_into(BinaryOp op, const Tensor& out, DType compute, Prepared& pr) {
+  switch (op) {
+#define BINARY(name, kind, expr)                       \
+  case BinaryOp::name:                                 \
+    run_binary<BinaryOp::name>(out, compute, pr);      \
+    break;
+#include "stdlib/torch/binary_ops.def"
+#undef BINARY
+  }
+}
+
+DType binary_out_dtype(BinaryOp op, DType compute) {
+  BKind k = kBinaryKind[int(op)];
+  return (k == BKind::Compare || k == BKind::Logical) ? DType::Bool : compute;
+}
+
+bool can_cast(DType from, DType to) { return category(from) <= category(to); }
+
+}  // namespace
+
+const char* op_name(UnaryOp op) { return kUnaryNames[int(op)]; }
+const char* op_name(BinaryOp op) { return kBinaryNames[int(op)]; }
+
+Tensor unary(UnaryOp op, const Tensor& x) {
+  DType compute = unary_compute_dtype(op, x.dtype);
+  Tensor in = to_dtype(x, compute);
+  Tensor out = empty(x.sizes, kUnaryKind[int(op)] == UKind::Pred ? DType::Bool : compute);
+  unary_into(op, out, in);
+  return out;
+}
+
+void unary_inplace(UnaryOp op, const Tensor& x) {
+  DType compute = unary_compute_dtype(op, x.dtype);
+  DType result = kUnaryKind[int(op)] == UKind::Pred ? DType::Bool : compute;
+  if (!can_cast(result, x.dtype))
+    runtime_error("result type {} can't be cast to the desired output type {}", dtype_short_name(result),
+                  dtype_short_name(x.dtype));
+  if (result == x.dtype && compute == x.dtype) {
+    unary_into(op, x, x);
+    return;
+  }
+  Tensor tmp = unary(op, x);
+  copy_into(x, tmp);
+}
+
+DType result_type(const Operand& a, const Operand& b) {
+  ResultTypeState st;
+  for (const Operand* x : {&a, &b}) {
+    if (x->is_scalar()) st.add_scalar(x->scalar.kind);
+    else st.add_tensor(x->tensor->dtype, x->tensor->dim());
+  }
+  return st.result();
+}
+
+Tensor binary(BinaryOp op, const Operand& a, const Operand& b) {
+  DType result = result_type(a, b);
+  DType compute = binary_compute_dtype(op, a, b, result);
+  Shape shape = broadcast_shapes(operand_shape(a), operand_shape(b));
+  Tensor out = empty(shape, binary_out_dtype(op, compute));
+  Prepared pr;
+  prepare(a, compute, shape, pr.holder_a, pr.pa, pr.sa, pr.scalar_a);
+  prepare(b, compute, shape, pr.holder_b, pr.pb, pr.sb, pr.scalar_b);
+  binary_into(op, out, compute, pr);
+  return out;
+}
+
+void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
+  Operand a(self);
+  DType result = result_type(a, other);
+  DType compute = binary_compute_dtype(op, a, other, result);
+  DType out_dtype = binary_out_dtype(op, compute);
+  if (!can_cast(out_dtype, self.dtype))
+    runtime_error("result type {} can't be cast to the desired output type {}", dtype_short_name(out_dtype),
+                  dtype_short_name(self.dtype));
+  Shape shape = broadcast_shapes(self.sizes, operand_shape(other));
+  if (!(shape == self.sizes))
+    runtime_error("output with shape {} doesn't match the broadcast shape {}", self.sizes.str(), shape.str());
+  Prepared pr;
+  prepare(a, compute, shape, pr.holder_a, pr.pa, pr.sa, pr.scalar_a);
+  prepare(other, compute, shape, pr.holder_b, pr.pb, pr.sb, pr.scalar_b);
+  if (out_dtype == self.dtype) {
+    binary_into(op, self, compute, pr);
+  } else {
+    Tensor tmp = empty(shape, out_dtype);
+    binary_into(op, tmp, compute, pr);
+    copy_into(self, tmp);
+  }
+}
+
+namespace {
+Scalar check_alpha(const Operand& a, const Operand& b, Scalar alpha) {
+  DType r = result_type(a, b);
+  if (alpha.kind == Category::Float && !is_floating(r))
+    runtime_error("For integral input tensors, argument alpha must not be a floating point number.");
+  if (alpha.kind != Category::Bool && r == DType::Bool && !(alpha.kind == Category::Int && (alpha.i == 0 || alpha.i == 1)))
+    runtime_error("Boolean alpha only supported for Boolean results.");
+  return alpha;
+}
+bool alpha_is_one(Scalar s) { return s.to_double() == 1.0; }
+}  // namespace
+
+Tensor add(const Operand& a, const Operand& b, Scalar alpha, bool subtract) {
+  BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
+  if (alpha_is_one(alpha)) return binary(op, a, b);
+  check_alpha(a, b, alpha);
+  if (b.is_scalar()) {
+    Scalar s = b.scalar;
+    if (s.kind == Category::Float || alpha.kind == Category::Float) s = Scalar::from_double(s.to_double() * alpha.to_double());
+    else s = Scalar::from_int(s.to_int() * alpha.to_int());
+    if (b.scalar.kind == Category::Bool && alpha.kind != Category::Float) s.kind = Category::Int;
+    return binary(op, a, Operand(s));
+  }
+  // alpha * b in b's dtype (PyTorch computes a + alpha * b in the result dtype).
+  DType r = result_type(a, b);
+  Tensor bt = to_dtype(*b.tensor, r);
+  Tensor scaled = binary(BinaryOp::mul, Operand(bt), Operand(alpha));
+  Tensor sc = to_dtype(scaled, r);
+  if (b.tensor->dim() == 0) {
+    // keep b's priority in promotion: a 0-dim operand stays 0-dim
+  }
+  return binary(op, a, Operand(sc));
+}
+
+void add_inplace(const Tensor& self, const Operand& b, Scalar alpha, bool subtract) {
+  BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
+  if (alpha_is_one(alpha)) return binary_inplace(op, self, b);
+  check_alpha(Operand(self), b, alpha);
+  if (b.is_scalar()) {
+    Scalar s = b.scalar;
+    if (s.kind == Category::Float || alpha.kind == Category::Float) s = Scalar::from_double(s.to_double() * alpha.to_double());
+    else s = Scalar::from_int(s.to_int() * alpha.to_int());
+    return binary_inplace(op, self, Operand(s));
+  }
+  DType r = result_type(Operand(self), b);
+  Tensor bt = to_dtype(*b.tensor, r);
+  Tensor scaled = to_dtype(binary(BinaryOp::mul, Operand(bt), Operand(alpha)), r);
+  binary_inplace(op, self, Operand(scaled));
+}
+
+// ---------------------------------------------------------------- where, clamp, nan_to_num, fill
+Tensor where(const Tensor& cond_in, const Operand& a, const Operand& b) {
+  if (cond_in.dtype != DType::Bool)
+    runtime_error("where expected condition to be a boolean tensor, but got a tensor with dtype {}",
+                  dtype_short_name(cond_in.dtype));
+  DType r = result_type(a, b);
+  Shape shape = broadcast_shapes(cond_in.sizes, broadcast_shapes(operand_shape(a), operand_shape(b)));
+  Tensor out = empty(shape, r);
+  Prepared pr;
+  prepare(a, r, shape, pr.holder_a, pr.pa, pr.sa, pr.scalar_a);
+  prepare(b, r, shape, pr.holder_b, pr.pb, pr.sb, pr.scalar_b);
+  Tensor cond = expand_to(cond_in, shape);
+  StridedLoop<4> loop(shape, {out.data_bytes(), cond.data_bytes(), pr.pa, pr.pb}, {out.strides, cond.strides, pr.sa, pr.sb},
+                      {int64_t(itemsize(r)), 1, int64_t(itemsize(r)), int64_t(itemsize(r))});
+  dispatch_dtype(r, [&](auto z) {
+    using T = decltype(z);
+    loop.run([](std::array<char*, 4> p, const std::array<int64_t, 4>& st, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) {
+        bool c = *reinterpret_cast<const bool*>(p[1] + k * st[1]);
+        *reinterpret_cast<T*>(p[0] + k * st[0]) =
+            c ? *reinterpret_cast<const T*>(p[2] + k * st[2]) : *reinterpret_cast<const T*>(p[3] + k * st[3]);
+      }
+    });
+  });
+  return out;
+}
+
+namespace {
+DType clamp_result(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi) {
+  if (!lo && !hi) runtime_error("torch.clamp: At least one of 'min' or 'max' must not be None");
+  if (x.dtype == DType::Bool) not_implemented_for("clamp", x.dtype);
+  ResultTypeState st;
+  st.add_tensor(x.dtype, x.dim());
+  for (const auto* o : {&lo, &hi}) {
+    if (!*o) continue;
+    if ((*o)->is_scalar()) st.add_scalar((*o)->scalar.kind);
+    else st.add_tensor((*o)->tensor->dtype, (*o)->tensor->dim());
+  }
+  return st.result();
+}
+}  // namespace
+
+Tensor clamp(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi) {
+  DType r = clamp_result(x, lo, hi);
+  Tensor cur = to_dtype(x, r);
+  // min(max(x, lo), hi), NaN bounds propagate as in PyTorch's maximum/minimum.
+  if (lo) cur = binary(BinaryOp::maximum, Operand(cur), *lo);
+  if (hi) cur = binary(BinaryOp::minimum, Operand(cur), *hi);
+  return to_dtype(cur, r);
+}
+
+void clamp_inplace(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi) {
+  DType r = clamp_result(x, lo, hi);
+  if (!can_cast(r, x.dtype))
+    runtime_error("result type {} can't be cast to the desired output type {}", dtype_short_name(r), dtype_short_name(x.dtype));
+  Tensor c = clamp(x, lo, hi);
+  copy_into(x, c);
+}
+
+Tensor nan_to_num(const Tensor& x, double nan, std::optional<double> posinf, std::optional<double> neginf) {
+  Tensor out = empty(x.sizes, x.dtype);
+  if (!is_floating(x.dtype)) {
+    copy_into(out, x);
+    return out;
+  }
+  dispatch_dtype(x.dtype, [&](auto z) {
+    using T = decltype(z);
+    if constexpr (std::is_floating_point_v<T>) {
+      T n = T(nan), pi = posinf ? T(*posinf) : std::numeric_limits<T>::max(),
+        ni = neginf ? T(*neginf) : std::numeric_limits<T>::lowest();
+      unary_loop<T, T>(out, x, [=](T v) { return v != v ? n : v == std::numeric_limits<T>::infinity() ? pi : v == -std::numeric_limits<T>::infinity() ? ni : v; });
+    }
+  });
+  return out;
+}
+
+void fill(const Tensor& t, Scalar v) {
+  dispatch_dtype(t.dtype, [&](auto z) {
+    using T = decltype(z);
+    T val = v.to<T>();
+    StridedLoop<1> loop(t.sizes, {t.data_bytes()}, {t.strides}, {int64_t(sizeof(T))});
+    loop.run([=](std::array<char*, 1> p, const std::array<int64_t, 1>& st, int64_t n) {
+      if (st[0] == sizeof(T)) {
+        T* o = reinterpret_cast<T*>(p[0]);
+        for (int64_t k = 0; k < n; ++k) o[k] = val;
+      } else {
+        for (int64_t k = 0; k < n; ++k) *reinterpret_cast<T*>(p[0] + k * st[0]) = val;
+      }
+    });
+  });
+}
+
+Tensor scalar_tensor(Scalar s) {
+  DType d = s.kind == Category::Bool ? DType::Bool : s.kind == Category::Int ? DType::Int64 : kDefaultFloat;
+  return scalar_tensor(s, d);
+}
+Tensor scalar_tensor(Scalar s, DType d) {
+  Tensor t = empty(Shape(), d);
+  fill(t, s);
+  return t;
+}
+
+}  // namespace kiln::torch

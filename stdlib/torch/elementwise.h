@@ -1,0 +1,57 @@
+// stdlib/torch/elementwise.h — pointwise ops: the unary and binary op lists
+// (unary_ops.def, binary_ops.def), where, clamp and nan_to_num.
+//
+// Each op follows PyTorch's dtype rules: the result dtype comes from
+// torch.result_type over the operands (dtype.h), then the op's kind decides
+// the dtype it computes in (true division and transcendental functions
+// compute integers in the default float dtype; comparisons return bool).
+// Operands of another dtype are converted before the loop; Python scalars
+// are passed by value. In-place forms (`x.add_(y)`) check that the result
+// dtype can be cast to x's ("result type Float can't be cast to the desired
+// output type Long") and that the broadcast shape is x's.
+#pragma once
+
+#include <optional>
+
+#include "stdlib/torch/scalar.h"
+#include "stdlib/torch/tensor.h"
+
+namespace kiln::torch {
+
+enum class UnaryOp {
+#define UNARY(name, kind, expr) name,
+#include "stdlib/torch/unary_ops.def"
+#undef UNARY
+};
+enum class BinaryOp {
+#define BINARY(name, kind, expr) name,
+#include "stdlib/torch/binary_ops.def"
+#undef BINARY
+};
+const char* op_name(UnaryOp op);
+const char* op_name(BinaryOp op);
+
+Tensor unary(UnaryOp op, const Tensor& x);
+// x = op(x) in place; x's dtype must hold the result.
+void unary_inplace(UnaryOp op, const Tensor& x);
+
+// torch.result_type of two operands.
+DType result_type(const Operand& a, const Operand& b);
+Tensor binary(BinaryOp op, const Operand& a, const Operand& b);
+// self = self op other, in place.
+void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other);
+// add/sub with `alpha`: a + alpha * b.
+Tensor add(const Operand& a, const Operand& b, Scalar alpha, bool subtract);
+void add_inplace(const Tensor& self, const Operand& b, Scalar alpha, bool subtract);
+
+// torch.where(cond, a, b)
+Tensor where(const Tensor& cond, const Operand& a, const Operand& b);
+// torch.clamp(x, min, max): either bound may be absent (not both).
+Tensor clamp(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi);
+void clamp_inplace(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi);
+// torch.nan_to_num(x, nan=0.0, posinf=None, neginf=None)
+Tensor nan_to_num(const Tensor& x, double nan, std::optional<double> posinf, std::optional<double> neginf);
+// Fills every element of t (any view) with v converted to t's dtype.
+void fill(const Tensor& t, Scalar v);
+
+}  // namespace kiln::torch

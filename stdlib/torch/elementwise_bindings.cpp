@@ -1,0 +1,286 @@
+// stdlib/torch/elementwise_bindings.cpp — torch.exp, Tensor.add_, ... : the
+// Python face of elementwise.h. One native per arity serves every op of the
+// .def lists; the op travels in the native's `data`.
+
+#include "stdlib/torch/bindings.h"
+
+namespace kiln::torch {
+
+using vm::Exc;
+
+namespace {
+
+int64_t op_of(const Value& data) { return data.as_small_int(); }
+
+Value unary_fn(VM& vm, const CallArgs& a, const Value& data) {
+  auto op = UnaryOp(op_of(data));
+  Value args[1];
+  if (!bind(vm, a, {op_name(op), {"input"}, 1, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], op_name(op), "input");
+  if (!x) return Value();
+  return guarded(vm, [&] { return wrap(vm, unary(op, *x)); });
+}
+
+Value unary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
+  auto op = UnaryOp(op_of(data));
+  Value args[1];
+  if (!bind(vm, a, {op_name(op), {"input"}, 1, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], op_name(op), "input");
+  if (!x) return Value();
+  return guarded(vm, [&] {
+    unary_inplace(op, *x);
+    return args[0];
+  });
+}
+
+// Binds (input, other) and converts `other`.
+bool bind_binary(VM& vm, const CallArgs& a, const char* name, Value* args, Tensor** self, std::optional<Operand>* other,
+                 std::optional<Operand>* first) {
+  if (!bind(vm, a, {name, {"input", "other"}, 2, 2}, args)) return false;
+  // torch.add(2, x) is allowed when the second is a tensor.
+  if (!is_tensor(args[0]) && is_tensor(args[1])) {
+    *self = nullptr;
+    if (!as_operand(vm, args[0], name, "input", first)) return false;
+    other->emplace(tensor_of(args[1]));
+    return true;
+  }
+  *self = expect_tensor(vm, args[0], name, "input");
+  if (!*self) return false;
+  first->emplace(**self);
+  return as_operand(vm, args[1], name, "other", other);
+}
+
+Value binary_fn(VM& vm, const CallArgs& a, const Value& data) {
+  auto op = BinaryOp(op_of(data));
+  Value args[2];
+  Tensor* self;
+  std::optional<Operand> x, y;
+  if (!bind_binary(vm, a, op_name(op), args, &self, &y, &x)) return Value();
+  return guarded(vm, [&] { return wrap(vm, binary(op, *x, *y)); });
+}
+
+Value binary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
+  auto op = BinaryOp(op_of(data));
+  Value args[2];
+  Tensor* self;
+  std::optional<Operand> x, y;
+  if (!bind_binary(vm, a, op_name(op), args, &self, &y, &x)) return Value();
+  if (!self) return vm.raise(Exc::TypeError, "in-place operation needs a tensor");
+  return guarded(vm, [&] {
+    binary_inplace(op, *self, *y);
+    return args[0];
+  });
+}
+
+// add/sub(input, other, *, alpha=1); data: 0 add, 1 sub, +2 in place.
+Value add_fn(VM& vm, const CallArgs& a, const Value& data) {
+  int64_t mode = data.as_small_int();
+  bool subtract = mode & 1, inplace = mode & 2;
+  const char* name = subtract ? "sub" : "add";
+  Value args[3];
+  if (!bind(vm, a, {name, {"input", "other", "alpha"}, 2, 2}, args)) return Value();
+  Scalar alpha = Scalar::from_int(1);
+  if (args[2] && !as_scalar(args[2], &alpha))
+    return vm.raisef(Exc::TypeError, "%s(): argument 'alpha' must be Number, not %s", name, vm::type_name(vm, args[2]));
+  std::optional<Operand> x, y;
+  if (!is_tensor(args[0]) && is_tensor(args[1]) && !inplace) {
+    if (!as_operand(vm, args[0], name, "input", &x)) return Value();
+    y.emplace(tensor_of(args[1]));
+  } else {
+    Tensor* self = expect_tensor(vm, args[0], name, "input");
+    if (!self) return Value();
+    x.emplace(*self);
+    if (!as_operand(vm, args[1], name, "other", &y)) return Value();
+  }
+  return guarded(vm, [&] {
+    if (inplace) {
+      add_inplace(*x->tensor, *y, alpha, subtract);
+      return args[0];
+    }
+    return wrap(vm, add(*x, *y, alpha, subtract));
+  });
+}
+
+// div(input, other, *, rounding_mode=None); data: 1 = in place.
+Value div_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool inplace = data.as_small_int() & 1;
+  Value args[3];
+  if (!bind(vm, a, {"div", {"input", "other", "rounding_mode"}, 2, 2}, args)) return Value();
+  BinaryOp op = BinaryOp::div;
+  if (args[2] && !args[2].is_none()) {
+    if (!vm::is_str(args[2])) return vm.raisef(Exc::TypeError, "div(): argument 'rounding_mode' must be str, not %s", vm::type_name(vm, args[2]));
+    std::string_view m = vm::str_view(args[2]);
+    if (m == "trunc") op = BinaryOp::div_trunc;
+    else if (m == "floor") op = BinaryOp::div_floor;
+    else
+      return vm.raisef(Exc::ValueError,
+                       "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%.*s'", int(m.size()),
+                       m.data());
+  }
+  std::optional<Operand> x, y;
+  if (!is_tensor(args[0]) && is_tensor(args[1]) && !inplace) {
+    if (!as_operand(vm, args[0], "div", "input", &x)) return Value();
+    y.emplace(tensor_of(args[1]));
+  } else {
+    Tensor* self = expect_tensor(vm, args[0], "div", "input");
+    if (!self) return Value();
+    x.emplace(*self);
+    if (!as_operand(vm, args[1], "div", "other", &y)) return Value();
+  }
+  return guarded(vm, [&] {
+    if (inplace) {
+      binary_inplace(op, *x->tensor, *y);
+      return args[0];
+    }
+    return wrap(vm, binary(op, *x, *y));
+  });
+}
+
+Value where_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[3];
+  if (!bind(vm, a, {"where", {"condition", "input", "other"}, 3, 3}, args)) return Value();
+  Tensor* cond = expect_tensor(vm, args[0], "where", "condition");
+  if (!cond) return Value();
+  std::optional<Operand> x, y;
+  if (!as_operand(vm, args[1], "where", "input", &x) || !as_operand(vm, args[2], "where", "other", &y)) return Value();
+  return guarded(vm, [&] { return wrap(vm, where(*cond, *x, *y)); });
+}
+
+// Tensor.where(condition, other) == torch.where(condition, self, other)
+Value where_method(VM& vm, const CallArgs& a, const Value&) {
+  Value args[3];
+  if (!bind(vm, a, {"where", {"input", "condition", "other"}, 3, 3}, args)) return Value();
+  Value re[3] = {args[1], args[0], args[2]};
+  return where_fn(vm, CallArgs{re, 3, nullptr}, Value());
+}
+
+// clamp(input, min=None, max=None); data 1 = in place.
+Value clamp_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool inplace = data.as_small_int() & 1;
+  Value args[3];
+  if (!bind(vm, a, {"clamp", {"input", "min", "max"}, 3, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "clamp", "input");
+  if (!x) return Value();
+  std::optional<Operand> lo, hi;
+  if (args[1] && !args[1].is_none() && !as_operand(vm, args[1], "clamp", "min", &lo)) return Value();
+  if (args[2] && !args[2].is_none() && !as_operand(vm, args[2], "clamp", "max", &hi)) return Value();
+  return guarded(vm, [&] {
+    if (inplace) {
+      clamp_inplace(*x, lo, hi);
+      return args[0];
+    }
+    return wrap(vm, clamp(*x, lo, hi));
+  });
+}
+
+Value nan_to_num_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool inplace = data.as_small_int() & 1;
+  Value args[4];
+  if (!bind(vm, a, {"nan_to_num", {"input", "nan", "posinf", "neginf"}, 4, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "nan_to_num", "input");
+  if (!x) return Value();
+  double nan = 0;
+  std::optional<double> pi, ni;
+  double v;
+  if (args[1] && !args[1].is_none() && !as_double(vm, args[1], "nan_to_num", "nan", &nan)) return Value();
+  if (args[2] && !args[2].is_none()) {
+    if (!as_double(vm, args[2], "nan_to_num", "posinf", &v)) return Value();
+    pi = v;
+  }
+  if (args[3] && !args[3].is_none()) {
+    if (!as_double(vm, args[3], "nan_to_num", "neginf", &v)) return Value();
+    ni = v;
+  }
+  return guarded(vm, [&] {
+    Tensor r = nan_to_num(*x, nan, pi, ni);
+    if (inplace) {
+      copy_into(*x, r);
+      return args[0];
+    }
+    return wrap(vm, r);
+  });
+}
+
+// Python's unary operators on tensors.
+Value neg_dunder(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !is_tensor(a.args[0])) return vm.raise(Exc::TypeError, "__neg__ expects a tensor");
+  return guarded(vm, [&] { return wrap(vm, unary(UnaryOp::neg, tensor_of(a.args[0]))); });
+}
+Value pos_dunder(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !is_tensor(a.args[0])) return vm.raise(Exc::TypeError, "__pos__ expects a tensor");
+  if (tensor_of(a.args[0]).dtype == DType::Bool)
+    return vm.raise(Exc::RuntimeError, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+  return a.args[0];
+}
+Value invert_dunder(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !is_tensor(a.args[0])) return vm.raise(Exc::TypeError, "__invert__ expects a tensor");
+  return guarded(vm, [&] { return wrap(vm, unary(UnaryOp::bitwise_not, tensor_of(a.args[0]))); });
+}
+Value abs_dunder(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !is_tensor(a.args[0])) return vm.raise(Exc::TypeError, "__abs__ expects a tensor");
+  return guarded(vm, [&] { return wrap(vm, unary(UnaryOp::abs, tensor_of(a.args[0]))); });
+}
+
+bool is_internal_binary(BinaryOp op) {
+  return op == BinaryOp::div_trunc || op == BinaryOp::div_floor || op == BinaryOp::lshift || op == BinaryOp::rshift;
+}
+
+}  // namespace
+
+void register_elementwise(Registrar& r) {
+  // Unary ops: torch.exp(x), x.exp(), x.exp_().
+#define UNARY(name, kind, expr)                                                         \
+  r.both(#name, unary_fn, Value::small_int(int64_t(UnaryOp::name)));                    \
+  if (UKIND_HAS_INPLACE_##kind) r.method(#name "_", unary_inplace_fn, Value::small_int(int64_t(UnaryOp::name)));
+#define UKIND_HAS_INPLACE_Float 1
+#define UKIND_HAS_INPLACE_Same 1
+#define UKIND_HAS_INPLACE_NoBool 1
+#define UKIND_HAS_INPLACE_Square 1
+#define UKIND_HAS_INPLACE_Bits 1
+#define UKIND_HAS_INPLACE_Pred 0
+#include "stdlib/torch/unary_ops.def"
+#undef UNARY
+  r.method("logical_not_", unary_inplace_fn, Value::small_int(int64_t(UnaryOp::logical_not)));
+  // Binary ops other than add/sub/div: torch.mul(x, y), x.mul(y), x.mul_(y).
+  // (div_trunc, div_floor, lshift and rshift are internal: reached through
+  // rounding_mode= and the << >> operators.)
+#define BINARY(name, kind, expr)                                                      \
+  if (!is_internal_binary(BinaryOp::name)) {                                          \
+    r.both(#name, binary_fn, Value::small_int(int64_t(BinaryOp::name)));              \
+    r.method(#name "_", binary_inplace_fn, Value::small_int(int64_t(BinaryOp::name))); \
+  }
+#include "stdlib/torch/binary_ops.def"
+#undef BINARY
+  // add, sub and div have their own signatures (alpha, rounding_mode).
+  r.both("add", add_fn, Value::small_int(0));
+  r.both("sub", add_fn, Value::small_int(1));
+  r.method("add_", add_fn, Value::small_int(2));
+  r.method("sub_", add_fn, Value::small_int(3));
+  r.both("subtract", add_fn, Value::small_int(1));
+  r.both("div", div_fn, Value::small_int(0));
+  r.both("divide", div_fn, Value::small_int(0));
+  r.both("true_divide", binary_fn, Value::small_int(int64_t(BinaryOp::div)));
+  r.method("div_", div_fn, Value::small_int(1));
+  r.both("floor_divide", binary_fn, Value::small_int(int64_t(BinaryOp::div_floor)));
+  r.method("floor_divide_", binary_inplace_fn, Value::small_int(int64_t(BinaryOp::div_floor)));
+  r.both("multiply", binary_fn, Value::small_int(int64_t(BinaryOp::mul)));
+  r.both("greater", binary_fn, Value::small_int(int64_t(BinaryOp::gt)));
+  r.both("greater_equal", binary_fn, Value::small_int(int64_t(BinaryOp::ge)));
+  r.both("less", binary_fn, Value::small_int(int64_t(BinaryOp::lt)));
+  r.both("less_equal", binary_fn, Value::small_int(int64_t(BinaryOp::le)));
+  r.both("not_equal", binary_fn, Value::small_int(int64_t(BinaryOp::ne)));
+  r.function("where", where_fn);
+  r.method("where", where_method);
+  r.both("clamp", clamp_fn, Value::small_int(0));
+  r.both("clip", clamp_fn, Value::small_int(0));
+  r.method("clamp_", clamp_fn, Value::small_int(1));
+  r.method("clip_", clamp_fn, Value::small_int(1));
+  r.both("nan_to_num", nan_to_num_fn, Value::small_int(0));
+  r.method("nan_to_num_", nan_to_num_fn, Value::small_int(1));
+  r.method("__neg__", neg_dunder);
+  r.method("__pos__", pos_dunder);
+  r.method("__invert__", invert_dunder);
+  r.method("__abs__", abs_dunder);
+}
+
+}  // namespace kiln::torch

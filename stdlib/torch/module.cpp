@@ -1,0 +1,361 @@
+// stdlib/torch/module.cpp — `import torch`: the module object, its classes
+// and dtype objects, and the argument conversions every binding uses (see
+// bindings.h and state.h).
+
+#include <cstring>
+
+#include "stdlib/modules.h"
+#include "stdlib/torch/bindings.h"
+#include "vm/container_support.h"
+#include "vm/dict.h"
+#include "vm/list.h"
+#include "vm/tuple.h"
+#include "vm/type.h"
+
+namespace kiln::torch {
+
+using vm::Exc;
+using vm::ObjKind;
+
+TorchState::~TorchState() {
+  for (vm::TypeObject* t : {tensor_type, dtype_type, size_type, device_type, minmax_type})
+    if (t) Value::decref(t);
+}
+
+Value raise_error(VM& vm, const Error& e) {
+  Exc kind = Exc::RuntimeError;
+  switch (e.kind) {
+    case ErrorKind::Runtime: kind = Exc::RuntimeError; break;
+    case ErrorKind::Index: kind = Exc::IndexError; break;
+    case ErrorKind::Type: kind = Exc::TypeError; break;
+    case ErrorKind::Value: kind = Exc::ValueError; break;
+    case ErrorKind::NotImplemented: kind = Exc::NotImplementedError; break;
+  }
+  return vm.raise(kind, e.message);
+}
+
+// ---------------------------------------------------------------- Registrar
+void Registrar::function(const char* name, NativeFn fn, Value data) {
+  Value f = vm::new_native(vm, name, fn, std::move(data), Value::none());
+  vm::dict_setitem(vm, vm::module_dict(module).as<vm::DictObject>(), vm.intern(name), f);
+}
+void Registrar::method(const char* name, NativeFn fn, Value data) {
+  Value f = vm::new_native(vm, name, fn, std::move(data), Value::borrow(tensor_type));
+  vm::dict_setitem(vm, tensor_type->dict.as<vm::DictObject>(), vm.intern(name), f);
+  vm::type_modified(vm, tensor_type);
+}
+void Registrar::getter(const char* name, NativeFn fn) { vm::add_getter(vm, tensor_type, name, fn); }
+
+// ---------------------------------------------------------------- conversions
+bool as_scalar(const Value& v, Scalar* out) {
+  if (v.is_bool()) {
+    *out = Scalar::from_bool(v.is_true());
+    return true;
+  }
+  if (v.is_double()) {
+    *out = Scalar::from_double(v.as_double());
+    return true;
+  }
+  int64_t i;
+  if (vm::is_int(v) && vm::int_value(v, &i)) {
+    *out = Scalar::from_int(i);
+    return true;
+  }
+  return false;
+}
+
+bool as_operand(VM& vm, const Value& v, const char* fname, const char* param, std::optional<Operand>* out) {
+  if (is_tensor(v)) {
+    out->emplace(tensor_of(v));
+    return true;
+  }
+  Scalar s;
+  if (as_scalar(v, &s)) {
+    out->emplace(s);
+    return true;
+  }
+  vm.raisef(Exc::TypeError, "%s(): argument '%s' must be Tensor or Number, not %s", fname, param, vm::type_name(vm, v));
+  return false;
+}
+
+Tensor* expect_tensor(VM& vm, const Value& v, const char* fname, const char* param) {
+  if (is_tensor(v)) return &tensor_of(v);
+  vm.raisef(Exc::TypeError, "%s(): argument '%s' (position 1) must be Tensor, not %s", fname, param, vm::type_name(vm, v));
+  return nullptr;
+}
+
+Value dtype_value(VM& vm, DType d) { return torch_state(vm).dtypes[int(d)]; }
+
+bool as_dtype(VM& vm, const Value& v, std::optional<DType>* out, const char* fname) {
+  if (!v || v.is_none()) return true;
+  TorchState& st = torch_state(vm);
+  for (int i = 0; i < kNumDTypes; ++i) {
+    if (v.is(st.dtypes[i])) {
+      *out = DType(i);
+      return true;
+    }
+  }
+  // Python's float/int/bool classes stand for float64... no: for the default dtypes.
+  if (v.is_object() && v.as_object() == vm.types.float_) return (*out = DType::Float64), true;
+  if (v.is_object() && v.as_object() == vm.types.int_) return (*out = DType::Int64), true;
+  if (v.is_object() && v.as_object() == vm.types.bool_) return (*out = DType::Bool), true;
+  vm.raisef(Exc::TypeError, "%s(): argument 'dtype' must be torch.dtype, not %s", fname, vm::type_name(vm, v));
+  return false;
+}
+
+bool as_int(VM& vm, const Value& v, const char* fname, const char* param, int64_t* out) {
+  if (!v.is_bool() && vm::is_int(v) && vm::int_value(v, out)) return true;
+  if (is_tensor(v) && tensor_of(v).numel() == 1 && is_integral(tensor_of(v).dtype, false)) {
+    *out = int64_t(element_as_double(tensor_of(v), 0));
+    return true;
+  }
+  vm.raisef(Exc::TypeError, "%s(): argument '%s' must be int, not %s", fname, param, vm::type_name(vm, v));
+  return false;
+}
+
+bool as_double(VM& vm, const Value& v, const char* fname, const char* param, double* out) {
+  Scalar s;
+  if (as_scalar(v, &s)) {
+    *out = s.to_double();
+    return true;
+  }
+  if (is_tensor(v) && tensor_of(v).numel() == 1) {
+    *out = element_as_double(tensor_of(v), 0);
+    return true;
+  }
+  vm.raisef(Exc::TypeError, "%s(): argument '%s' must be float, not %s", fname, param, vm::type_name(vm, v));
+  return false;
+}
+
+bool as_bool(VM& vm, const Value& v, const char* fname, const char* param, bool* out) {
+  if (v.is_bool()) {
+    *out = v.is_true();
+    return true;
+  }
+  vm.raisef(Exc::TypeError, "%s(): argument '%s' must be bool, not %s", fname, param, vm::type_name(vm, v));
+  return false;
+}
+
+bool as_int_list(VM& vm, const Value& v, const char* fname, const char* param, bool allow_int, Shape* out) {
+  *out = Shape();
+  int64_t i;
+  if (allow_int && !v.is_bool() && vm::is_int(v) && vm::int_value(v, &i)) {
+    out->push_back(i);
+    return true;
+  }
+  const Value* items = nullptr;
+  size_t n = 0;
+  if (vm::is_kind(v, ObjKind::Tuple)) {
+    items = v.as<vm::TupleObject>()->items;
+    n = v.as<vm::TupleObject>()->size;
+  } else if (vm::is_kind(v, ObjKind::List)) {
+    items = v.as<vm::ListObject>()->items.data();
+    n = v.as<vm::ListObject>()->items.size();
+  } else {
+    vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, not %s", fname, param, vm::type_name(vm, v));
+    return false;
+  }
+  if (n > size_t(kMaxDims)) {
+    vm.raisef(Exc::RuntimeError, "Kiln tensors have at most %d dimensions", kMaxDims);
+    return false;
+  }
+  for (size_t k = 0; k < n; ++k) {
+    if (items[k].is_bool() || !vm::is_int(items[k]) || !vm::int_value(items[k], &i)) {
+      vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %zu",
+                fname, param, vm::type_name(vm, items[k]), k);
+      return false;
+    }
+    out->push_back(i);
+  }
+  return true;
+}
+
+bool as_shape_varargs(VM& vm, const Value* args, size_t n, const char* fname, Shape* out) {
+  if (n == 1 && (vm::is_kind(args[0], ObjKind::Tuple) || vm::is_kind(args[0], ObjKind::List)))
+    return as_int_list(vm, args[0], fname, "size", false, out);
+  *out = Shape();
+  if (n > size_t(kMaxDims)) {
+    vm.raisef(Exc::RuntimeError, "Kiln tensors have at most %d dimensions", kMaxDims);
+    return false;
+  }
+  for (size_t k = 0; k < n; ++k) {
+    int64_t i;
+    if (args[k].is_bool() || !vm::is_int(args[k]) || !vm::int_value(args[k], &i)) {
+      vm.raisef(Exc::TypeError, "%s(): argument 'size' must be tuple of ints, but found element of type %s at pos %zu",
+                fname, vm::type_name(vm, args[k]), k);
+      return false;
+    }
+    out->push_back(i);
+  }
+  return true;
+}
+
+Value size_value(VM& vm, const Shape& s) {
+  Value t = vm::tuple_new_of(vm, torch_state(vm).size_type, size_t(s.size()));
+  if (!t) return t;
+  for (int i = 0; i < s.size(); ++i) t.as<vm::TupleObject>()->items[i] = Value::small_int(s[i]);
+  return t;
+}
+
+Value element_value(VM& vm, const Tensor& t, int64_t off) {
+  return dispatch_dtype(t.dtype, [&](auto z) -> Value {
+    using T = decltype(z);
+    T v = t.data<T>()[off];
+    if constexpr (std::is_same_v<T, bool>) return Value::boolean(v);
+    else if constexpr (std::is_floating_point_v<T>) return Value::from_double(double(v));
+    else return vm::make_int(vm, int64_t(v));
+  });
+}
+
+namespace {
+
+// ---------------------------------------------------------------- dtype, Size, device classes
+Value dtype_repr(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !vm::is_kind(a.args[0], ObjKind::Opaque)) return vm.raise(Exc::TypeError, "dtype.__repr__: expected a dtype");
+  return vm::make_str(vm, std::string("torch.") + dtype_name(DType(a.args[0].as_object()->aux)));
+}
+Value dtype_is_floating_point(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !vm::is_kind(a.args[0], ObjKind::Opaque)) return vm.raise(Exc::TypeError, "expected a dtype");
+  return Value::boolean(is_floating(DType(a.args[0].as_object()->aux)));
+}
+Value dtype_itemsize(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !vm::is_kind(a.args[0], ObjKind::Opaque)) return vm.raise(Exc::TypeError, "expected a dtype");
+  return Value::small_int(int64_t(itemsize(DType(a.args[0].as_object()->aux))));
+}
+
+Value size_repr(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !vm::is_kind(a.args[0], ObjKind::Tuple)) return vm.raise(Exc::TypeError, "Size.__repr__: expected a Size");
+  auto* t = a.args[0].as<vm::TupleObject>();
+  std::string s = "torch.Size([";
+  for (size_t i = 0; i < t->size; ++i) {
+    if (i) s += ", ";
+    Value r = vm::repr(vm, t->items[i]);
+    if (!r) return r;
+    s += vm::str_view(r);
+  }
+  return vm::make_str(vm, s + "])");
+}
+Value size_numel(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !vm::is_kind(a.args[0], ObjKind::Tuple)) return vm.raise(Exc::TypeError, "Size.numel: expected a Size");
+  auto* t = a.args[0].as<vm::TupleObject>();
+  int64_t p = 1;
+  for (size_t i = 0; i < t->size; ++i) {
+    int64_t x;
+    if (!vm::int_value(t->items[i], &x)) return vm.raise(Exc::TypeError, "Size.numel: sizes must be ints");
+    p *= x;
+  }
+  return vm::make_int(vm, p);
+}
+// torch.Size(seq)
+Value size_new(VM& vm, vm::TypeObject*, const CallArgs& a) {
+  Shape s;
+  if (a.nargs == 0) return size_value(vm, s);
+  if (a.nargs != 1 || a.nkw()) return vm.raise(Exc::TypeError, "torch.Size() takes at most 1 argument");
+  Value list = vm::sequence_to_list(vm, a.args[0]);
+  if (!list) return list;
+  if (!as_int_list(vm, list, "Size", "sizes", false, &s)) return Value();
+  return size_value(vm, s);
+}
+
+Value device_repr(VM& vm, const CallArgs&, const Value&) { return vm::make_str(vm, "device(type='cpu')"); }
+Value device_str(VM& vm, const CallArgs&, const Value&) { return vm::make_str(vm, "cpu"); }
+Value device_type_attr(VM& vm, const CallArgs&, const Value&) { return vm::make_str(vm, "cpu"); }
+// torch.device('cpu')
+Value device_new(VM& vm, vm::TypeObject*, const CallArgs& a) {
+  if (a.nargs != 1 || !vm::is_str(a.args[0])) return vm.raise(Exc::TypeError, "torch.device(): expected a device string such as 'cpu'");
+  std::string_view s = vm::str_view(a.args[0]);
+  if (s == "cpu") return torch_state(vm).cpu;
+  if (s.substr(0, 4) == "cuda")
+    return vm.raise(Exc::NotImplementedError, "CUDA tensors are not supported by Kiln's eager torch module yet");
+  return vm.raisef(Exc::RuntimeError, "Expected one of cpu, cuda device type at start of device string: %.*s", int(s.size()),
+                   s.data());
+}
+
+Value minmax_values(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !vm::is_kind(a.args[0], ObjKind::Tuple) || a.args[0].as<vm::TupleObject>()->size != 2)
+    return vm.raise(Exc::TypeError, "expected a (values, indices) result");
+  return a.args[0].as<vm::TupleObject>()->items[0];
+}
+Value minmax_indices(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !vm::is_kind(a.args[0], ObjKind::Tuple) || a.args[0].as<vm::TupleObject>()->size != 2)
+    return vm.raise(Exc::TypeError, "expected a (values, indices) result");
+  return a.args[0].as<vm::TupleObject>()->items[1];
+}
+
+}  // namespace
+
+// A (values, indices) result of max/min/sort... named `torch.return_types.<name>`.
+Value values_indices(VM& vm, const char* name, Tensor values, Tensor indices) {
+  (void)name;
+  Value t = vm::tuple_new_of(vm, torch_state(vm).minmax_type, 2);
+  if (!t) return t;
+  t.as<vm::TupleObject>()->items[0] = wrap(vm, std::move(values));
+  t.as<vm::TupleObject>()->items[1] = wrap(vm, std::move(indices));
+  return t;
+}
+
+}  // namespace kiln::torch
+
+namespace kiln::vm {
+
+Value init_torch_module(VM& vm) {
+  using namespace kiln::torch;
+  Value m = new_native_module(vm, "torch");
+  if (!m) return m;
+  auto state = std::make_shared<TorchState>();
+  TorchState& st = *state;
+  vm.extension_state["torch"] = state;
+  vm.torch_state = &st;
+  st.module = m;
+
+  st.tensor_type = new_native_class(vm, "Tensor", "torch", vm.types.object, ObjKind::Tensor);
+  st.dtype_type = new_native_class(vm, "dtype", "torch", vm.types.object, ObjKind::Opaque);
+  st.device_type = new_native_class(vm, "device", "torch", vm.types.object, ObjKind::Opaque);
+  // torch.Size and the (values, indices) results are tuples whose own
+  // __repr__ wins over the tuple layout's (mutable classes: see new_native_class).
+  st.size_type = new_native_class(vm, "Size", "torch", vm.types.tuple, ObjKind::Tuple, true);
+  st.minmax_type = new_native_class(vm, "return_types", "torch", vm.types.tuple, ObjKind::Tuple, true);
+  vm.add_method(st.dtype_type, "__repr__", dtype_repr);
+  add_getter(vm, st.dtype_type, "is_floating_point", dtype_is_floating_point);
+  add_getter(vm, st.dtype_type, "itemsize", dtype_itemsize);
+  vm.add_method(st.size_type, "__repr__", size_repr);
+  vm.add_method(st.size_type, "numel", size_numel);
+  st.size_type->builtin_new = size_new;
+  vm.add_method(st.device_type, "__repr__", device_repr);
+  vm.add_method(st.device_type, "__str__", device_str);
+  add_getter(vm, st.device_type, "type", device_type_attr);
+  st.device_type->builtin_new = device_new;
+  add_getter(vm, st.minmax_type, "values", minmax_values);
+  add_getter(vm, st.minmax_type, "indices", minmax_indices);
+
+  auto set = [&](const char* name, const Value& v) { module_set(vm, m, name, v); };
+  set("Tensor", Value::borrow(st.tensor_type));
+  set("dtype", Value::borrow(st.dtype_type));
+  set("device", Value::borrow(st.device_type));
+  set("Size", Value::borrow(st.size_type));
+  for (int i = 0; i < kNumDTypes; ++i) {
+    auto* o = object_new<OpaqueObject>(vm, ObjKind::Opaque, st.dtype_type);
+    o->aux = uint16_t(i);
+    st.dtypes[i] = Value::steal(o);
+    set(dtype_name(DType(i)), st.dtypes[i]);
+  }
+  // PyTorch's aliases.
+  set("float", st.dtypes[int(DType::Float32)]);
+  set("double", st.dtypes[int(DType::Float64)]);
+  set("long", st.dtypes[int(DType::Int64)]);
+  set("int", st.dtypes[int(DType::Int32)]);
+  {
+    auto* o = object_new<OpaqueObject>(vm, ObjKind::Opaque, st.device_type);
+    st.cpu = Value::steal(o);
+  }
+  set("__version__", make_str(vm, "1.13.0+kiln"));
+
+  Registrar r{vm, m, st.tensor_type};
+#define KILN_TORCH_AREA(name) register_##name(r);
+#include "stdlib/torch/torch_areas.def"
+#undef KILN_TORCH_AREA
+  if (vm.has_exception()) return Value();
+  return m;
+}
+
+}  // namespace kiln::vm

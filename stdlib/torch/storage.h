@@ -1,0 +1,49 @@
+// stdlib/torch/storage.h — the memory behind tensors.
+//
+// A Storage is one 64-byte-aligned block from mimalloc with an intrusive
+// reference count. Every tensor and view on it holds one reference
+// (StoragePtr); the block is freed the moment the last one dies, as in
+// PyTorch. The count is not atomic: a VM and its tensors live on one thread
+// (kernels parallelised with TBB never touch counts).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+namespace kiln::torch {
+
+struct Storage {
+  uint32_t refcount = 1;
+  size_t nbytes = 0;
+  void* data = nullptr;
+  // Allocates nbytes, uninitialised (storage.cpp: header and data in one block).
+  static Storage* allocate(size_t nbytes);
+  static void release(Storage* s);
+};
+
+// Owning handle to a Storage.
+class StoragePtr {
+ public:
+  StoragePtr() = default;
+  explicit StoragePtr(Storage* s) : s_(s) {}  // adopts a reference
+  StoragePtr(const StoragePtr& o) : s_(o.s_) {
+    if (s_) ++s_->refcount;
+  }
+  StoragePtr(StoragePtr&& o) noexcept : s_(std::exchange(o.s_, nullptr)) {}
+  StoragePtr& operator=(StoragePtr o) noexcept {
+    std::swap(s_, o.s_);
+    return *this;
+  }
+  ~StoragePtr() {
+    if (s_ && --s_->refcount == 0) Storage::release(s_);
+  }
+  Storage* get() const { return s_; }
+  Storage* operator->() const { return s_; }
+  explicit operator bool() const { return s_ != nullptr; }
+
+ private:
+  Storage* s_ = nullptr;
+};
+
+}  // namespace kiln::torch

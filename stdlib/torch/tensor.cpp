@@ -1,0 +1,183 @@
+// stdlib/torch/tensor.cpp — shapes, views, copies and casts (see tensor.h).
+
+#include "stdlib/torch/tensor.h"
+
+#include <limits>
+#include <type_traits>
+
+#include <tbb/parallel_for.h>
+
+#include "stdlib/torch/tensor_iter.h"
+
+namespace kiln::torch {
+
+std::string Shape::str() const {
+  std::string s = "[";
+  for (int i = 0; i < n; ++i) {
+    if (i) s += ", ";
+    s += std::to_string(v[i]);
+  }
+  return s + "]";
+}
+
+bool Tensor::is_contiguous() const {
+  int64_t expected = 1;
+  for (int d = dim() - 1; d >= 0; --d) {
+    if (sizes[d] == 1) continue;
+    if (strides[d] != expected) return false;
+    expected *= sizes[d];
+  }
+  return true;
+}
+
+Shape contiguous_strides(const Shape& sizes) {
+  Shape s;
+  s.n = sizes.n;
+  int64_t acc = 1;
+  for (int d = sizes.n - 1; d >= 0; --d) {
+    s[d] = acc;
+    acc *= std::max<int64_t>(sizes[d], 1);
+  }
+  return s;
+}
+
+Tensor empty(const Shape& sizes, DType dtype) {
+  for (int64_t s : sizes)
+    if (s < 0) runtime_error("Trying to create tensor with negative dimension {}: {}", s, sizes.str());
+  Tensor t;
+  t.storage = StoragePtr(Storage::allocate(size_t(sizes.numel()) * itemsize(dtype)));
+  t.sizes = sizes;
+  t.strides = contiguous_strides(sizes);
+  t.dtype = dtype;
+  return t;
+}
+
+Tensor make_view(const Tensor& base, const Shape& sizes, const Shape& strides, int64_t offset) {
+  Tensor t;
+  t.storage = base.storage;
+  t.offset = offset;
+  t.sizes = sizes;
+  t.strides = strides;
+  t.dtype = base.dtype;
+  t.device = base.device;
+  return t;
+}
+
+int wrap_dim(int64_t dim, int ndim) {
+  int64_t n = std::max(ndim, 1);  // a 0-dim tensor accepts dims -1 and 0
+  if (dim < -n || dim >= n)
+    index_error("Dimension out of range (expected to be in range of [{}, {}], but got {})", -n, n - 1, dim);
+  return int(dim < 0 ? dim + n : dim);
+}
+
+Shape broadcast_shapes(const Shape& a, const Shape& b) {
+  int n = std::max(a.size(), b.size());
+  Shape out;
+  out.n = n;
+  for (int i = 0; i < n; ++i) {
+    int ia = a.size() - n + i, ib = b.size() - n + i;
+    int64_t sa = ia >= 0 ? a[ia] : 1, sb = ib >= 0 ? b[ib] : 1;
+    if (sa == sb || sb == 1) out[i] = sa;
+    else if (sa == 1) out[i] = sb;
+    else
+      runtime_error("The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}", sa,
+                    sb, i);
+  }
+  return out;
+}
+
+Tensor expand_to(const Tensor& t, const Shape& sizes) {
+  if (t.sizes == sizes) return t;
+  int n = sizes.size();
+  if (t.dim() > n)
+    runtime_error("expand: the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})",
+                  n, t.dim());
+  Shape st;
+  st.n = n;
+  for (int i = 0; i < n; ++i) {
+    int j = t.dim() - n + i;
+    if (j < 0) {
+      st[i] = 0;
+      continue;
+    }
+    if (t.sizes[j] == sizes[i]) st[i] = t.strides[j];
+    else if (t.sizes[j] == 1) st[i] = 0;
+    else
+      runtime_error("The expanded size of the tensor ({}) must match the existing size ({}) at non-singleton dimension {}.  Target sizes: {}.  Tensor sizes: {}",
+                    sizes[i], t.sizes[j], i, sizes.str(), t.sizes.str());
+  }
+  return make_view(t, sizes, st, t.offset);
+}
+
+namespace {
+template <class To, class From> inline To convert(From x) {
+  if constexpr (std::is_same_v<To, bool>) return x != From(0);
+  else if constexpr (std::is_integral_v<To> && std::is_floating_point_v<From>) {
+    // Out-of-range float -> int is undefined in C++; PyTorch on x86 gives
+    // x86's cvttsd2si: NaN and out-of-range values give the minimum.
+    if (!(x >= From(-9.2233720368547758e18) && x < From(9.2233720368547758e18))) return std::numeric_limits<To>::min();
+    return To(int64_t(x));
+  } else
+    return To(x);
+}
+}  // namespace
+
+void copy_into(const Tensor& dst, const Tensor& src_in) {
+  Tensor src = expand_to(src_in, dst.sizes);
+  StridedLoop<2> loop(dst.sizes, {dst.data_bytes(), src.data_bytes()}, {dst.strides, src.strides},
+                      {int64_t(dst.element_size()), int64_t(src.element_size())});
+  dispatch_dtype(dst.dtype, [&](auto d0) {
+    using D = decltype(d0);
+    dispatch_dtype(src.dtype, [&](auto s0) {
+      using S = decltype(s0);
+      loop.run([](std::array<char*, 2> p, const std::array<int64_t, 2>& st, int64_t n) {
+        if (st[0] == sizeof(D) && st[1] == sizeof(S)) {
+          D* o = reinterpret_cast<D*>(p[0]);
+          const S* i = reinterpret_cast<const S*>(p[1]);
+          for (int64_t k = 0; k < n; ++k) o[k] = convert<D>(i[k]);
+        } else {
+          for (int64_t k = 0; k < n; ++k)
+            *reinterpret_cast<D*>(p[0] + k * st[0]) = convert<D>(*reinterpret_cast<const S*>(p[1] + k * st[1]));
+        }
+      });
+    });
+  });
+}
+
+Tensor contiguous(const Tensor& t) {
+  if (t.is_contiguous()) return t;
+  Tensor out = empty(t.sizes, t.dtype);
+  copy_into(out, t);
+  return out;
+}
+
+Tensor cast(const Tensor& t, DType to) {
+  Tensor out = empty(t.sizes, to);
+  copy_into(out, t);
+  return out;
+}
+
+Tensor to_dtype(const Tensor& t, DType to) { return t.dtype == to ? t : cast(t, to); }
+
+double element_as_double(const Tensor& t, int64_t flat) {
+  int64_t off = 0;
+  for (int d = t.dim() - 1; d >= 0; --d) {
+    off += (flat % t.sizes[d]) * t.strides[d];
+    flat /= t.sizes[d];
+  }
+  return dispatch_dtype(t.dtype, [&](auto z) -> double {
+    using T = decltype(z);
+    return double(t.data<T>()[off]);
+  });
+}
+
+void parallel_range(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
+  if (n <= grain) {
+    body(0, n);
+    return;
+  }
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, grain),
+                    [&](const tbb::blocked_range<int64_t>& r) { body(r.begin(), r.end()); });
+}
+
+}  // namespace kiln::torch

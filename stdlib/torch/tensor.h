@@ -1,0 +1,125 @@
+// stdlib/torch/tensor.h — the tensor: a strided view of a Storage.
+//
+// A Tensor is a small value type: a reference to a Storage, an element
+// offset into it, a dtype, and up to kMaxDims sizes and strides (in
+// elements). Views (transpose, slicing, expand, ...) are new Tensors over the
+// same Storage, so writes through one are seen through all. Nothing here
+// knows about the VM: the Python object torch.Tensor (tensor_object.h) holds
+// a Tensor, and kernels take and return Tensors.
+//
+// Conventions, as in PyTorch: sizes are non-negative; a stride may be 0
+// (expanded dimensions); a 0-dim tensor holds one element; strides of size-1
+// dimensions do not matter for contiguity.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "stdlib/torch/dtype.h"
+#include "stdlib/torch/error.h"
+#include "stdlib/torch/storage.h"
+
+namespace kiln::torch {
+
+constexpr int kMaxDims = 8;
+
+// A list of sizes or strides (at most kMaxDims), stored inline.
+struct Shape {
+  int64_t v[kMaxDims];
+  int n = 0;
+  Shape() = default;
+  Shape(std::initializer_list<int64_t> l) {
+    for (int64_t x : l) push_back(x);
+  }
+  explicit Shape(std::span<const int64_t> s) {
+    for (int64_t x : s) push_back(x);
+  }
+  int size() const { return n; }
+  bool empty() const { return n == 0; }
+  int64_t& operator[](int i) { return v[i]; }
+  int64_t operator[](int i) const { return v[i]; }
+  void push_back(int64_t x) {
+    if (n == kMaxDims) runtime_error("Kiln tensors have at most {} dimensions", kMaxDims);
+    v[n++] = x;
+  }
+  void insert(int pos, int64_t x) {
+    push_back(0);
+    for (int i = n - 1; i > pos; --i) v[i] = v[i - 1];
+    v[pos] = x;
+  }
+  void erase(int pos) {
+    for (int i = pos; i + 1 < n; ++i) v[i] = v[i + 1];
+    --n;
+  }
+  const int64_t* begin() const { return v; }
+  const int64_t* end() const { return v + n; }
+  std::span<const int64_t> span() const { return {v, size_t(n)}; }
+  bool operator==(const Shape& o) const {
+    if (n != o.n) return false;
+    for (int i = 0; i < n; ++i)
+      if (v[i] != o.v[i]) return false;
+    return true;
+  }
+  int64_t numel() const {
+    int64_t p = 1;
+    for (int i = 0; i < n; ++i) p *= v[i];
+    return p;
+  }
+  // "[2, 3]" (PyTorch's messages print shapes like this).
+  std::string str() const;
+};
+
+enum class Device : uint8_t { CPU };
+
+struct Tensor {
+  StoragePtr storage;
+  int64_t offset = 0;          // in elements
+  Shape sizes, strides;
+  DType dtype = kDefaultFloat;
+  Device device = Device::CPU;
+
+  int dim() const { return sizes.n; }
+  int64_t numel() const { return sizes.numel(); }
+  int64_t size(int d) const { return sizes[d]; }
+  int64_t stride(int d) const { return strides[d]; }
+  size_t element_size() const { return itemsize(dtype); }
+  bool defined() const { return bool(storage); }
+  bool is_contiguous() const;
+  // Pointer to element 0 (the view's first element).
+  char* data_bytes() const { return static_cast<char*>(storage->data) + offset * int64_t(itemsize(dtype)); }
+  template <class T> T* data() const { return reinterpret_cast<T*>(data_bytes()); }
+};
+
+// Row-major strides of `sizes`.
+Shape contiguous_strides(const Shape& sizes);
+// A new tensor of this shape and dtype, contiguous, uninitialised.
+Tensor empty(const Shape& sizes, DType dtype);
+// A view of `base`'s storage with other sizes/strides/offset.
+Tensor make_view(const Tensor& base, const Shape& sizes, const Shape& strides, int64_t offset);
+// Wraps a negative dim and checks its range (PyTorch's message):
+// "Dimension out of range (expected to be in range of [-2, 1], but got 2)".
+int wrap_dim(int64_t dim, int ndim);
+// Sizes of the broadcast of a and b, or RuntimeError "The size of tensor a
+// (3) must match the size of tensor b (4) at non-singleton dimension 0".
+Shape broadcast_shapes(const Shape& a, const Shape& b);
+// A view of t expanded to `sizes` (stride 0 on broadcast dimensions);
+// sizes must be a valid broadcast target of t's.
+Tensor expand_to(const Tensor& t, const Shape& sizes);
+// t itself if contiguous, else a contiguous copy.
+Tensor contiguous(const Tensor& t);
+// A copy of t with dtype `to` (a new tensor even when the dtype is the same).
+Tensor cast(const Tensor& t, DType to);
+// t if it already has dtype `to`, else a converted copy.
+Tensor to_dtype(const Tensor& t, DType to);
+// Copies src into dst elementwise (broadcasting src, converting dtypes);
+// dst may be any view.
+void copy_into(const Tensor& dst, const Tensor& src);
+
+// One element as a double / int64 / bool, converted from the dtype.
+// `index` is the element's position in row-major order of the view.
+double element_as_double(const Tensor& t, int64_t flat_index);
+
+}  // namespace kiln::torch

@@ -1,0 +1,404 @@
+// stdlib/torch/tensor_methods.cpp — the basic attributes and methods of
+// torch.Tensor: shape/dtype/device, size(), stride(), item(), tolist(),
+// conversions (to, float, long...), clone/detach/contiguous, fill_/zero_/
+// copy_, Python number protocols, and torch.equal/allclose/is_tensor.
+
+#include "stdlib/torch/bindings.h"
+#include "stdlib/torch/views.h"
+#include "vm/list.h"
+#include "vm/tuple.h"
+
+namespace kiln::torch {
+
+using vm::Exc;
+using vm::ObjKind;
+
+namespace {
+
+// Binds (self, ...) for a method; self must be a tensor.
+Tensor* self_of(VM& vm, const CallArgs& a, const char* name) {
+  if (a.nargs == 0 || !is_tensor(a.args[0])) {
+    vm.raisef(Exc::TypeError, "descriptor '%s' requires a 'torch.Tensor' object", name);
+    return nullptr;
+  }
+  return &tensor_of(a.args[0]);
+}
+CallArgs rest_of(const CallArgs& a) { return CallArgs{a.args + 1, a.nargs - 1, a.kwnames}; }
+
+#define SELF(name)                            \
+  Tensor* self = self_of(vm, a, name);        \
+  if (!self) return Value();                  \
+  const Tensor& t = *self;                    \
+  (void)t;
+
+Value get_shape(VM& vm, const CallArgs& a, const Value&) {
+  SELF("shape");
+  return size_value(vm, t.sizes);
+}
+Value get_dtype(VM& vm, const CallArgs& a, const Value&) {
+  SELF("dtype");
+  return dtype_value(vm, t.dtype);
+}
+Value get_device(VM& vm, const CallArgs& a, const Value&) {
+  SELF("device");
+  return torch_state(vm).cpu;
+}
+Value get_ndim(VM& vm, const CallArgs& a, const Value&) {
+  SELF("ndim");
+  return Value::small_int(t.dim());
+}
+Value get_is_cuda(VM& vm, const CallArgs& a, const Value&) {
+  SELF("is_cuda");
+  return Value::boolean(false);
+}
+Value get_data(VM& vm, const CallArgs& a, const Value&) {
+  SELF("data");
+  return wrap(vm, t);
+}
+
+Value size_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("size");
+  Value args[1];
+  if (!bind(vm, rest_of(a), {"size", {"dim"}, 1, 0}, args)) return Value();
+  if (!args[0] || args[0].is_none()) return size_value(vm, t.sizes);
+  int64_t d;
+  if (!as_int(vm, args[0], "size", "dim", &d)) return Value();
+  return guarded(vm, [&] { return Value::small_int(t.sizes[wrap_dim(d, t.dim())]); });
+}
+Value stride_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("stride");
+  Value args[1];
+  if (!bind(vm, rest_of(a), {"stride", {"dim"}, 1, 0}, args)) return Value();
+  if (!args[0] || args[0].is_none()) {
+    Value tup = vm::tuple_new(vm, size_t(t.dim()));
+    for (int i = 0; i < t.dim(); ++i) tup.as<vm::TupleObject>()->items[i] = vm::make_int(vm, t.strides[i]);
+    return tup;
+  }
+  int64_t d;
+  if (!as_int(vm, args[0], "stride", "dim", &d)) return Value();
+  return guarded(vm, [&] { return vm::make_int(vm, t.strides[wrap_dim(d, t.dim())]); });
+}
+Value dim_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("dim");
+  if (!vm::native_no_args(vm, rest_of(a), "dim")) return Value();
+  return Value::small_int(t.dim());
+}
+Value numel_m(VM& vm, const CallArgs& a, const Value&) {
+  Value args[1];
+  if (!bind(vm, a, {"numel", {"input"}, 1, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "numel", "input");
+  if (!x) return Value();
+  return vm::make_int(vm, x->numel());
+}
+Value element_size_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("element_size");
+  return Value::small_int(int64_t(t.element_size()));
+}
+Value storage_offset_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("storage_offset");
+  return vm::make_int(vm, t.offset);
+}
+Value is_contiguous_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("is_contiguous");
+  return Value::boolean(t.is_contiguous());
+}
+Value is_floating_point_m(VM& vm, const CallArgs& a, const Value&) {
+  Value args[1];
+  if (!bind(vm, a, {"is_floating_point", {"input"}, 1, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "is_floating_point", "input");
+  if (!x) return Value();
+  return Value::boolean(is_floating(x->dtype));
+}
+Value contiguous_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("contiguous");
+  if (t.is_contiguous()) return a.args[0];
+  return guarded(vm, [&] { return wrap(vm, contiguous(t)); });
+}
+Value clone_m(VM& vm, const CallArgs& a, const Value&) {
+  Value args[1];
+  if (!bind(vm, a, {"clone", {"input"}, 1, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "clone", "input");
+  if (!x) return Value();
+  return guarded(vm, [&] { return wrap(vm, cast(*x, x->dtype)); });
+}
+Value detach_m(VM& vm, const CallArgs& a, const Value&) {
+  Value args[1];
+  if (!bind(vm, a, {"detach", {"input"}, 1, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "detach", "input");
+  if (!x) return Value();
+  return wrap(vm, *x);
+}
+
+Value item_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("item");
+  if (t.numel() != 1)
+    return vm.raisef(Exc::RuntimeError, "a Tensor with %lld elements cannot be converted to Scalar", (long long)t.numel());
+  return element_value(vm, t, 0);
+}
+
+Value tolist_rec(VM& vm, const Tensor& t, int d, int64_t off) {
+  if (d == t.dim()) return element_value(vm, t, off);
+  Value list = vm::list_new(vm, size_t(t.sizes[d]));
+  for (int64_t i = 0; i < t.sizes[d]; ++i) {
+    Value v = tolist_rec(vm, t, d + 1, off + i * t.strides[d]);
+    if (!v) return v;
+    vm::list_push(list, std::move(v));
+  }
+  return list;
+}
+Value tolist_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("tolist");
+  return tolist_rec(vm, t, 0, 0);
+}
+
+// to(dtype) / to(device) / to(device, dtype) / to(other) / to(dtype=...)
+Value to_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("to");
+  Value args[4];
+  if (!bind(vm, rest_of(a), {"to", {"device", "dtype", "non_blocking", "copy"}, 4, 0}, args)) return Value();
+  std::optional<DType> target;
+  for (int i = 0; i < 2; ++i) {
+    const Value& v = args[i];
+    if (!v || v.is_none()) continue;
+    if (is_tensor(v)) {
+      target = tensor_of(v).dtype;
+      continue;
+    }
+    if (vm::is_str(v) || (v.is_object() && v.as_object()->type == torch_state(vm).device_type)) {
+      if (vm::is_str(v) && vm::str_view(v) != "cpu") {
+        if (vm::str_view(v).substr(0, 4) == "cuda")
+          return vm.raise(Exc::NotImplementedError, "CUDA tensors are not supported by Kiln's eager torch module yet");
+        return vm.raisef(Exc::RuntimeError, "Expected one of cpu, cuda device type at start of device string: %s",
+                         std::string(vm::str_view(v)).c_str());
+      }
+      continue;
+    }
+    std::optional<DType> d;
+    if (!as_dtype(vm, v, &d, "to")) return Value();
+    target = d;
+  }
+  bool copy = args[3] && args[3].is_true();
+  if (!target || (*target == t.dtype && !copy)) return a.args[0];
+  return guarded(vm, [&] { return wrap(vm, cast(t, *target)); });
+}
+
+// float(), double(), long(), int(), bool(): data = dtype
+Value convert_m(VM& vm, const CallArgs& a, const Value& data) {
+  auto d = DType(data.as_small_int());
+  SELF(dtype_name(d));
+  if (t.dtype == d) return a.args[0];
+  return guarded(vm, [&] { return wrap(vm, cast(t, d)); });
+}
+
+Value fill__m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("fill_");
+  Value args[1];
+  if (!bind(vm, rest_of(a), {"fill_", {"value"}, 1, 1}, args)) return Value();
+  Scalar s;
+  if (is_tensor(args[0]) && tensor_of(args[0]).dim() == 0) {
+    const Tensor& v = tensor_of(args[0]);
+    s = is_floating(v.dtype) ? Scalar::from_double(element_as_double(v, 0)) : Scalar::from_int(int64_t(element_as_double(v, 0)));
+  } else if (!as_scalar(args[0], &s)) {
+    return vm.raisef(Exc::TypeError, "fill_(): argument 'value' must be Number, not %s", vm::type_name(vm, args[0]));
+  }
+  return guarded(vm, [&] {
+    fill(t, s);
+    return a.args[0];
+  });
+}
+Value zero__m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("zero_");
+  return guarded(vm, [&] {
+    fill(t, Scalar::from_int(0));
+    return a.args[0];
+  });
+}
+Value copy__m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("copy_");
+  Value args[2];
+  if (!bind(vm, rest_of(a), {"copy_", {"src", "non_blocking"}, 2, 1}, args)) return Value();
+  Tensor* src = expect_tensor(vm, args[0], "copy_", "src");
+  if (!src) return Value();
+  return guarded(vm, [&] {
+    broadcast_shapes(t.sizes, src->sizes);
+    copy_into(t, *src);
+    return a.args[0];
+  });
+}
+
+// Python number protocols: float(t), int(t), operator.index(t).
+Value float_dunder(VM& vm, const CallArgs& a, const Value&) {
+  SELF("__float__");
+  if (t.numel() != 1) return vm.raise(Exc::ValueError, "only one element tensors can be converted to Python scalars");
+  return Value::from_double(element_as_double(t, 0));
+}
+Value int_dunder(VM& vm, const CallArgs& a, const Value&) {
+  SELF("__int__");
+  if (t.numel() != 1) return vm.raise(Exc::ValueError, "only one element tensors can be converted to Python scalars");
+  double d = element_as_double(t, 0);
+  if (is_floating(t.dtype)) return vm::int_from_double(vm, std::trunc(d), "int");
+  return element_value(vm, t, 0).is_bool() ? Value::small_int(d != 0) : element_value(vm, t, 0);
+}
+Value index_dunder(VM& vm, const CallArgs& a, const Value&) {
+  SELF("__index__");
+  if (t.numel() != 1 || !is_integral(t.dtype, true))
+    return vm.raise(Exc::TypeError, "only integer tensors of a single element can be converted to an index");
+  return vm::make_int(vm, int64_t(element_as_double(t, 0)));
+}
+Value format_dunder(VM& vm, const CallArgs& a, const Value&) {
+  SELF("__format__");
+  Value args[1];
+  if (!bind(vm, rest_of(a), {"__format__", {"format_spec"}, 1, 1}, args)) return Value();
+  if (t.dim() == 0) return vm::format(vm, element_value(vm, t, 0), vm::is_str(args[0]) ? vm::str_view(args[0]) : "");
+  if (vm::is_str(args[0]) && !vm::str_view(args[0]).empty())
+    return vm.raise(Exc::TypeError, "unsupported format string passed to Tensor.__format__");
+  return vm::repr(vm, a.args[0]);
+}
+
+// ---------------------------------------------------------------- torch.* helpers
+Value is_tensor_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[1];
+  if (!bind(vm, a, {"is_tensor", {"obj"}, 1, 1}, args)) return Value();
+  return Value::boolean(is_tensor(args[0]));
+}
+Value get_default_dtype_fn(VM& vm, const CallArgs& a, const Value&) {
+  if (!vm::native_no_args(vm, a, "get_default_dtype")) return Value();
+  return dtype_value(vm, kDefaultFloat);
+}
+Value equal_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[2];
+  if (!bind(vm, a, {"equal", {"input", "other"}, 2, 2}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "equal", "input");
+  Tensor* y = x ? expect_tensor(vm, args[1], "equal", "other") : nullptr;
+  if (!y) return Value();
+  if (!(x->sizes == y->sizes)) return Value::boolean(false);
+  return guarded(vm, [&] {
+    Tensor eq = binary(BinaryOp::eq, Operand(*x), Operand(*y));
+    const bool* p = eq.data<bool>();
+    for (int64_t i = 0; i < eq.numel(); ++i)
+      if (!p[i]) return Value::boolean(false);
+    return Value::boolean(true);
+  });
+}
+// allclose / isclose: |a - b| <= atol + rtol * |b| (equal_nan: NaNs match).
+Tensor isclose_tensor(const Tensor& x, const Tensor& y, double rtol, double atol, bool equal_nan) {
+  if (x.dtype != y.dtype)
+    runtime_error("{}(): expected both inputs to have same dtype, but got {} and {}", "isclose", dtype_short_name(x.dtype), dtype_short_name(y.dtype));
+  DType r = is_floating(x.dtype) ? x.dtype : DType::Float64;
+  Tensor a = to_dtype(x, r), b = to_dtype(y, r);
+  Shape shape = broadcast_shapes(a.sizes, b.sizes);
+  Tensor ea = expand_to(a, shape), eb = expand_to(b, shape);
+  Tensor out = empty(shape, DType::Bool);
+  bool* o = out.data<bool>();
+  int64_t n = out.numel();
+  for (int64_t i = 0; i < n; ++i) {
+    double p = element_as_double(ea, i), q = element_as_double(eb, i);
+    bool close;
+    if (std::isnan(p) || std::isnan(q)) close = equal_nan && std::isnan(p) && std::isnan(q);
+    else if (p == q) close = true;
+    else if (std::isinf(p) || std::isinf(q)) close = false;
+    else close = std::fabs(p - q) <= atol + rtol * std::fabs(q);
+    o[i] = close;
+  }
+  return out;
+}
+bool bind_close(VM& vm, const CallArgs& a, const char* name, Value* args, Tensor** x, Tensor** y, double* rtol, double* atol,
+                bool* equal_nan) {
+  if (!bind(vm, a, {name, {"input", "other", "rtol", "atol", "equal_nan"}, 5, 2}, args)) return false;
+  *x = expect_tensor(vm, args[0], name, "input");
+  *y = *x ? expect_tensor(vm, args[1], name, "other") : nullptr;
+  if (!*y) return false;
+  *rtol = 1e-05;
+  *atol = 1e-08;
+  *equal_nan = false;
+  if (args[2] && !as_double(vm, args[2], name, "rtol", rtol)) return false;
+  if (args[3] && !as_double(vm, args[3], name, "atol", atol)) return false;
+  if (args[4] && !as_bool(vm, args[4], name, "equal_nan", equal_nan)) return false;
+  return true;
+}
+Value allclose_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[5];
+  Tensor *x, *y;
+  double rtol, atol;
+  bool equal_nan;
+  if (!bind_close(vm, a, "allclose", args, &x, &y, &rtol, &atol, &equal_nan)) return Value();
+  return guarded(vm, [&] {
+    Tensor c = isclose_tensor(*x, *y, rtol, atol, equal_nan);
+    const bool* p = c.data<bool>();
+    for (int64_t i = 0; i < c.numel(); ++i)
+      if (!p[i]) return Value::boolean(false);
+    return Value::boolean(true);
+  });
+}
+Value isclose_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[5];
+  Tensor *x, *y;
+  double rtol, atol;
+  bool equal_nan;
+  if (!bind_close(vm, a, "isclose", args, &x, &y, &rtol, &atol, &equal_nan)) return Value();
+  return guarded(vm, [&] { return wrap(vm, isclose_tensor(*x, *y, rtol, atol, equal_nan)); });
+}
+Value result_type_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[2];
+  if (!bind(vm, a, {"result_type", {"tensor1", "tensor2"}, 2, 2}, args)) return Value();
+  std::optional<Operand> x, y;
+  if (!as_operand(vm, args[0], "result_type", "tensor1", &x) || !as_operand(vm, args[1], "result_type", "tensor2", &y))
+    return Value();
+  return dtype_value(vm, result_type(*x, *y));
+}
+Value promote_types_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[2];
+  if (!bind(vm, a, {"promote_types", {"type1", "type2"}, 2, 2}, args)) return Value();
+  std::optional<DType> x, y;
+  if (!as_dtype(vm, args[0], &x, "promote_types") || !as_dtype(vm, args[1], &y, "promote_types")) return Value();
+  if (!x || !y) return vm.raise(Exc::TypeError, "promote_types(): arguments must be dtypes");
+  return dtype_value(vm, promote_types(*x, *y));
+}
+
+}  // namespace
+
+void register_tensor_basics(Registrar& r) {
+  r.getter("shape", get_shape);
+  r.getter("dtype", get_dtype);
+  r.getter("device", get_device);
+  r.getter("ndim", get_ndim);
+  r.getter("is_cuda", get_is_cuda);
+  r.getter("data", get_data);
+  r.method("size", size_m);
+  r.method("stride", stride_m);
+  r.method("dim", dim_m);
+  r.method("ndimension", dim_m);
+  r.both("numel", numel_m);
+  r.method("nelement", numel_m);
+  r.method("element_size", element_size_m);
+  r.method("storage_offset", storage_offset_m);
+  r.method("is_contiguous", is_contiguous_m);
+  r.both("is_floating_point", is_floating_point_m);
+  r.method("contiguous", contiguous_m);
+  r.both("clone", clone_m);
+  r.both("detach", detach_m);
+  r.method("item", item_m);
+  r.method("tolist", tolist_m);
+  r.method("to", to_m);
+  r.method("float", convert_m, Value::small_int(int64_t(DType::Float32)));
+  r.method("double", convert_m, Value::small_int(int64_t(DType::Float64)));
+  r.method("long", convert_m, Value::small_int(int64_t(DType::Int64)));
+  r.method("int", convert_m, Value::small_int(int64_t(DType::Int32)));
+  r.method("bool", convert_m, Value::small_int(int64_t(DType::Bool)));
+  r.method("fill_", fill__m);
+  r.method("zero_", zero__m);
+  r.method("copy_", copy__m);
+  r.method("__float__", float_dunder);
+  r.method("__int__", int_dunder);
+  r.method("__index__", index_dunder);
+  r.method("__format__", format_dunder);
+  r.function("is_tensor", is_tensor_fn);
+  r.function("get_default_dtype", get_default_dtype_fn);
+  r.both("equal", equal_fn);
+  r.both("allclose", allclose_fn);
+  r.both("isclose", isclose_fn);
+  r.function("result_type", result_type_fn);
+  r.function("promote_types", promote_types_fn);
+}
+
+}  // namespace kiln::torch
