@@ -143,7 +143,7 @@ Value bi_abs(VM& vm, const CallArgs& a, const Value&) {
   if (!args_one(vm, a, "abs")) return Value();
   const Value& v = a.args[0];
   if (is_number(v)) return number_abs(vm, v);
-  if (v.is_object() && !type_is_builtin(v.as_object()->type)) {
+  if (v.is_object()) {  // user classes, and library classes such as torch.Tensor
     Value m = type_lookup(v.as_object()->type, vm.names.__abs__);
     if (m) return vm.call1(m, v);
   }

@@ -960,7 +960,10 @@ Value type_lookup_slow(TypeObject* type, StrObject* name) { return type_lookup_e
 
 Value format(VM& vm, const Value& v, std::string_view spec) {
   if (v.is_object()) {
-    if (Value m = user_special(v.as_object(), vm.names.__format__)) {
+    Value m = user_special(v.as_object(), vm.names.__format__);
+    // Library classes (torch.Tensor) register __format__ on their class.
+    if (!m && !is_number(v) && !is_str(v)) m = builtin_special(vm, v.as_object(), vm.names.__format__);
+    if (m) {
       Value s = make_str(vm, spec);
       if (!s) return s;
       Value r = call_special1(vm, m, v, s);
