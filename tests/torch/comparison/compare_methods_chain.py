@@ -1,3 +1,4 @@
+# kiln-float-tolerance: 1e-4
 # Comparison results feed into masks, sums and conversions.
 import torch
 

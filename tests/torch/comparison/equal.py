@@ -13,3 +13,6 @@ print(torch.equal(torch.arange(6).reshape(2, 3).t(), torch.tensor([[0, 3], [1, 4
 print(torch.equal(torch.tensor([True, False]), torch.tensor([True, False])))
 print(torch.equal(torch.tensor(3), torch.tensor([3])))
 print(torch.equal(torch.tensor([0.0]), torch.tensor([-0.0])))
+# values are compared across dtypes
+print(torch.equal(torch.tensor([1, 2]), torch.tensor([1.0, 2.0])))
+print(torch.equal(torch.tensor([1, 2]), torch.tensor([1.0, 2.5])))

@@ -17,3 +17,5 @@ tc[0, 1] = 50.0
 print(x[1, 0])
 print(x.clone().dtype, torch.tensor([1, 2], dtype=torch.int32).clone().dtype)
 print(torch.clone(x) is x, x.clone() is x)
+# clone keeps the strides of a (dense) non-contiguous tensor
+print(t.clone().stride(), t.clone().is_contiguous(), t.contiguous().stride())

@@ -2,11 +2,23 @@
 import torch
 
 x = torch.zeros(3)
-for label, fn in [
-    ("x[[0, 2]] = float64", lambda: x.__setitem__([0, 2], torch.tensor([1.0, 2.0], dtype=torch.float64))),
-    ("x[mask] = int64", lambda: x.__setitem__(torch.tensor([True, False, True]), torch.tensor([7, 8]))),
-    ("x[[0]] = int64 0-dim", lambda: x.__setitem__([0], torch.tensor(4))),
-]:
+
+
+def put_list_float64():
+    x[[0, 2]] = torch.tensor([1.0, 2.0], dtype=torch.float64)
+
+
+def put_mask_int64():
+    x[torch.tensor([True, False, True])] = torch.tensor([7, 8])
+
+
+def put_list_int64_0dim():
+    x[[0]] = torch.tensor(4)
+
+
+for label, fn in [("x[[0, 2]] = float64", put_list_float64),
+                  ("x[mask] = int64", put_mask_int64),
+                  ("x[[0]] = int64 0-dim", put_list_int64_0dim)]:
     try:
         fn()
         print(label, "ok", x)

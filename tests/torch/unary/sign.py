@@ -1,7 +1,7 @@
 # sign of floats, ints and bools.
 import torch
 
-x = torch.tensor([-2.5, 0.0, 3.0, -0.001, float('inf'), -float('inf')])
+x = torch.tensor([-2.5, 0.0, 3.0, -0.001, float("inf"), -float("inf"), -0.0])
 print(torch.sign(x))
 print(x.sign())
 i = torch.tensor([-7, 0, 12])
