@@ -1,0 +1,22 @@
+# div with rounding_mode='trunc' and 'floor' on ints and floats.
+import torch
+
+a = torch.tensor([7, -7, 7, -7, 6, 0])
+b = torch.tensor([2, 2, -2, -2, 3, 5])
+r = torch.div(a, b, rounding_mode='trunc')
+print(r, r.dtype)
+r = torch.div(a, b, rounding_mode='floor')
+print(r, r.dtype)
+print(a.div(b, rounding_mode='floor'))
+print(torch.div(a, 4, rounding_mode='trunc'), torch.div(a, 4, rounding_mode='floor'))
+f = torch.tensor([7.5, -7.5, 1.0, -1.0])
+r = torch.div(f, 2, rounding_mode='trunc')
+print(r, r.dtype)
+print(torch.div(f, 2, rounding_mode='floor'))
+print(torch.div(f, torch.tensor([2.0, 2.0, 3.0, 3.0]), rounding_mode='floor'))
+i32 = torch.tensor([9, -9], dtype=torch.int32)
+r = torch.div(i32, 4, rounding_mode='floor')
+print(r, r.dtype)
+r = torch.div(a, 2.0, rounding_mode='floor')
+print(r, r.dtype)
+print(torch.div(a, b, rounding_mode=None))

@@ -1,0 +1,20 @@
+# torch.arange: int arguments give int64, any float gives float32.
+import torch
+
+a = torch.arange(5)
+print(a, a.dtype)
+print(torch.arange(1, 10, 3))
+print(torch.arange(5, 0, -1))
+print(torch.arange(-3, 3))
+print(torch.arange(10, 2, -3))
+b = torch.arange(0.0, 1.0, 0.25)
+print(b, b.dtype)
+c = torch.arange(5.0)
+print(c, c.dtype)
+print(torch.arange(0, 1, 0.125).shape)
+print(torch.arange(1, 2.5, 0.5))
+print(torch.arange(4, dtype=torch.float64))
+print(torch.arange(3, dtype=torch.int32))
+print(torch.arange(0).shape)
+print(torch.arange(start=2, end=6))
+print(torch.arange(0, 10, 4))

@@ -1,0 +1,23 @@
+# add_ / sub_ / mul_ / div_ modify the tensor and return it.
+import torch
+
+x = torch.tensor([1.0, 2.0, 3.0])
+r = x.add_(1)
+print(x, r is x)
+x.sub_(torch.tensor([0.5, 0.5, 0.5]))
+print(x)
+x.mul_(2)
+print(x)
+x.div_(4)
+print(x)
+x.add_(torch.tensor([1.0, 1.0, 1.0]), alpha=10)
+print(x)
+x.sub_(1, alpha=2)
+print(x)
+x.mul_(torch.tensor([0.0, 1.0, -1.0]))
+print(x)
+x.div_(torch.tensor([1.0, 2.0, 4.0]), rounding_mode='floor')
+print(x)
+i = torch.tensor([7, -7])
+i.div_(2, rounding_mode='trunc')
+print(i)

@@ -1,0 +1,20 @@
+# clamp_ and pow_ in place.
+import torch
+
+x = torch.tensor([-3.0, -0.5, 0.5, 3.0])
+x.clamp_(-1.0, 1.0)
+print(x)
+x.clamp_(min=0.0)
+print(x)
+y = torch.tensor([1.0, 5.0, 9.0])
+y.clamp_(max=torch.tensor([2.0, 2.0, 10.0]))
+print(y)
+y.pow_(2)
+print(y)
+y.pow_(0.5)
+print(y)
+i = torch.tensor([2, -3, 4])
+i.pow_(2)
+print(i)
+i.clamp_(5, 10)
+print(i)

@@ -1,0 +1,22 @@
+# zero_ and fill_ overwrite every element, casting the fill value.
+import torch
+
+x = torch.arange(6.0).reshape(2, 3)
+print(x.zero_())
+print(x)
+x.fill_(2.5)
+print(x)
+x[0].fill_(-1)
+print(x)
+i = torch.tensor([1, 2, 3])
+i.fill_(2.7)
+print(i)
+b = torch.zeros(2, dtype=torch.bool)
+b.fill_(1)
+print(b)
+f = torch.zeros(2)
+f.fill_(torch.tensor(4))
+print(f)
+s = torch.tensor(3.0)
+s.zero_()
+print(s)

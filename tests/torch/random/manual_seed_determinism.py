@@ -1,0 +1,23 @@
+# The same seed gives the same sequence; a different one gives another.
+import torch
+
+torch.manual_seed(0)
+a = torch.rand(5)
+torch.manual_seed(0)
+b = torch.rand(5)
+print(torch.equal(a, b))
+torch.manual_seed(0)
+c = torch.randn(3, 3)
+d = torch.randn(3, 3)
+print(torch.equal(c, d))
+torch.manual_seed(0)
+e = torch.randn(3, 3)
+print(torch.equal(c, e))
+torch.manual_seed(1)
+f = torch.rand(5)
+print(torch.equal(a, f))
+torch.manual_seed(42)
+g = torch.randint(0, 1000, (20,))
+torch.manual_seed(42)
+h = torch.randint(0, 1000, (20,))
+print(torch.equal(g, h))

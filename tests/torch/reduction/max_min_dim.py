@@ -1,0 +1,20 @@
+# max / min along a dim return a (values, indices) named tuple.
+import torch
+
+x = torch.tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0], [9.0, 0.0, -1.0]])
+r = x.max(dim=1)
+print(r.values)
+print(r.indices)
+print(r)
+v, i = x.min(dim=0)
+print(v, i)
+v, i = torch.max(x, 0)
+print(v, i, v.dtype, i.dtype)
+v, i = x.max(dim=-1, keepdim=True)
+print(v)
+print(i)
+r = torch.min(x, dim=1)
+print(r[0], r[1], len(r))
+t = torch.tensor([[3, 1], [2, 8]])
+print(t.max(dim=0).values, t.max(dim=0).indices)
+print(t.min(1))
