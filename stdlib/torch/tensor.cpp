@@ -90,8 +90,8 @@ Tensor expand_to(const Tensor& t, const Shape& sizes) {
   if (t.sizes == sizes) return t;
   int n = sizes.size();
   if (t.dim() > n)
-    runtime_error("expand: the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})",
-                  n, t.dim());
+    runtime_error("expand(torch.{}Tensor{{{}}}, size={}): the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})",
+                  dtype_short_name(t.dtype), t.sizes.str(), sizes.str(), n, t.dim());
   Shape st;
   st.n = n;
   for (int i = 0; i < n; ++i) {
