@@ -109,6 +109,8 @@ bool apply_index(VM& vm, const Tensor& t, const Value& key, Indexed* out) {
   if (t.dim() == 0 && !key.is_bool() && vm::is_int(key))
     index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
   if (vm::is_str(key)) fail(ErrorKind::Type, "new(): invalid data type 'str'");
+  // PyTorch's fast path for a bare slice skips the count of indices.
+  if (t.dim() == 0 && vm::is_kind(key, ObjKind::Slice)) index_error("slice() cannot be applied to a 0-dim tensor.");
   std::vector<Value> items;
   if (treat_as_tuple(key)) {
     for (const Value& it : seq_items(key)) items.push_back(it);
@@ -196,12 +198,12 @@ bool apply_index(VM& vm, const Tensor& t, const Value& key, Indexed* out) {
         real_dim += ix.dim();
         continue;
       }
-      if (ix.dtype != DType::Int64) index_error("tensors used as indices must be long, byte or bool tensors");
-      if (ix.dim() == 0) {
+      if (ix.dim() == 0 && is_integral(ix.dtype, false)) {
         --adv_items;
-        select_at(ix.data<int64_t>()[0]);
+        select_at(int64_t(element_as_double(ix, 0)));
         continue;
       }
+      if (ix.dtype != DType::Int64) index_error("tensors used as indices must be long, byte or bool tensors");
       if (d >= cur.dim()) index_error("too many indices for tensor of dimension {}", t.dim());
       record(d, ix);
       ++d;

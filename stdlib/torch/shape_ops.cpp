@@ -269,6 +269,7 @@ Tensor masked_fill(const Tensor& t, const Tensor& mask_in, Scalar value) {
 
 // ---------------------------------------------------------------- roll / flip / tril / repeat
 Tensor roll(const Tensor& t, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
+  if (shifts.empty()) runtime_error("`shifts` required");
   if (dims.empty() && shifts.size() == 1) {
     Tensor flat = reshape(t, Shape{t.numel()});
     return reshape(roll(flat, shifts, {0}), t.sizes);
@@ -313,8 +314,15 @@ Tensor flip(const Tensor& t, const Shape& dims) {
   return out;
 }
 
-void tril_inplace(const Tensor& t, int64_t k, bool upper) {
+namespace {
+void check_matrix(const Tensor& t) {
+  if (t.dim() == 0) index_error("Dimension specified as -2 but tensor has no dimensions");
   if (t.dim() < 2) wrap_dim(-2, t.dim());
+}
+}  // namespace
+
+void tril_inplace(const Tensor& t, int64_t k, bool upper) {
+  check_matrix(t);
   int r = t.dim() - 2, c = t.dim() - 1;
   size_t es = t.element_size();
   char* p = t.data_bytes();
@@ -329,7 +337,7 @@ void tril_inplace(const Tensor& t, int64_t k, bool upper) {
 }
 
 Tensor tril(const Tensor& t, int64_t k, bool upper) {
-  if (t.dim() < 2) wrap_dim(-2, t.dim());
+  check_matrix(t);
   Tensor out = empty(t.sizes, t.dtype);
   copy_into(out, t);
   tril_inplace(out, k, upper);
@@ -457,9 +465,6 @@ Tensor index(const Tensor& t, const std::vector<Tensor>& indices) {
 }
 
 void index_put(const Tensor& t, const std::vector<Tensor>& indices, const Tensor& value) {
-  if (value.dtype != t.dtype)
-    runtime_error("Index put requires the source and destination dtypes match, got {} for the destination and {} for the source.",
-                  dtype_short_name(t.dtype), dtype_short_name(value.dtype));
   IndexPlan p = plan_index(t, indices);
   Tensor v;
   try {
@@ -470,6 +475,9 @@ void index_put(const Tensor& t, const std::vector<Tensor>& indices, const Tensor
     runtime_error("shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
                   value.sizes.str(), p.result.str());
   }
+  if (value.dtype != t.dtype)
+    runtime_error("Index put requires the source and destination dtypes match, got {} for the destination and {} for the source.",
+                  dtype_short_name(t.dtype), dtype_short_name(value.dtype));
   size_t es = t.element_size();
   char* o = t.data_bytes();
   const char* s = v.data_bytes();

@@ -66,7 +66,8 @@ Shape infer_size(const Shape& shape, int64_t numel) {
       if (infer >= 0) runtime_error("only one dimension can be inferred");
       infer = d;
     } else if (shape[d] >= 0) {
-      newsize *= shape[d];
+      if (__builtin_mul_overflow(newsize, shape[d], &newsize))
+        runtime_error("shape '{}' is invalid for input of size {}", shape.str(), numel);
     } else {
       runtime_error("invalid shape dimension {}", shape[d]);
     }
@@ -158,6 +159,7 @@ Tensor flatten(const Tensor& t, int64_t start_in, int64_t end_in) {
 }
 
 Tensor unflatten(const Tensor& t, int64_t dim_in, const Shape& sizes) {
+  if (t.dim() == 0) index_error("Dimension specified as {} but tensor has no dimensions", dim_in);
   int d = wrap_dim(dim_in, t.dim());
   if (sizes.empty()) runtime_error("unflatten: sizes must be non-empty");
   Shape inferred;
@@ -217,6 +219,7 @@ Tensor reverse_dims(const Tensor& t) {
 }
 
 Tensor matrix_transpose(const Tensor& t) {
+  if (t.dim() == 0) return make_view(t, t.sizes, t.strides, t.offset);  // PyTorch lets 0-dim through
   if (t.dim() < 2)
     runtime_error("tensor.mT is only supported on matrices or batches of matrices. Got {}-D tensor.", t.dim());
   return transpose(t, -2, -1);
