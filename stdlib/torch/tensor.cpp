@@ -44,6 +44,10 @@ Shape contiguous_strides(const Shape& sizes) {
 Tensor empty(const Shape& sizes, DType dtype) {
   for (int64_t s : sizes)
     if (s < 0) runtime_error("Trying to create tensor with negative dimension {}: {}", s, sizes.str());
+  // A product that overflows would allocate a small block for a huge shape.
+  int64_t bytes = int64_t(itemsize(dtype));
+  for (int64_t s : sizes)
+    if (__builtin_mul_overflow(bytes, s, &bytes)) runtime_error("Storage size calculation overflowed with sizes={}", sizes.str());
   Tensor t;
   t.storage = StoragePtr(Storage::allocate(size_t(sizes.numel()) * itemsize(dtype)));
   t.sizes = sizes;
@@ -90,8 +94,8 @@ Tensor expand_to(const Tensor& t, const Shape& sizes) {
   if (t.sizes == sizes) return t;
   int n = sizes.size();
   if (t.dim() > n)
-    runtime_error("expand: the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})",
-                  n, t.dim());
+    runtime_error("expand(torch.{}Tensor{{{}}}, size={}): the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})",
+                  dtype_short_name(t.dtype), t.sizes.str(), sizes.str(), n, t.dim());
   Shape st;
   st.n = n;
   for (int i = 0; i < n; ++i) {

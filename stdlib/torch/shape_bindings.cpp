@@ -1,0 +1,552 @@
+// stdlib/torch/shape_bindings.cpp — the Python face of views.h and
+// shape_ops.h: torch.cat/stack/..., Tensor.view/permute/..., the T and mT
+// attributes, and the in-place view ops (unsqueeze_, t_, ...), which replace
+// the sizes/strides of the tensor object itself. Names, parameter names and
+// defaults are PyTorch's; methods that take a shape (view, reshape, expand,
+// permute, repeat, flip) accept it as varargs or as one sequence.
+
+#include "stdlib/torch/bindings.h"
+#include "stdlib/torch/shape_ops.h"
+#include "stdlib/torch/views.h"
+#include "vm/list.h"
+#include "vm/tuple.h"
+
+namespace kiln::torch {
+
+using vm::Exc;
+using vm::ObjKind;
+
+namespace {
+
+Tensor* self_of(VM& vm, const CallArgs& a, const char* name) {
+  if (a.nargs == 0 || !is_tensor(a.args[0])) {
+    vm.raisef(Exc::TypeError, "descriptor '%s' requires a 'torch.Tensor' object", name);
+    return nullptr;
+  }
+  return &tensor_of(a.args[0]);
+}
+CallArgs rest_of(const CallArgs& a) { return CallArgs{a.args + 1, a.nargs - 1, a.kwnames}; }
+
+#define SELF(name)                     \
+  Tensor* self = self_of(vm, a, name); \
+  if (!self) return Value();           \
+  const Tensor& t = *self;             \
+  (void)t;
+
+// Binds the function form fn(input, ...) (the method form passes self as input).
+#define BIND(name, n, req, ...)                                                 \
+  Value args[n];                                                                \
+  if (!bind(vm, a, {name, {"input", __VA_ARGS__}, n, req}, args)) return Value(); \
+  Tensor* self = expect_tensor(vm, args[0], name, "input");                     \
+  if (!self) return Value();                                                    \
+  const Tensor& t = *self;                                                      \
+  (void)t;
+
+// An optional int argument with a default.
+bool int_arg(VM& vm, const Value& v, const char* fname, const char* param, int64_t dflt, int64_t* out) {
+  if (!v) {
+    *out = dflt;
+    return true;
+  }
+  return as_int(vm, v, fname, param, out);
+}
+
+// A shape given as varargs (x.view(2, 3)), one sequence (x.view((2, 3))) or
+// the keyword `param`.
+bool shape_args(VM& vm, const CallArgs& a, const char* fname, const char* param, Shape* out) {
+  size_t nkw = a.nkw();
+  if (nkw) {
+    if (a.nargs || nkw > 1 || vm::str_view(a.kwnames->items[0]) != param) {
+      vm.raisef(Exc::TypeError, "%s() got an unexpected keyword argument '%s'", fname,
+                std::string(vm::str_view(a.kwnames->items[nkw - 1])).c_str());
+      return false;
+    }
+    return as_int_list(vm, a.kwvalue(0), fname, param, true, out);
+  }
+  if (a.nargs == 1 && (vm::is_kind(a.args[0], ObjKind::Tuple) || vm::is_kind(a.args[0], ObjKind::List)))
+    return as_int_list(vm, a.args[0], fname, param, false, out);
+  *out = Shape();
+  if (a.nargs > size_t(kMaxDims)) {
+    vm.raisef(Exc::RuntimeError, "Kiln tensors have at most %d dimensions", kMaxDims);
+    return false;
+  }
+  for (size_t k = 0; k < a.nargs; ++k) {
+    int64_t i;
+    if (a.args[k].is_bool() || !vm::is_int(a.args[k]) || !vm::int_value(a.args[k], &i)) {
+      vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %zu", fname,
+                param, vm::type_name(vm, a.args[k]), k + 1);
+      return false;
+    }
+    out->push_back(i);
+  }
+  return true;
+}
+
+bool shape_required(VM& vm, const CallArgs& a, const char* fname, const char* param, Shape* out) {
+  if (a.nargs == 0 && a.nkw() == 0) {
+    vm.raisef(Exc::TypeError, "%s() missing 1 required positional arguments: \"%s\"", fname, param);
+    return false;
+  }
+  return shape_args(vm, a, fname, param, out);
+}
+
+// An int or a list of ints, any length (split sizes, roll shifts).
+bool int_or_list(VM& vm, const Value& v, const char* fname, const char* param, std::vector<int64_t>* out, bool* was_int) {
+  out->clear();
+  int64_t i;
+  if (!v.is_bool() && vm::is_int(v) && vm::int_value(v, &i)) {
+    out->push_back(i);
+    if (was_int) *was_int = true;
+    return true;
+  }
+  if (was_int) *was_int = false;
+  if (vm::is_kind(v, ObjKind::Tuple) || vm::is_kind(v, ObjKind::List)) {
+    const Value* items = vm::is_kind(v, ObjKind::Tuple) ? v.as<vm::TupleObject>()->items : v.as<vm::ListObject>()->items.data();
+    size_t n = vm::is_kind(v, ObjKind::Tuple) ? v.as<vm::TupleObject>()->size : v.as<vm::ListObject>()->items.size();
+    for (size_t k = 0; k < n; ++k) {
+      if (items[k].is_bool() || !vm::is_int(items[k]) || !vm::int_value(items[k], &i)) {
+        vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %zu",
+                  fname, param, vm::type_name(vm, items[k]), k);
+        return false;
+      }
+      out->push_back(i);
+    }
+    return true;
+  }
+  vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, not %s", fname, param, vm::type_name(vm, v));
+  return false;
+}
+
+// A tuple/list of tensors (cat, stack).
+bool tensor_list(VM& vm, const Value& v, const char* fname, std::vector<Tensor>* out) {
+  if (!vm::is_kind(v, ObjKind::Tuple) && !vm::is_kind(v, ObjKind::List)) {
+    vm.raisef(Exc::TypeError, "%s(): argument 'tensors' (position 1) must be tuple of Tensors, not %s", fname,
+              vm::type_name(vm, v));
+    return false;
+  }
+  const Value* items = vm::is_kind(v, ObjKind::Tuple) ? v.as<vm::TupleObject>()->items : v.as<vm::ListObject>()->items.data();
+  size_t n = vm::is_kind(v, ObjKind::Tuple) ? v.as<vm::TupleObject>()->size : v.as<vm::ListObject>()->items.size();
+  for (size_t k = 0; k < n; ++k) {
+    if (!is_tensor(items[k])) {
+      vm.raisef(Exc::TypeError, "expected Tensor as element %zu in argument 0, but got %s", k, vm::type_name(vm, items[k]));
+      return false;
+    }
+    out->push_back(tensor_of(items[k]));
+  }
+  return true;
+}
+
+Value tuple_of(VM& vm, const std::vector<Tensor>& ts) {
+  Value tup = vm::tuple_new(vm, ts.size());
+  if (!tup) return tup;
+  for (size_t i = 0; i < ts.size(); ++i) tup.as<vm::TupleObject>()->items[i] = wrap(vm, ts[i]);
+  return tup;
+}
+
+// A masked_fill / scatter value: a Python number or a 0-dim tensor.
+bool fill_value(VM& vm, const Value& v, const char* fname, Scalar* out) {
+  if (is_tensor(v)) {
+    const Tensor& x = tensor_of(v);
+    if (x.dim() != 0) {
+      vm.raisef(Exc::RuntimeError, "%s only supports a 0-dimensional value tensor, but got tensor with %d dimension(s).",
+                fname, x.dim());
+      return false;
+    }
+    double d = element_as_double(x, 0);
+    *out = is_floating(x.dtype) ? Scalar::from_double(d) : x.dtype == DType::Bool ? Scalar::from_bool(d != 0) : Scalar::from_int(int64_t(d));
+    return true;
+  }
+  if (as_scalar(v, out)) return true;
+  vm.raisef(Exc::TypeError, "%s(): argument 'value' must be Number, not %s", fname, vm::type_name(vm, v));
+  return false;
+}
+
+// ---------------------------------------------------------------- view / reshape family
+Value view_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("view");
+  CallArgs r = rest_of(a);
+  if (r.nargs == 1 && !r.nkw() && r.args[0].is_object() && r.args[0].as_object()->type == torch_state(vm).dtype_type)
+    return vm.raise(Exc::NotImplementedError, "Tensor.view(dtype) is not supported by Kiln yet");
+  Shape s;
+  if (!shape_required(vm, r, "view", "size", &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, view(t, s)); });
+}
+Value reshape_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("reshape");
+  Shape s;
+  if (!shape_required(vm, rest_of(a), "reshape", "shape", &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, reshape(t, s)); });
+}
+Value reshape_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("reshape", 2, 2, "shape");
+  Shape s;
+  if (!as_int_list(vm, args[1], "reshape", "shape", false, &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, reshape(t, s)); });
+}
+// view_as / reshape_as / expand_as (data: 0, 1, 2)
+Value as_other_m(VM& vm, const CallArgs& a, const Value& data) {
+  static const char* names[] = {"view_as", "reshape_as", "expand_as"};
+  int64_t which = data.as_small_int();
+  SELF(names[which]);
+  Value args[1];
+  if (!bind(vm, rest_of(a), {names[which], {"other"}, 1, 1}, args)) return Value();
+  Tensor* o = expect_tensor(vm, args[0], names[which], "other");
+  if (!o) return Value();
+  return guarded(vm, [&] {
+    if (which == 0) return wrap(vm, view(t, o->sizes));
+    if (which == 1) return wrap(vm, reshape(t, o->sizes));
+    return wrap(vm, expand(t, o->sizes));
+  });
+}
+Value flatten_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("flatten", 3, 1, "start_dim", "end_dim");
+  int64_t s, e;
+  if (!int_arg(vm, args[1], "flatten", "start_dim", 0, &s) || !int_arg(vm, args[2], "flatten", "end_dim", -1, &e))
+    return Value();
+  return guarded(vm, [&] { return wrap(vm, flatten(t, s, e)); });
+}
+Value unflatten_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("unflatten", 3, 3, "dim", "sizes");
+  int64_t d;
+  Shape s;
+  if (!as_int(vm, args[1], "unflatten", "dim", &d) || !as_int_list(vm, args[2], "unflatten", "sizes", false, &s))
+    return Value();
+  return guarded(vm, [&] { return wrap(vm, unflatten(t, d, s)); });
+}
+
+// ---------------------------------------------------------------- dimension order
+// transpose / swapaxes / swapdims; data: 0 transpose, 1 swapaxes, 2 swapdims, 3 transpose_
+Value transpose_fn(VM& vm, const CallArgs& a, const Value& data) {
+  int64_t which = data.as_small_int();
+  const char* name = which == 1 ? "swapaxes" : which == 2 ? "swapdims" : which == 3 ? "transpose_" : "transpose";
+  const char* p0 = which == 1 ? "axis0" : "dim0";
+  const char* p1 = which == 1 ? "axis1" : "dim1";
+  Value args[3];
+  if (!bind(vm, a, {name, {"input", p0, p1}, 3, 3}, args)) return Value();
+  Tensor* self = expect_tensor(vm, args[0], name, "input");
+  if (!self) return Value();
+  int64_t d0, d1;
+  if (!as_int(vm, args[1], name, p0, &d0) || !as_int(vm, args[2], name, p1, &d1)) return Value();
+  return guarded(vm, [&] {
+    Tensor r = transpose(*self, d0, d1);
+    if (which == 3) {
+      *self = r;
+      return args[0];
+    }
+    return wrap(vm, r);
+  });
+}
+// t / t_ (data 1)
+Value t_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool inplace = data.as_small_int();
+  BIND(inplace ? "t_" : "t", 1, 1);
+  return guarded(vm, [&] {
+    Tensor r = t_2d(t);
+    if (inplace) {
+      *self = r;
+      return args[0];
+    }
+    return wrap(vm, r);
+  });
+}
+Value permute_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("permute");
+  Shape s;
+  if (!shape_required(vm, rest_of(a), "permute", "dims", &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, permute(t, s)); });
+}
+Value permute_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("permute", 2, 2, "dims");
+  Shape s;
+  if (!as_int_list(vm, args[1], "permute", "dims", false, &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, permute(t, s)); });
+}
+Value get_T(VM& vm, const CallArgs& a, const Value&) {
+  SELF("T");
+  return guarded(vm, [&] { return wrap(vm, reverse_dims(t)); });
+}
+Value get_mT(VM& vm, const CallArgs& a, const Value&) {
+  SELF("mT");
+  return guarded(vm, [&] { return wrap(vm, matrix_transpose(t)); });
+}
+
+// unsqueeze / unsqueeze_ (data 1)
+Value unsqueeze_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool inplace = data.as_small_int();
+  const char* name = inplace ? "unsqueeze_" : "unsqueeze";
+  BIND(name, 2, 2, "dim");
+  int64_t d;
+  if (!as_int(vm, args[1], name, "dim", &d)) return Value();
+  return guarded(vm, [&] {
+    Tensor r = unsqueeze(t, d);
+    if (inplace) {
+      *self = r;
+      return args[0];
+    }
+    return wrap(vm, r);
+  });
+}
+// squeeze / squeeze_ (data 1)
+Value squeeze_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool inplace = data.as_small_int();
+  const char* name = inplace ? "squeeze_" : "squeeze";
+  BIND(name, 2, 1, "dim");
+  int64_t d = 0;
+  if (args[1] && args[1].is_none())
+    return vm.raise(Exc::RuntimeError, "Please look up dimensions by name, got: name = None.");
+  if (args[1] && !as_int(vm, args[1], name, "dim", &d)) return Value();
+  return guarded(vm, [&] {
+    Tensor r = args[1] ? squeeze(t, d) : squeeze(t);
+    if (inplace) {
+      *self = r;
+      return args[0];
+    }
+    return wrap(vm, r);
+  });
+}
+
+// ---------------------------------------------------------------- expand, narrow, select, split
+Value expand_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("expand");
+  Shape s;
+  if (!shape_required(vm, rest_of(a), "expand", "size", &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, expand(t, s)); });
+}
+Value narrow_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("narrow", 4, 4, "dim", "start", "length");
+  int64_t d, s, l;
+  if (!as_int(vm, args[1], "narrow", "dim", &d) || !as_int(vm, args[2], "narrow", "start", &s) ||
+      !as_int(vm, args[3], "narrow", "length", &l))
+    return Value();
+  return guarded(vm, [&] { return wrap(vm, narrow(t, d, s, l)); });
+}
+Value select_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("select", 3, 3, "dim", "index");
+  int64_t d, i;
+  if (!as_int(vm, args[1], "select", "dim", &d) || !as_int(vm, args[2], "select", "index", &i)) return Value();
+  return guarded(vm, [&] { return wrap(vm, select(t, d, i)); });
+}
+Value chunk_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("chunk", 3, 2, "chunks", "dim");
+  int64_t c, d;
+  if (!as_int(vm, args[1], "chunk", "chunks", &c) || !int_arg(vm, args[2], "chunk", "dim", 0, &d)) return Value();
+  return guarded(vm, [&] { return tuple_of(vm, chunk(t, c, d)); });
+}
+Value split_common(VM& vm, const Tensor& t, const Value& sz, const Value& dimv, const char* param) {
+  int64_t d;
+  if (!int_arg(vm, dimv, "split", "dim", 0, &d)) return Value();
+  std::vector<int64_t> sizes;
+  bool was_int;
+  if (!int_or_list(vm, sz, "split", param, &sizes, &was_int)) return Value();
+  return guarded(vm, [&] { return tuple_of(vm, was_int ? split(t, sizes[0], d) : split_with_sizes(t, sizes, d)); });
+}
+Value split_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[3];
+  if (!bind(vm, a, {"split", {"tensor", "split_size_or_sections", "dim"}, 3, 2}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "split", "tensor");
+  if (!x) return Value();
+  return split_common(vm, *x, args[1], args[2], "split_size_or_sections");
+}
+Value split_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("split");
+  Value args[2];
+  if (!bind(vm, rest_of(a), {"split", {"split_size", "dim"}, 2, 1}, args)) return Value();
+  return split_common(vm, t, args[0], args[1], "split_size");
+}
+Value unbind_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("unbind", 2, 1, "dim");
+  int64_t d;
+  if (!int_arg(vm, args[1], "unbind", "dim", 0, &d)) return Value();
+  return guarded(vm, [&] { return tuple_of(vm, unbind(t, d)); });
+}
+
+// ---------------------------------------------------------------- cat / stack
+// cat / concat / stack (data: the name's index)
+Value cat_fn(VM& vm, const CallArgs& a, const Value& data) {
+  static const char* names[] = {"cat", "concat", "stack"};
+  int64_t which = data.as_small_int();
+  const char* name = names[which];
+  Value args[2];
+  if (!bind(vm, a, {name, {"tensors", "dim"}, 2, 1}, args)) return Value();
+  std::vector<Tensor> ts;
+  int64_t d;
+  if (!tensor_list(vm, args[0], name, &ts) || !int_arg(vm, args[1], name, "dim", 0, &d)) return Value();
+  return guarded(vm, [&] { return wrap(vm, which == 2 ? stack(ts, d) : cat(ts, d)); });
+}
+
+// ---------------------------------------------------------------- gathers and scatters
+Value index_select_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("index_select", 3, 3, "dim", "index");
+  int64_t d;
+  if (!as_int(vm, args[1], "index_select", "dim", &d)) return Value();
+  Tensor* ix = expect_tensor(vm, args[2], "index_select", "index");
+  if (!ix) return Value();
+  return guarded(vm, [&] { return wrap(vm, index_select(t, d, *ix)); });
+}
+Value gather_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("gather", 4, 3, "dim", "index", "sparse_grad");
+  int64_t d;
+  if (!as_int(vm, args[1], "gather", "dim", &d)) return Value();
+  Tensor* ix = expect_tensor(vm, args[2], "gather", "index");
+  if (!ix) return Value();
+  return guarded(vm, [&] { return wrap(vm, gather(t, d, *ix)); });
+}
+// scatter / scatter_ / scatter_add / scatter_add_ (data: bit 0 in place, bit 1 add)
+Value scatter_fn(VM& vm, const CallArgs& a, const Value& data) {
+  int64_t mode = data.as_small_int();
+  bool inplace = mode & 1, add = mode & 2;
+  const char* name = add ? (inplace ? "scatter_add_" : "scatter_add") : (inplace ? "scatter_" : "scatter");
+  Value args[6];
+  if (add) {
+    if (!bind(vm, a, {name, {"input", "dim", "index", "src"}, 4, 4}, args)) return Value();
+  } else if (!bind(vm, a, {name, {"input", "dim", "index", "src", "value", "reduce"}, 4, 3}, args)) {
+    return Value();
+  }
+  Tensor* self = expect_tensor(vm, args[0], name, "input");
+  if (!self) return Value();
+  int64_t d;
+  if (!as_int(vm, args[1], name, "dim", &d)) return Value();
+  Tensor* ix = expect_tensor(vm, args[2], name, "index");
+  if (!ix) return Value();
+  Value srcv = args[3] ? args[3] : args[4];
+  if (!srcv) return vm.raisef(Exc::TypeError, "%s() missing required argument 'src' or 'value'", name);
+  const Tensor* src = nullptr;
+  Scalar value;
+  if (is_tensor(srcv)) src = &tensor_of(srcv);
+  else if (add || !as_scalar(srcv, &value))
+    return vm.raisef(Exc::TypeError, "%s(): argument '%s' must be %s, not %s", name, add ? "src" : "value",
+                     add ? "Tensor" : "Number", vm::type_name(vm, srcv));
+  ScatterReduce red = add ? ScatterReduce::Add : ScatterReduce::None;
+  if (args[5] && !args[5].is_none()) {
+    std::string_view r = vm::is_str(args[5]) ? vm::str_view(args[5]) : "";
+    if (r == "add") red = ScatterReduce::Add;
+    else if (r == "multiply") red = ScatterReduce::Multiply;
+    else return vm.raise(Exc::RuntimeError, "reduce argument must be either add or multiply.");
+  }
+  return guarded(vm, [&] {
+    Tensor out = *self;
+    if (!inplace) out = cast(*self, self->dtype);
+    scatter_inplace(out, d, *ix, src, value, red, add ? "scatter_add" : "scatter");
+    return inplace ? args[0] : wrap(vm, out);
+  });
+}
+// masked_fill / masked_fill_ (data 1)
+Value masked_fill_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool inplace = data.as_small_int();
+  const char* name = inplace ? "masked_fill_" : "masked_fill";
+  BIND(name, 3, 3, "mask", "value");
+  Tensor* mask = expect_tensor(vm, args[1], name, "mask");
+  if (!mask) return Value();
+  Scalar v;
+  if (!fill_value(vm, args[2], "masked_fill_", &v)) return Value();
+  return guarded(vm, [&] {
+    if (inplace) {
+      masked_fill_inplace(t, *mask, v);
+      return args[0];
+    }
+    return wrap(vm, masked_fill(t, *mask, v));
+  });
+}
+
+// ---------------------------------------------------------------- roll, flip, tril, repeat
+Value roll_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("roll", 3, 2, "shifts", "dims");
+  std::vector<int64_t> shifts, dims;
+  if (!int_or_list(vm, args[1], "roll", "shifts", &shifts, nullptr)) return Value();
+  if (args[2] && !args[2].is_none() && !int_or_list(vm, args[2], "roll", "dims", &dims, nullptr)) return Value();
+  return guarded(vm, [&] { return wrap(vm, roll(t, shifts, dims)); });
+}
+Value flip_fn(VM& vm, const CallArgs& a, const Value&) {
+  BIND("flip", 2, 2, "dims");
+  Shape dims;
+  if (!vm::is_kind(args[1], ObjKind::Tuple) && !vm::is_kind(args[1], ObjKind::List))
+    return vm.raisef(Exc::TypeError, "flip(): argument 'dims' (position 2) must be tuple of ints, not %s",
+                     vm::type_name(vm, args[1]));
+  if (!as_int_list(vm, args[1], "flip", "dims", false, &dims)) return Value();
+  return guarded(vm, [&] { return wrap(vm, flip(t, dims)); });
+}
+Value flip_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("flip");
+  Shape dims;
+  if (!shape_required(vm, rest_of(a), "flip", "dims", &dims)) return Value();
+  return guarded(vm, [&] { return wrap(vm, flip(t, dims)); });
+}
+// tril / triu / tril_ / triu_ (data: bit 0 upper, bit 1 in place)
+Value tril_fn(VM& vm, const CallArgs& a, const Value& data) {
+  int64_t mode = data.as_small_int();
+  bool upper = mode & 1, inplace = mode & 2;
+  const char* name = upper ? (inplace ? "triu_" : "triu") : (inplace ? "tril_" : "tril");
+  BIND(name, 2, 1, "diagonal");
+  int64_t k;
+  if (!int_arg(vm, args[1], name, "diagonal", 0, &k)) return Value();
+  return guarded(vm, [&] {
+    if (inplace) {
+      tril_inplace(t, k, upper);
+      return args[0];
+    }
+    return wrap(vm, tril(t, k, upper));
+  });
+}
+Value repeat_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("repeat");
+  Shape s;
+  if (!shape_required(vm, rest_of(a), "repeat", "repeats", &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, repeat(t, s)); });
+}
+
+Value small(int64_t i) { return Value::small_int(i); }
+
+}  // namespace
+
+void register_shape(Registrar& r) {
+  r.method("view", view_m);
+  r.method("reshape", reshape_m);
+  r.function("reshape", reshape_fn);
+  r.method("view_as", as_other_m, small(0));
+  r.method("reshape_as", as_other_m, small(1));
+  r.method("expand_as", as_other_m, small(2));
+  r.both("flatten", flatten_fn);
+  r.both("unflatten", unflatten_fn);
+  r.both("transpose", transpose_fn, small(0));
+  r.both("swapaxes", transpose_fn, small(1));
+  r.both("swapdims", transpose_fn, small(2));
+  r.method("transpose_", transpose_fn, small(3));
+  r.both("t", t_fn, small(0));
+  r.method("t_", t_fn, small(1));
+  r.method("permute", permute_m);
+  r.function("permute", permute_fn);
+  r.getter("T", get_T);
+  r.getter("mT", get_mT);
+  r.both("unsqueeze", unsqueeze_fn, small(0));
+  r.method("unsqueeze_", unsqueeze_fn, small(1));
+  r.both("squeeze", squeeze_fn, small(0));
+  r.method("squeeze_", squeeze_fn, small(1));
+  r.method("expand", expand_m);
+  r.both("narrow", narrow_fn);
+  r.both("select", select_fn);
+  r.both("chunk", chunk_fn);
+  r.function("split", split_fn);
+  r.method("split", split_m);
+  r.both("unbind", unbind_fn);
+  r.function("cat", cat_fn, small(0));
+  r.function("concat", cat_fn, small(1));
+  r.function("stack", cat_fn, small(2));
+  r.both("index_select", index_select_fn);
+  r.both("gather", gather_fn);
+  r.both("scatter", scatter_fn, small(0));
+  r.method("scatter_", scatter_fn, small(1));
+  r.both("scatter_add", scatter_fn, small(2));
+  r.method("scatter_add_", scatter_fn, small(3));
+  r.both("masked_fill", masked_fill_fn, small(0));
+  r.method("masked_fill_", masked_fill_fn, small(1));
+  r.both("roll", roll_fn);
+  r.function("flip", flip_fn);
+  r.method("flip", flip_m);
+  r.both("tril", tril_fn, small(0));
+  r.both("triu", tril_fn, small(1));
+  r.method("tril_", tril_fn, small(2));
+  r.method("triu_", tril_fn, small(3));
+  r.method("repeat", repeat_m);
+}
+
+}  // namespace kiln::torch
