@@ -401,6 +401,7 @@ Tensor unary(UnaryOp op, const Tensor& x) {
 }
 
 void unary_inplace(UnaryOp op, const Tensor& x) {
+  check_no_internal_overlap(x);
   DType compute = unary_compute_dtype(op, x.dtype);
   DType result = kUnaryKind[int(op)] == UKind::Pred ? DType::Bool : compute;
   if (!can_cast(result, x.dtype))
@@ -436,6 +437,7 @@ Tensor binary(BinaryOp op, const Operand& a, const Operand& b) {
 }
 
 void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
+  check_no_internal_overlap(self);
   Operand a(self);
   DType result = result_type(a, other);
   DType compute = binary_compute_dtype(op, a, other, result);

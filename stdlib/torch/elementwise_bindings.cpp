@@ -113,7 +113,7 @@ Value div_fn(VM& vm, const CallArgs& a, const Value& data) {
     if (m == "trunc") op = BinaryOp::div_trunc;
     else if (m == "floor") op = BinaryOp::div_floor;
     else
-      return vm.raisef(Exc::ValueError,
+      return vm.raisef(Exc::RuntimeError,
                        "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%.*s'", int(m.size()),
                        m.data());
   }

@@ -7,6 +7,7 @@
 #include "stdlib/modules.h"
 #include "stdlib/torch/bindings.h"
 #include "vm/container_support.h"
+#include "vm/kind_slots.h"
 #include "vm/dict.h"
 #include "vm/list.h"
 #include "vm/tuple.h"
@@ -257,6 +258,28 @@ Value size_new(VM& vm, vm::TypeObject*, const CallArgs& a) {
   return size_value(vm, s);
 }
 
+// Size[i] is an int; Size[a:b], Size + tuple and Size * n are Sizes again.
+Value retag_size(VM& vm, Value r) {
+  if (!r || !vm::is_kind(r, ObjKind::Tuple)) return r;
+  auto* src = r.as<vm::TupleObject>();
+  Value t = vm::tuple_new_of(vm, torch_state(vm).size_type, src->size);
+  if (!t) return t;
+  for (size_t i = 0; i < src->size; ++i) t.as<vm::TupleObject>()->items[i] = src->items[i];
+  return t;
+}
+Value size_getitem(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 2 || !vm::is_kind(a.args[0], ObjKind::Tuple)) return vm.raise(Exc::TypeError, "Size.__getitem__ expects one key");
+  Value r = vm::tuple_slots.getitem(vm, a.args[0].as_object(), a.args[1]);
+  return vm::is_kind(a.args[1], ObjKind::Slice) ? retag_size(vm, std::move(r)) : r;
+}
+// data: the BinOpKind (Add or Mult)
+Value size_binop(VM& vm, const CallArgs& a, const Value& data) {
+  if (a.nargs != 2 || !vm::is_kind(a.args[0], ObjKind::Tuple)) return vm.raise(Exc::TypeError, "Size operator expects two operands");
+  Value r = vm::tuple_slots.binop(vm, vm::BinOpKind(data.as_small_int()), a.args[0], a.args[1], false, false);
+  if (r && r.is_not_implemented()) return r;
+  return retag_size(vm, std::move(r));
+}
+
 Value device_repr(VM& vm, const CallArgs&, const Value&) { return vm::make_str(vm, "device(type='cpu')"); }
 Value device_str(VM& vm, const CallArgs&, const Value&) { return vm::make_str(vm, "cpu"); }
 Value device_type_attr(VM& vm, const CallArgs&, const Value&) { return vm::make_str(vm, "cpu"); }
@@ -320,6 +343,16 @@ Value init_torch_module(VM& vm) {
   add_getter(vm, st.dtype_type, "itemsize", dtype_itemsize);
   vm.add_method(st.size_type, "__repr__", size_repr);
   vm.add_method(st.size_type, "numel", size_numel);
+  vm.add_method(st.size_type, "__getitem__", size_getitem);
+  {
+    auto add_op = [&](const char* name, vm::BinOpKind op) {
+      Value f = new_native(vm, name, size_binop, Value::small_int(int64_t(op)), Value::borrow(st.size_type));
+      dict_setitem(vm, st.size_type->dict.as<DictObject>(), vm.intern(name), f);
+    };
+    add_op("__add__", vm::BinOpKind::Add);
+    add_op("__mul__", vm::BinOpKind::Mult);
+    type_modified(vm, st.size_type);
+  }
   st.size_type->builtin_new = size_new;
   vm.add_method(st.device_type, "__repr__", device_repr);
   vm.add_method(st.device_type, "__str__", device_str);

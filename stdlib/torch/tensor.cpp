@@ -78,7 +78,9 @@ Shape broadcast_shapes(const Shape& a, const Shape& b) {
   int n = std::max(a.size(), b.size());
   Shape out;
   out.n = n;
-  for (int i = 0; i < n; ++i) {
+  // From the last dimension back, as ATen's infer_size (its message names
+  // the first mismatch found that way).
+  for (int i = n - 1; i >= 0; --i) {
     int ia = a.size() - n + i, ib = b.size() - n + i;
     int64_t sa = ia >= 0 ? a[ia] : 1, sb = ib >= 0 ? b[ib] : 1;
     if (sa == sb || sb == 1) out[i] = sa;
@@ -146,6 +148,38 @@ void copy_into(const Tensor& dst, const Tensor& src_in) {
       });
     });
   });
+}
+
+void check_no_internal_overlap(const Tensor& t) {
+  for (int d = 0; d < t.dim(); ++d)
+    if (t.strides[d] == 0 && t.sizes[d] > 1)
+      runtime_error("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
+}
+
+Tensor empty_like_layout(const Tensor& t) {
+  if (t.is_contiguous()) return empty(t.sizes, t.dtype);
+  // Dims ordered by decreasing stride; dense if those strides are exactly
+  // the contiguous strides of the permuted sizes.
+  int n = t.dim();
+  int perm[kMaxDims];
+  for (int i = 0; i < n; ++i) perm[i] = i;
+  std::stable_sort(perm, perm + n, [&](int x, int y) { return t.strides[x] > t.strides[y]; });
+  int64_t expected = 1;
+  bool dense = true;
+  for (int k = n - 1; k >= 0; --k) {
+    int d = perm[k];
+    if (t.sizes[d] != 1 && t.strides[d] != expected) dense = false;
+    expected *= t.sizes[d];
+  }
+  if (!dense) return empty(t.sizes, t.dtype);
+  Tensor out = empty(t.sizes, t.dtype);
+  int64_t acc = 1;
+  for (int k = n - 1; k >= 0; --k) {
+    int d = perm[k];
+    out.strides[d] = acc;
+    acc *= std::max<int64_t>(t.sizes[d], 1);
+  }
+  return out;
 }
 
 Tensor contiguous(const Tensor& t) {

@@ -118,6 +118,16 @@ Tensor to_dtype(const Tensor& t, DType to);
 // dst may be any view.
 void copy_into(const Tensor& dst, const Tensor& src);
 
+// PyTorch's check before writing into `t` in place: an expanded tensor
+// (stride 0 over a dimension of more than one element) has elements sharing
+// memory. RuntimeError "unsupported operation: more than one element of the
+// written-to tensor refers to a single memory location. ..."
+void check_no_internal_overlap(const Tensor& t);
+// A new uninitialised tensor like t: same sizes and dtype, and the same
+// memory layout order when t is dense and non-overlapping (PyTorch's
+// preserve_format), else contiguous.
+Tensor empty_like_layout(const Tensor& t);
+
 // One element as a double / int64 / bool, converted from the dtype.
 // `index` is the element's position in row-major order of the view.
 double element_as_double(const Tensor& t, int64_t flat_index);

@@ -119,7 +119,11 @@ Value clone_m(VM& vm, const CallArgs& a, const Value&) {
   if (!bind(vm, a, {"clone", {"input"}, 1, 1}, args)) return Value();
   Tensor* x = expect_tensor(vm, args[0], "clone", "input");
   if (!x) return Value();
-  return guarded(vm, [&] { return wrap(vm, cast(*x, x->dtype)); });
+  return guarded(vm, [&] {
+    Tensor out = empty_like_layout(*x);
+    copy_into(out, *x);
+    return wrap(vm, std::move(out));
+  });
 }
 Value detach_m(VM& vm, const CallArgs& a, const Value&) {
   Value args[1];
@@ -132,7 +136,7 @@ Value detach_m(VM& vm, const CallArgs& a, const Value&) {
 Value item_m(VM& vm, const CallArgs& a, const Value&) {
   SELF("item");
   if (t.numel() != 1)
-    return vm.raisef(Exc::RuntimeError, "a Tensor with %lld elements cannot be converted to Scalar", (long long)t.numel());
+    return vm.raise(Exc::ValueError, "only one element tensors can be converted to Python scalars");
   return element_value(vm, t, 0);
 }
 
@@ -220,7 +224,7 @@ Value copy__m(VM& vm, const CallArgs& a, const Value&) {
   Tensor* src = expect_tensor(vm, args[0], "copy_", "src");
   if (!src) return Value();
   return guarded(vm, [&] {
-    broadcast_shapes(t.sizes, src->sizes);
+    check_no_internal_overlap(t);
     copy_into(t, *src);
     return a.args[0];
   });
