@@ -239,9 +239,111 @@ constexpr int kLanes = 16;
 // Elements per chunk when one output's reduction is split across threads.
 constexpr int64_t kChunk = 1 << 16;
 
+// Hand-vectorised folds of contiguous float runs (GCC vector extensions),
+// compiled for AVX2 and for the baseline and picked at load time.
+template <class T> struct VecOf;
+template <> struct VecOf<float> { typedef float type __attribute__((vector_size(32))); };
+template <> struct VecOf<double> { typedef double type __attribute__((vector_size(32))); };
+
+// Sum: float lanes over blocks of 1024 elements, blocks added in double.
+template <class T>
+inline double sum_vec_impl(const T* __restrict p, int64_t n) {
+  using V = typename VecOf<T>::type;
+  constexpr int W = sizeof(V) / sizeof(T);
+  constexpr int64_t kBlock = 1024;
+  double total = 0;
+  int64_t i = 0;
+  for (; i + kBlock <= n; i += kBlock) {
+    V a0 = {}, a1 = {}, a2 = {}, a3 = {};
+    for (int64_t k = i; k < i + kBlock; k += 4 * W) {
+      V x0, x1, x2, x3;
+      __builtin_memcpy(&x0, p + k, sizeof(V));
+      __builtin_memcpy(&x1, p + k + W, sizeof(V));
+      __builtin_memcpy(&x2, p + k + 2 * W, sizeof(V));
+      __builtin_memcpy(&x3, p + k + 3 * W, sizeof(V));
+      a0 += x0;
+      a1 += x1;
+      a2 += x2;
+      a3 += x3;
+    }
+    V a = (a0 + a1) + (a2 + a3);
+    double b = 0;
+    for (int l = 0; l < W; ++l) b += double(a[l]);
+    total += b;
+  }
+  if (n < 4 * W) {  // short runs: PyTorch's scalar loop, in T
+    T t = 0;
+    for (; i < n; ++i) t += p[i];
+    return double(t);
+  }
+  double t = 0;
+  for (; i < n; ++i) t += double(p[i]);
+  return total + t;
+}
+// Max (IsMax) or min; NaN anywhere gives NaN (x - x flags NaN and inf; a
+// flagged run is rescanned by the scalar loop).
+template <class T, bool IsMax>
+inline T extreme_vec_impl(const T* __restrict p, int64_t n) {
+  using V = typename VecOf<T>::type;
+  constexpr int W = sizeof(V) / sizeof(T);
+  T init = IsMax ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+  V m0, m1, c0 = {}, c1 = {};
+  for (int l = 0; l < W; ++l) m0[l] = m1[l] = init;
+  int64_t i = 0;
+  for (; i + 2 * W <= n; i += 2 * W) {
+    V x0, x1;
+    __builtin_memcpy(&x0, p + i, sizeof(V));
+    __builtin_memcpy(&x1, p + i + W, sizeof(V));
+    if constexpr (IsMax) {
+      m0 = x0 > m0 ? x0 : m0;
+      m1 = x1 > m1 ? x1 : m1;
+    } else {
+      m0 = x0 < m0 ? x0 : m0;
+      m1 = x1 < m1 ? x1 : m1;
+    }
+    c0 += x0 - x0;
+    c1 += x1 - x1;
+  }
+  V c = c0 + c1;
+  T r = init;
+  for (int l = 0; l < W; ++l) {
+    if (c[l] != c[l]) {
+      // A NaN or an infinity: the scalar loop decides.
+      r = init;
+      for (int64_t k = 0; k < n; ++k) {
+        T x = p[k];
+        if (x != x) return x;
+        r = IsMax ? (x > r ? x : r) : (x < r ? x : r);
+      }
+      return r;
+    }
+    r = IsMax ? (m0[l] > r ? m0[l] : r) : (m0[l] < r ? m0[l] : r);
+    r = IsMax ? (m1[l] > r ? m1[l] : r) : (m1[l] < r ? m1[l] : r);
+  }
+  for (; i < n; ++i) {
+    T x = p[i];
+    if (x != x) return x;
+    r = IsMax ? (x > r ? x : r) : (x < r ? x : r);
+  }
+  return r;
+}
+
+#define KILN_VEC_CLONES __attribute__((target_clones("avx2", "default")))
+KILN_VEC_CLONES double sum_vec(const float* p, int64_t n) { return sum_vec_impl(p, n); }
+KILN_VEC_CLONES double sum_vec(const double* p, int64_t n) { return sum_vec_impl(p, n); }
+KILN_VEC_CLONES float max_vec(const float* p, int64_t n) { return extreme_vec_impl<float, true>(p, n); }
+KILN_VEC_CLONES double max_vec(const double* p, int64_t n) { return extreme_vec_impl<double, true>(p, n); }
+KILN_VEC_CLONES float min_vec(const float* p, int64_t n) { return extreme_vec_impl<float, false>(p, n); }
+KILN_VEC_CLONES double min_vec(const double* p, int64_t n) { return extreme_vec_impl<double, false>(p, n); }
+
 template <class Op, class T>
 typename Op::acc_t fold_contig(const Op& op, const T* __restrict p, int64_t n) {
   using A = typename Op::acc_t;
+  if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (std::is_same_v<Op, SumOp<T, double>>) return sum_vec(p, n);
+    if constexpr (std::is_same_v<Op, MaxOp<T>>) return max_vec(p, n);
+    if constexpr (std::is_same_v<Op, MinOp<T>>) return min_vec(p, n);
+  }
   int64_t i = 0;
   A r = op.id();
   if (n >= kLanes) {
@@ -365,10 +467,26 @@ void run_reduce(const Op& op, const Tensor& x, const Plan& pl, Out* out, Fin fin
         A* __restrict a = acc.get();
         for (int64_t j = 0; j < n; ++j) a[j] = op.id();
         Odometer ro(pl.red_sizes, pl.red_strides);
-        for (int64_t r = 0; r < pl.red_numel; ++r) {
-          const T* __restrict q = p + ro.off;
-          for (int64_t j = 0; j < n; ++j) a[j] = op.step(a[j], q[j]);
-          ro.next();
+        if constexpr (std::is_same_v<Op, SumOp<T, double>> && std::is_same_v<T, float>) {
+          // PyTorch adds float rows in float; blocks of 64 rows then go to
+          // double, so long reductions stay accurate.
+          float blk[1024];
+          for (int64_t r0 = 0; r0 < pl.red_numel; r0 += 64) {
+            int64_t r1 = std::min(pl.red_numel, r0 + 64);
+            for (int64_t j = 0; j < n; ++j) blk[j] = 0;
+            for (int64_t r = r0; r < r1; ++r) {
+              const T* __restrict q = p + ro.off;
+              for (int64_t j = 0; j < n; ++j) blk[j] += q[j];
+              ro.next();
+            }
+            for (int64_t j = 0; j < n; ++j) a[j] += double(blk[j]);
+          }
+        } else {
+          for (int64_t r = 0; r < pl.red_numel; ++r) {
+            const T* __restrict q = p + ro.off;
+            for (int64_t j = 0; j < n; ++j) a[j] = op.step(a[j], q[j]);
+            ro.next();
+          }
         }
         Out* o = out + ko_i * K + j0;
         for (int64_t j = 0; j < n; ++j) o[j] = fin(a[j]);
@@ -407,7 +525,7 @@ DType sum_dtype(DType in, std::optional<DType> dtype) {
 
 // Sum-like reductions (sum, mean, prod): x converted to `dt`, accumulated
 // in double (floats) or int64 (bool and integers).
-template <template <class, class> class OpT>
+template <template <class, class> class OpT, bool IsSum = true>
 Tensor sum_like(const Tensor& x0, Mask m, bool keepdim, DType dt, bool divide) {
   Tensor x = to_dtype(x0, dt);
   Tensor out = empty(out_shape(x, m, keepdim), dt);
@@ -415,7 +533,9 @@ Tensor sum_like(const Tensor& x0, Mask m, bool keepdim, DType dt, bool divide) {
   double n = double(pl.red_numel);
   dispatch_dtype(dt, [&](auto z) {
     using T = decltype(z);
-    using A = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
+    // Sums accumulate floats in double (the vector folds add float lanes in
+    // blocks), products in their own type, as PyTorch does.
+    using A = std::conditional_t<std::is_floating_point_v<T>, std::conditional_t<IsSum, double, T>, int64_t>;
     OpT<T, A> op;
     if constexpr (std::is_floating_point_v<T>) {
       if (divide) run_reduce<OpT<T, A>, T>(op, x, pl, out.data<T>(), [n](A a) { return T(a / n); });
@@ -436,6 +556,34 @@ template <class T, bool IsMax> inline bool better(T x, T best) {
   return IsMax ? x > best : x < best;
 }
 
+// The extreme value of a run and its first index (NaN wins). Contiguous
+// float runs find the value with the vector fold, then its first position.
+template <class T, bool IsMax>
+std::pair<T, int64_t> arg_fold(const T* p, int64_t n, int64_t stride) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (stride == 1) {
+      T m = IsMax ? max_vec(p, n) : min_vec(p, n);
+      if (m != m) {
+        for (int64_t i = 0; i < n; ++i)
+          if (p[i] != p[i]) return {p[i], i};
+      }
+      for (int64_t i = 0; i < n; ++i)
+        if (p[i] == m) return {m, i};
+      return {m, 0};  // not reached
+    }
+  }
+  T best = p[0];
+  int64_t bi = 0;
+  for (int64_t i = 1; i < n; ++i) {
+    T v = p[i * stride];
+    if (better<T, IsMax>(v, best)) {
+      best = v;
+      bi = i;
+    }
+  }
+  return {best, bi};
+}
+
 // Reduces dim d of x; writes values (if vals) and indices.
 template <bool IsMax>
 void arg_reduce(const Tensor& x, int d, Tensor* vals, Tensor& idx) {
@@ -452,24 +600,32 @@ void arg_reduce(const Tensor& x, int d, Tensor* vals, Tensor& idx) {
     const T* base = x.data<T>();
     T* vo = vals ? vals->data<T>() : nullptr;
     int64_t* io = idx.data<int64_t>();
-    // Contiguous kept innermost dim with a strided reduction: vectorise along outputs.
+    if (nout == 1 && L >= 4 * kChunk) {
+      // One long run: fixed chunks across threads, combined in order.
+      int64_t nch = (L + kChunk - 1) / kChunk;
+      std::vector<std::pair<T, int64_t>> part(static_cast<size_t>(nch));
+      parallel_range(nch, 1, [&](int64_t b, int64_t e) {
+        for (int64_t c = b; c < e; ++c) {
+          int64_t s = c * kChunk, n = std::min(kChunk, L - s);
+          auto r = arg_fold<T, IsMax>(base + s * Ls, n, Ls);
+          part[size_t(c)] = {r.first, r.second + s};
+        }
+      });
+      auto best = part[0];
+      for (size_t c = 1; c < part.size(); ++c)
+        if (better<T, IsMax>(part[c].first, best.first)) best = part[c];
+      if (vo) vo[0] = best.first;
+      io[0] = best.second;
+      return;
+    }
     int64_t grain = std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(1, L));
     parallel_range(nout, grain, [&](int64_t o0, int64_t o1) {
       Odometer ko(ks, kst);
       ko.seek(o0);
       for (int64_t o = o0; o < o1; ++o) {
-        const T* p = base + ko.off;
-        T best = p[0];
-        int64_t bi = 0;
-        for (int64_t i = 1; i < L; ++i) {
-          T v = p[i * Ls];
-          if (better<T, IsMax>(v, best)) {
-            best = v;
-            bi = i;
-          }
-        }
-        if (vo) vo[o] = best;
-        io[o] = bi;
+        auto r = arg_fold<T, IsMax>(base + ko.off, L, Ls);
+        if (vo) vo[o] = r.first;
+        io[o] = r.second;
         ko.next();
       }
     });
@@ -605,6 +761,7 @@ Tensor scan(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
   Tensor out = empty(x.sizes, dt);
   dispatch_dtype(dt, [&](auto z) {
     using T = decltype(z);
+    // Floats accumulate in double, as PyTorch's CPU scan does.
     using A = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
     for_each_line<T, T>(x, out, d, [](const T* p, int64_t ps, T* o, int64_t os, int64_t n) {
       A acc = Sum ? A(0) : A(1);
@@ -631,16 +788,31 @@ Tensor softmax_impl(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
   dispatch_dtype(x.dtype, [&](auto z) {
     using T = decltype(z);
     if constexpr (std::is_floating_point_v<T>) {
-      for_each_line<T, T>(x, out, d, [](const T* p, int64_t ps, T* o, int64_t os, int64_t n) {
+      // In T throughout, in PyTorch's order of operations (its printed
+      // digits depend on it): log_softmax = (x - max) - log(sum exp(x - max)),
+      // softmax = exp(x - max) * (1 / sum).
+      // (other dims divide by the sum instead).
+      const bool last = x.dim() == 0 || d == x.dim() - 1;
+      for_each_line<T, T>(x, out, d, [last](const T* p, int64_t ps, T* o, int64_t os, int64_t n) {
         T mx = p[0];
         for (int64_t i = 1; i < n; ++i) mx = MaxOp<T>{}.step(mx, p[i * ps]);
-        double s = 0;
-        for (int64_t i = 0; i < n; ++i) s += std::exp(double(p[i * ps]) - double(mx));
+        T s = 0;
         if constexpr (Log) {
-          double ls = std::log(s);
-          for (int64_t i = 0; i < n; ++i) o[i * os] = T(double(p[i * ps]) - double(mx) - ls);
+          for (int64_t i = 0; i < n; ++i) s += std::exp(T(p[i * ps] - mx));
+          T ls = std::log(s);
+          for (int64_t i = 0; i < n; ++i) o[i * os] = T(p[i * ps] - mx) - ls;
         } else {
-          for (int64_t i = 0; i < n; ++i) o[i * os] = T(std::exp(double(p[i * ps]) - double(mx)) / s);
+          for (int64_t i = 0; i < n; ++i) {
+            T e = std::exp(T(p[i * ps] - mx));
+            o[i * os] = e;
+            s += e;
+          }
+          if (last) {
+            T inv = T(1) / s;
+            for (int64_t i = 0; i < n; ++i) o[i * os] *= inv;
+          } else {
+            for (int64_t i = 0; i < n; ++i) o[i * os] /= s;
+          }
         }
       });
     }
@@ -722,7 +894,7 @@ Tensor prod(const Tensor& x, std::optional<int64_t> dim, bool keepdim, std::opti
   DimList dl;
   if (dim) dl = Shape{*dim};
   Mask m = reduce_mask(x, dl);
-  return sum_like<ProdOp>(x, m, keepdim, sum_dtype(x.dtype, dtype), false);
+  return sum_like<ProdOp, false>(x, m, keepdim, sum_dtype(x.dtype, dtype), false);
 }
 
 Tensor amax(const Tensor& x, const DimList& dims, bool keepdim) { return amax_like<true>(x, dims, keepdim, "amax"); }

@@ -272,6 +272,8 @@ Value norm_fn(VM& vm, const CallArgs& a, const Value&) {
   if (!as_dims(vm, args[2], "norm", &dims) || !opt_bool(vm, args[3], "norm", "keepdim", false, &keepdim) ||
       !opt_dtype(vm, args[4], "norm", &dtype))
     return Value();
+  if (fro && dims && dims->size() > 2)
+    return vm.raisef(Exc::RuntimeError, "Expected at most 2 dimensions, but got %d dimensions instead.", dims->size());
   if (fro && dtype) return vm.raise(Exc::ValueError, "dtype argument is not supported in frobenius norm");
   return guarded(vm, [&] { return wrap(vm, norm(*x, p, dims, keepdim, dtype)); });
 }
