@@ -105,22 +105,25 @@ Plan make_plan(const Tensor& x, Mask m) {
 }
 
 // Offsets (in elements) of an odometer over sizes/strides.
+// Over the first `nd` dimensions only when nd is given.
 struct Odometer {
-  const Shape& sizes;
-  const Shape& strides;
+  const int64_t* sizes;
+  const int64_t* strides;
+  int nd;
   int64_t idx[kMaxDims] = {};
   int64_t off = 0;
-  Odometer(const Shape& s, const Shape& st) : sizes(s), strides(st) {}
+  Odometer(const Shape& s, const Shape& st) : sizes(s.v), strides(st.v), nd(s.size()) {}
+  Odometer(const Shape& s, const Shape& st, int n) : sizes(s.v), strides(st.v), nd(n) {}
   void seek(int64_t linear) {
     off = 0;
-    for (int d = sizes.size() - 1; d >= 0; --d) {
+    for (int d = nd - 1; d >= 0; --d) {
       idx[d] = linear % sizes[d];
       linear /= sizes[d];
       off += idx[d] * strides[d];
     }
   }
   void next() {
-    for (int d = sizes.size() - 1; d >= 0; --d) {
+    for (int d = nd - 1; d >= 0; --d) {
       off += strides[d];
       if (++idx[d] < sizes[d]) return;
       off -= strides[d] * sizes[d];
@@ -375,9 +378,7 @@ typename Op::acc_t fold_rows(const Op& op, const Plan& pl, const T* base, int64_
   int nr = pl.red_sizes.size();
   if (nr == 0) return r1 > r0 ? op.step(acc, *base) : acc;
   int64_t L = pl.red_sizes[nr - 1], Ls = pl.red_strides[nr - 1];
-  Shape os(std::span<const int64_t>(pl.red_sizes.v, size_t(nr - 1)));
-  Shape ost(std::span<const int64_t>(pl.red_strides.v, size_t(nr - 1)));
-  Odometer od(os, ost);
+  Odometer od(pl.red_sizes, pl.red_strides, nr - 1);
   od.seek(r0);
   for (int64_t r = r0; r < r1; ++r) {
     acc = op.comb(acc, fold_strided(op, base + od.off, L, Ls));
@@ -399,10 +400,8 @@ typename Op::acc_t fold_one_parallel(const Op& op, const Plan& pl, const T* base
     // Chunks within rows.
     int64_t per_row = (L + kChunk - 1) / kChunk;
     std::vector<A> part(size_t(rows * per_row), op.id());
-    Shape os(std::span<const int64_t>(pl.red_sizes.v, size_t(nr - 1)));
-    Shape ost(std::span<const int64_t>(pl.red_strides.v, size_t(nr - 1)));
     parallel_range(rows * per_row, 1, [&](int64_t b, int64_t e) {
-      Odometer od(os, ost);
+      Odometer od(pl.red_sizes, pl.red_strides, nr - 1);
       for (int64_t c = b; c < e; ++c) {
         int64_t row = c / per_row, piece = c % per_row;
         od.seek(row);
@@ -447,8 +446,6 @@ void run_reduce(const Op& op, const Tensor& x, const Plan& pl, Out* out, Fin fin
   if (outer) {
     // Outputs along the contiguous kept dimension accumulate row by row.
     const int64_t K = pl.kept_sizes[nk - 1];
-    Shape ks(std::span<const int64_t>(pl.kept_sizes.v, size_t(nk - 1)));
-    Shape kst(std::span<const int64_t>(pl.kept_strides.v, size_t(nk - 1)));
     const int64_t kouter = nout / K;
     int64_t B = K / (4 * num_threads());
     B = std::clamp<int64_t>(B - B % 16, 64, 1024);
@@ -458,7 +455,7 @@ void run_reduce(const Op& op, const Tensor& x, const Plan& pl, Out* out, Fin fin
     if (total < 2 * kParallelGrain) grain = kouter * nblk;
     parallel_range(kouter * nblk, grain, [&](int64_t u0, int64_t u1) {
       std::unique_ptr<A[]> acc(new A[size_t(B)]);
-      Odometer ko(ks, kst);
+      Odometer ko(pl.kept_sizes, pl.kept_strides, nk - 1);
       for (int64_t u = u0; u < u1; ++u) {
         int64_t ko_i = u / nblk, blk = u % nblk;
         ko.seek(ko_i);
@@ -1031,6 +1028,7 @@ std::pair<Tensor, Tensor> topk(const Tensor& x, int64_t k, int64_t dim, bool lar
   (void)sorted;
   int d = wrap_dim(dim, x.dim());
   int64_t L = x.dim() ? x.sizes[d] : 1;
+  if (x.dtype == DType::Bool) runtime_error("\"topk_cpu\" not implemented for 'Bool'");
   if (k < 0 || k > L) runtime_error("selected index k out of range");
   return sort_lines(x, d, largest, k);
 }

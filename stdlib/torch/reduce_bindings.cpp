@@ -194,7 +194,7 @@ Value var_fn(VM& vm, const CallArgs& a, const Value& data) {
     if (!given(dim_arg))  // PyTorch 1.13 has no (correction) overload without dim
       return vm.raisef(Exc::TypeError, "%s() received an invalid combination of arguments - got (correction=int, )", name);
     if (unbiased_arg)
-      return vm.raisef(Exc::RuntimeError, "%s: can't specify both unbiased and correction", name);
+      return vm.raisef(Exc::TypeError, "%s() received an invalid combination of arguments - got (unbiased=bool, correction=int)", name);
     int64_t c;
     if (!as_int(vm, args[4], name, "correction", &c)) return Value();
     correction = double(c);
@@ -260,7 +260,7 @@ Value norm_fn(VM& vm, const CallArgs& a, const Value&) {
     if (vm::is_str(args[1])) {
       std::string_view s = vm::str_view(args[1]);
       if (s == "nuc") return vm.raise(Exc::NotImplementedError, "norm(): p='nuc' is not supported by Kiln yet");
-      if (s != "fro") return vm.raisef(Exc::RuntimeError, "norm(): unknown norm type '%.*s'", int(s.size()), s.data());
+      if (s != "fro") return vm.raisef(Exc::RuntimeError, "only valid string values are 'fro' and 'nuc', found %.*s", int(s.size()), s.data());
     } else {
       if (!as_double(vm, args[1], "norm", "p", &p)) return Value();
       fro = false;
