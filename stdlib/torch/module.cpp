@@ -305,6 +305,21 @@ Value minmax_indices(VM& vm, const CallArgs& a, const Value&) {
   return a.args[0].as<vm::TupleObject>()->items[1];
 }
 
+// "torch.return_types.max(\nvalues=tensor(...),\nindices=tensor(...))"; the
+// name is the class's (torch.return_types.max, .sort, ... subclass this one).
+Value minmax_repr(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || !vm::is_kind(a.args[0], ObjKind::Tuple) || a.args[0].as<vm::TupleObject>()->size != 2)
+    return vm.raise(Exc::TypeError, "expected a (values, indices) result");
+  auto* t = a.args[0].as<vm::TupleObject>();
+  Value v = vm::repr(vm, t->items[0]);
+  if (!v) return v;
+  Value i = vm::repr(vm, t->items[1]);
+  if (!i) return i;
+  std::string s = "torch.return_types." + std::string(vm::str_view(a.args[0].as_object()->type->name)) + "(\nvalues=" +
+                  std::string(vm::str_view(v)) + ",\nindices=" + std::string(vm::str_view(i)) + ")";
+  return vm::make_str(vm, s);
+}
+
 }  // namespace
 
 // A (values, indices) result of max/min/sort... named `torch.return_types.<name>`.
@@ -360,6 +375,7 @@ Value init_torch_module(VM& vm) {
   st.device_type->builtin_new = device_new;
   add_getter(vm, st.minmax_type, "values", minmax_values);
   add_getter(vm, st.minmax_type, "indices", minmax_indices);
+  vm.add_method(st.minmax_type, "__repr__", minmax_repr);
 
   auto set = [&](const char* name, const Value& v) { module_set(vm, m, name, v); };
   set("Tensor", Value::borrow(st.tensor_type));

@@ -1,0 +1,78 @@
+// stdlib/torch/reduce.h — reductions (sum, mean, max, var, norm, ...),
+// scans (cumsum, cumprod), softmax, and sort/topk.
+//
+// A reduction folds a set of dimensions of a strided tensor. The kernel
+// (reduce.cpp) first drops the reduced dimensions of size 1 and merges
+// dimensions that are laid out back to back, then picks one of three loops:
+//   * inner: the reduced elements of one output are a contiguous run (x.sum(),
+//     x.sum(-1)): each output is a vectorised row fold, rows split across
+//     threads; a single huge row is cut into fixed-size chunks whose partial
+//     results are combined in index order, so results do not depend on the
+//     number of threads;
+//   * outer: the output's innermost dimension is contiguous in the input
+//     (x.sum(0)): a block of outputs is accumulated row by row, vectorised
+//     along the outputs, blocks split across threads;
+//   * general: an odometer over the reduced dimensions for each output.
+// Accumulators follow PyTorch's CPU accumulate types: float32 sums and
+// products accumulate in double (which matches PyTorch's cascade sums to the
+// printed digits), integer and bool sums in int64.
+//
+// Dtype rules are PyTorch's: sum/prod of bool and integers give int64 (or
+// `dtype=`), mean/var/std/norm/logsumexp need floating input, all/any give
+// bool, argmax and the indices of max(dim) are int64. Index reductions return
+// the first occurrence of the extreme value; NaN wins max and min.
+//
+// Errors are torch::Error with PyTorch's messages; nothing here knows the VM.
+#pragma once
+
+#include <optional>
+#include <utility>
+
+#include "stdlib/torch/tensor.h"
+
+namespace kiln::torch {
+
+// The dims argument of a reduction: nullopt (or an empty list, PyTorch 1.13)
+// reduces every dimension.
+using DimList = std::optional<Shape>;
+
+Tensor sum(const Tensor& x, const DimList& dims, bool keepdim, std::optional<DType> dtype);
+Tensor mean(const Tensor& x, const DimList& dims, bool keepdim, std::optional<DType> dtype);
+Tensor prod(const Tensor& x, std::optional<int64_t> dim, bool keepdim, std::optional<DType> dtype);
+Tensor amax(const Tensor& x, const DimList& dims, bool keepdim);
+Tensor amin(const Tensor& x, const DimList& dims, bool keepdim);
+// torch.max(x) / torch.min(x): a 0-dim tensor; error on an empty input.
+Tensor max_all(const Tensor& x);
+Tensor min_all(const Tensor& x);
+// torch.max(x, dim): (values, indices).
+std::pair<Tensor, Tensor> max_dim(const Tensor& x, int64_t dim, bool keepdim);
+std::pair<Tensor, Tensor> min_dim(const Tensor& x, int64_t dim, bool keepdim);
+// dim nullopt: index into the flattened tensor.
+Tensor argmax(const Tensor& x, std::optional<int64_t> dim, bool keepdim);
+Tensor argmin(const Tensor& x, std::optional<int64_t> dim, bool keepdim);
+// Variance with `correction` (1 = unbiased); std = sqrt(var).
+Tensor var(const Tensor& x, const DimList& dims, double correction, bool keepdim);
+Tensor std(const Tensor& x, const DimList& dims, double correction, bool keepdim);
+// (var, mean) / (std, mean) in one pass over the data.
+std::pair<Tensor, Tensor> var_mean(const Tensor& x, const DimList& dims, double correction, bool keepdim, bool take_sqrt);
+// all/any: bool results.
+Tensor all(const Tensor& x, std::optional<int64_t> dim, bool keepdim);
+Tensor any(const Tensor& x, std::optional<int64_t> dim, bool keepdim);
+Tensor logsumexp(const Tensor& x, const DimList& dims, bool keepdim);
+// Vector norm of order p (inf and -inf allowed; p = 2 also serves 'fro').
+Tensor norm(const Tensor& x, double p, const DimList& dims, bool keepdim, std::optional<DType> dtype);
+Tensor count_nonzero(const Tensor& x, const DimList& dims);
+
+// Scans along `dim`; bool and integer inputs give int64.
+Tensor cumsum(const Tensor& x, int64_t dim, std::optional<DType> dtype);
+Tensor cumprod(const Tensor& x, int64_t dim, std::optional<DType> dtype);
+
+Tensor softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype);
+Tensor log_softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype);
+
+// (values, indices) sorted along dim; stable for equal keys; NaN sorts as
+// the largest value, as in PyTorch.
+std::pair<Tensor, Tensor> sort(const Tensor& x, int64_t dim, bool descending);
+std::pair<Tensor, Tensor> topk(const Tensor& x, int64_t k, int64_t dim, bool largest, bool sorted);
+
+}  // namespace kiln::torch

@@ -1,0 +1,393 @@
+// stdlib/torch/reduce_bindings.cpp — torch.sum, Tensor.max, torch.sort, ...:
+// the Python face of reduce.h (area `reduction`).
+//
+// Each native serves both torch.X(input, ...) and Tensor.X(...). dim
+// arguments take an int, a tuple/list of ints or None. Results of
+// (values, indices) are tuples of the classes torch.return_types.max, .min,
+// .sort, .topk: subclasses of the state's minmax_type (which gives them
+// .values, .indices and the repr), made here once per VM.
+
+#include <cmath>
+#include <memory>
+
+#include "stdlib/torch/bindings.h"
+#include "stdlib/torch/reduce.h"
+#include "vm/tuple.h"
+#include "vm/type.h"
+
+namespace kiln::torch {
+
+using vm::Exc;
+
+namespace {
+
+// ---------------------------------------------------------------- torch.return_types
+#define KILN_RETURN_TYPES(X) X(max) X(min) X(sort) X(topk)
+
+struct ReturnTypes {
+#define X(n) Value n;
+  KILN_RETURN_TYPES(X)
+#undef X
+};
+constexpr const char* kReturnTypesKey = "torch.return_types";
+
+// torch.return_types.<name>(values, indices)
+Value named_pair(VM& vm, const Value& cls, Tensor values, Tensor indices) {
+  Value t = vm::tuple_new_of(vm, cls.as<vm::TypeObject>(), 2);
+  if (!t) return t;
+  t.as<vm::TupleObject>()->items[0] = wrap(vm, std::move(values));
+  t.as<vm::TupleObject>()->items[1] = wrap(vm, std::move(indices));
+  return t;
+}
+ReturnTypes& return_types(VM& vm) { return *static_cast<ReturnTypes*>(vm.extension_state[kReturnTypesKey].get()); }
+
+// ---------------------------------------------------------------- arguments
+bool given(const Value& v) { return v && !v.is_none(); }
+
+// dim: None / int / tuple or list of ints.
+bool as_dims(VM& vm, const Value& v, const char* fname, DimList* out) {
+  *out = std::nullopt;
+  if (!given(v)) return true;
+  Shape s;
+  if (!as_int_list(vm, v, fname, "dim", true, &s)) return false;
+  *out = s;
+  return true;
+}
+bool as_opt_int(VM& vm, const Value& v, const char* fname, const char* param, std::optional<int64_t>* out) {
+  *out = std::nullopt;
+  if (!given(v)) return true;
+  int64_t i;
+  if (!as_int(vm, v, fname, param, &i)) return false;
+  *out = i;
+  return true;
+}
+bool opt_bool(VM& vm, const Value& v, const char* fname, const char* param, bool dflt, bool* out) {
+  *out = dflt;
+  if (!v) return true;
+  return as_bool(vm, v, fname, param, out);
+}
+bool opt_dtype(VM& vm, const Value& v, const char* fname, std::optional<DType>* out) {
+  *out = std::nullopt;
+  return as_dtype(vm, v, out, fname);
+}
+
+// ---------------------------------------------------------------- sum, mean, nansum-like
+// sum/mean(input, dim=None, keepdim=False, *, dtype=None); data 0 sum, 1 mean.
+Value sum_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool is_mean = data.as_small_int() == 1;
+  const char* name = is_mean ? "mean" : "sum";
+  Value args[4];
+  if (!bind(vm, a, {name, {"input", "dim", "keepdim", "dtype"}, 3, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  if (!x) return Value();
+  DimList dims;
+  bool keepdim;
+  std::optional<DType> dtype;
+  if (!as_dims(vm, args[1], name, &dims) || !opt_bool(vm, args[2], name, "keepdim", false, &keepdim) ||
+      !opt_dtype(vm, args[3], name, &dtype))
+    return Value();
+  return guarded(vm, [&] { return wrap(vm, is_mean ? mean(*x, dims, keepdim, dtype) : sum(*x, dims, keepdim, dtype)); });
+}
+
+// prod(input, dim=None, keepdim=False, *, dtype=None): dim is one int.
+Value prod_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[4];
+  if (!bind(vm, a, {"prod", {"input", "dim", "keepdim", "dtype"}, 3, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "prod", "input");
+  if (!x) return Value();
+  std::optional<int64_t> dim;
+  bool keepdim;
+  std::optional<DType> dtype;
+  if (!as_opt_int(vm, args[1], "prod", "dim", &dim) || !opt_bool(vm, args[2], "prod", "keepdim", false, &keepdim) ||
+      !opt_dtype(vm, args[3], "prod", &dtype))
+    return Value();
+  return guarded(vm, [&] { return wrap(vm, prod(*x, dim, keepdim, dtype)); });
+}
+
+// ---------------------------------------------------------------- max, min, amax, argmax
+// max(input) / max(input, dim, keepdim=False) / max(input, other); data 1 = max.
+Value max_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool is_max = data.as_small_int() == 1;
+  const char* name = is_max ? "max" : "min";
+  Value args[4];
+  if (!bind(vm, a, {name, {"input", "dim", "keepdim", "other"}, 3, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  if (!x) return Value();
+  Value other = args[3];
+  if (args[1] && is_tensor(args[1])) other = args[1];
+  if (other) {
+    if (!is_tensor(other))
+      return vm.raisef(Exc::TypeError, "%s(): argument 'other' must be Tensor, not %s", name, vm::type_name(vm, other));
+    if (args[2] || (args[3] && args[1]))
+      return vm.raisef(Exc::TypeError, "%s() received an invalid combination of arguments", name);
+    return guarded(vm, [&] {
+      return wrap(vm, binary(is_max ? BinaryOp::maximum : BinaryOp::minimum, Operand(*x), Operand(tensor_of(other))));
+    });
+  }
+  if (!args[1]) {
+    if (args[2]) return vm.raisef(Exc::TypeError, "%s() received an invalid combination of arguments - got (Tensor, keepdim=bool)", name);
+    return guarded(vm, [&] { return wrap(vm, is_max ? max_all(*x) : min_all(*x)); });
+  }
+  if (args[1].is_none()) return vm.raise(Exc::RuntimeError, "Please look up dimensions by name, got: name = None.");
+  int64_t dim;
+  bool keepdim;
+  if (!as_int(vm, args[1], name, "dim", &dim) || !opt_bool(vm, args[2], name, "keepdim", false, &keepdim)) return Value();
+  return guarded(vm, [&] {
+    auto r = is_max ? max_dim(*x, dim, keepdim) : min_dim(*x, dim, keepdim);
+    ReturnTypes& rt = return_types(vm);
+    return named_pair(vm, is_max ? rt.max : rt.min, std::move(r.first), std::move(r.second));
+  });
+}
+
+// amax/amin(input, dim=(), keepdim=False); data 1 = amax.
+Value amax_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool is_max = data.as_small_int() == 1;
+  const char* name = is_max ? "amax" : "amin";
+  Value args[3];
+  if (!bind(vm, a, {name, {"input", "dim", "keepdim"}, 3, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  if (!x) return Value();
+  DimList dims;
+  bool keepdim;
+  if (!as_dims(vm, args[1], name, &dims) || !opt_bool(vm, args[2], name, "keepdim", false, &keepdim)) return Value();
+  return guarded(vm, [&] { return wrap(vm, is_max ? amax(*x, dims, keepdim) : amin(*x, dims, keepdim)); });
+}
+
+// argmax/argmin(input, dim=None, keepdim=False); data 1 = argmax.
+Value argmax_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool is_max = data.as_small_int() == 1;
+  const char* name = is_max ? "argmax" : "argmin";
+  Value args[3];
+  if (!bind(vm, a, {name, {"input", "dim", "keepdim"}, 3, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  if (!x) return Value();
+  std::optional<int64_t> dim;
+  bool keepdim;
+  if (!as_opt_int(vm, args[1], name, "dim", &dim) || !opt_bool(vm, args[2], name, "keepdim", false, &keepdim)) return Value();
+  return guarded(vm, [&] { return wrap(vm, is_max ? argmax(*x, dim, keepdim) : argmin(*x, dim, keepdim)); });
+}
+
+// ---------------------------------------------------------------- var, std
+// var(input, dim=None, unbiased=True, keepdim=False, *, correction=None);
+// also the legacy var(input, unbiased). data: 0 var, 1 std, 2 var_mean, 3 std_mean.
+Value var_fn(VM& vm, const CallArgs& a, const Value& data) {
+  int64_t mode = data.as_small_int();
+  static const char* const kNames[] = {"var", "std", "var_mean", "std_mean"};
+  const char* name = kNames[mode];
+  Value args[5];
+  if (!bind(vm, a, {name, {"input", "dim", "unbiased", "keepdim", "correction"}, 4, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  if (!x) return Value();
+  Value dim_arg = args[1], unbiased_arg = args[2];
+  if (dim_arg && dim_arg.is_bool()) {  // var(x, True): the legacy (input, unbiased) form
+    if (unbiased_arg) return vm.raisef(Exc::TypeError, "%s() received an invalid combination of arguments", name);
+    unbiased_arg = dim_arg;
+    dim_arg = Value();
+  }
+  DimList dims;
+  bool unbiased, keepdim;
+  if (!as_dims(vm, dim_arg, name, &dims) || !opt_bool(vm, unbiased_arg, name, "unbiased", true, &unbiased) ||
+      !opt_bool(vm, args[3], name, "keepdim", false, &keepdim))
+    return Value();
+  double correction = unbiased ? 1 : 0;
+  if (given(args[4])) {
+    if (!given(dim_arg))  // PyTorch 1.13 has no (correction) overload without dim
+      return vm.raisef(Exc::TypeError, "%s() received an invalid combination of arguments - got (correction=int, )", name);
+    if (unbiased_arg)
+      return vm.raisef(Exc::TypeError, "%s() received an invalid combination of arguments - got (unbiased=bool, correction=int)", name);
+    int64_t c;
+    if (!as_int(vm, args[4], name, "correction", &c)) return Value();
+    correction = double(c);
+  }
+  return guarded(vm, [&]() -> Value {
+    bool sq = mode == 1 || mode == 3;
+    auto r = var_mean(*x, dims, correction, keepdim, sq);
+    if (mode < 2) return wrap(vm, std::move(r.first));
+    Value v = wrap(vm, std::move(r.first));
+    Value m = wrap(vm, std::move(r.second));
+    return vm::make_tuple(vm, {v, m});
+  });
+}
+
+// ---------------------------------------------------------------- all, any, count_nonzero
+// all/any(input, dim=None, keepdim=False); data 1 = all.
+Value all_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool is_all = data.as_small_int() == 1;
+  const char* name = is_all ? "all" : "any";
+  Value args[3];
+  if (!bind(vm, a, {name, {"input", "dim", "keepdim"}, 3, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  if (!x) return Value();
+  std::optional<int64_t> dim;
+  bool keepdim;
+  if (!as_opt_int(vm, args[1], name, "dim", &dim) || !opt_bool(vm, args[2], name, "keepdim", false, &keepdim)) return Value();
+  return guarded(vm, [&] { return wrap(vm, is_all ? all(*x, dim, keepdim) : any(*x, dim, keepdim)); });
+}
+
+Value count_nonzero_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[2];
+  if (!bind(vm, a, {"count_nonzero", {"input", "dim"}, 2, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "count_nonzero", "input");
+  if (!x) return Value();
+  DimList dims;
+  if (!as_dims(vm, args[1], "count_nonzero", &dims)) return Value();
+  return guarded(vm, [&] { return wrap(vm, count_nonzero(*x, dims)); });
+}
+
+// ---------------------------------------------------------------- logsumexp, norm
+Value logsumexp_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[3];
+  if (!bind(vm, a, {"logsumexp", {"input", "dim", "keepdim"}, 3, 2}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "logsumexp", "input");
+  if (!x) return Value();
+  DimList dims;
+  bool keepdim;
+  if (!given(args[1])) return vm.raise(Exc::TypeError, "logsumexp(): argument 'dim' must be tuple of ints, not NoneType");
+  if (!as_dims(vm, args[1], "logsumexp", &dims) || !opt_bool(vm, args[2], "logsumexp", "keepdim", false, &keepdim))
+    return Value();
+  return guarded(vm, [&] { return wrap(vm, logsumexp(*x, dims, keepdim)); });
+}
+
+// norm(input, p='fro', dim=None, keepdim=False, dtype=None)
+Value norm_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[5];
+  if (!bind(vm, a, {"norm", {"input", "p", "dim", "keepdim", "dtype"}, 5, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "norm", "input");
+  if (!x) return Value();
+  double p = 2;
+  bool fro = true;
+  if (given(args[1])) {
+    if (vm::is_str(args[1])) {
+      std::string_view s = vm::str_view(args[1]);
+      if (s == "nuc") return vm.raise(Exc::NotImplementedError, "norm(): p='nuc' is not supported by Kiln yet");
+      if (s != "fro") return vm.raisef(Exc::RuntimeError, "only valid string values are 'fro' and 'nuc', found %.*s", int(s.size()), s.data());
+    } else {
+      if (!as_double(vm, args[1], "norm", "p", &p)) return Value();
+      fro = false;
+    }
+  }
+  DimList dims;
+  bool keepdim;
+  std::optional<DType> dtype;
+  if (!as_dims(vm, args[2], "norm", &dims) || !opt_bool(vm, args[3], "norm", "keepdim", false, &keepdim) ||
+      !opt_dtype(vm, args[4], "norm", &dtype))
+    return Value();
+  if (fro && dims && dims->size() > 2)
+    return vm.raisef(Exc::RuntimeError, "Expected at most 2 dimensions, but got %d dimensions instead.", dims->size());
+  if (fro && dtype) return vm.raise(Exc::ValueError, "dtype argument is not supported in frobenius norm");
+  return guarded(vm, [&] { return wrap(vm, norm(*x, p, dims, keepdim, dtype)); });
+}
+
+// ---------------------------------------------------------------- scans, softmax
+// cumsum/cumprod(input, dim, *, dtype=None); data 1 = cumsum.
+Value cumsum_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool is_sum = data.as_small_int() == 1;
+  const char* name = is_sum ? "cumsum" : "cumprod";
+  Value args[3];
+  if (!bind(vm, a, {name, {"input", "dim", "dtype"}, 2, 2}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  if (!x) return Value();
+  int64_t dim;
+  std::optional<DType> dtype;
+  if (!as_int(vm, args[1], name, "dim", &dim) || !opt_dtype(vm, args[2], name, &dtype)) return Value();
+  return guarded(vm, [&] { return wrap(vm, is_sum ? cumsum(*x, dim, dtype) : cumprod(*x, dim, dtype)); });
+}
+
+// softmax/log_softmax(input, dim, dtype=None); data 1 = log_softmax.
+Value softmax_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool is_log = data.as_small_int() == 1;
+  const char* name = is_log ? "log_softmax" : "softmax";
+  Value args[3];
+  if (!bind(vm, a, {name, {"input", "dim", "dtype"}, 3, 2}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  if (!x) return Value();
+  int64_t dim;
+  std::optional<DType> dtype;
+  if (!as_int(vm, args[1], name, "dim", &dim) || !opt_dtype(vm, args[2], name, &dtype)) return Value();
+  return guarded(vm, [&] { return wrap(vm, is_log ? log_softmax(*x, dim, dtype) : softmax(*x, dim, dtype)); });
+}
+
+// ---------------------------------------------------------------- sort, argsort, topk
+// sort/argsort(input, dim=-1, descending=False, stable=False); data 1 = argsort.
+Value sort_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool is_arg = data.as_small_int() == 1;
+  const char* name = is_arg ? "argsort" : "sort";
+  Value args[4];
+  if (!bind(vm, a, {name, {"input", "dim", "descending", "stable"}, 4, 1}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  if (!x) return Value();
+  int64_t dim = -1;
+  bool descending, stable;
+  if ((given(args[1]) && !as_int(vm, args[1], name, "dim", &dim)) ||
+      !opt_bool(vm, args[2], name, "descending", false, &descending) ||
+      (given(args[3]) && !as_bool(vm, args[3], name, "stable", &stable)))
+    return Value();
+  return guarded(vm, [&] {
+    auto r = sort(*x, dim, descending);  // always stable
+    if (is_arg) return wrap(vm, std::move(r.second));
+    return named_pair(vm, return_types(vm).sort, std::move(r.first), std::move(r.second));
+  });
+}
+
+// topk(input, k, dim=-1, largest=True, sorted=True)
+Value topk_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[5];
+  if (!bind(vm, a, {"topk", {"input", "k", "dim", "largest", "sorted"}, 5, 2}, args)) return Value();
+  Tensor* x = expect_tensor(vm, args[0], "topk", "input");
+  if (!x) return Value();
+  int64_t k, dim = -1;
+  bool largest, sorted;
+  if (!as_int(vm, args[1], "topk", "k", &k) || (given(args[2]) && !as_int(vm, args[2], "topk", "dim", &dim)) ||
+      !opt_bool(vm, args[3], "topk", "largest", true, &largest) || !opt_bool(vm, args[4], "topk", "sorted", true, &sorted))
+    return Value();
+  return guarded(vm, [&] {
+    auto r = topk(*x, k, dim, largest, sorted);
+    return named_pair(vm, return_types(vm).topk, std::move(r.first), std::move(r.second));
+  });
+}
+
+}  // namespace
+
+void register_reduction(Registrar& r) {
+  VM& vm = r.vm;
+  // torch.return_types.max, ... (subclasses of the (values, indices) class).
+  auto rt = std::make_shared<ReturnTypes>();
+  Value ns = vm::new_native_module(vm, "torch.return_types");
+  if (!ns) return;
+#define X(n)                                                                                              \
+  rt->n = Value::steal(vm::new_native_class(vm, #n, "torch.return_types", torch_state(vm).minmax_type,   \
+                                            vm::ObjKind::Tuple, true));                                   \
+  vm::module_set(vm, ns, #n, rt->n);
+  KILN_RETURN_TYPES(X)
+#undef X
+  vm::module_set(vm, r.module, "return_types", ns);
+  vm.extension_state[kReturnTypesKey] = rt;
+
+  r.both("sum", sum_fn, Value::small_int(0));
+  r.both("mean", sum_fn, Value::small_int(1));
+  r.both("prod", prod_fn);
+  r.both("max", max_fn, Value::small_int(1));
+  r.both("min", max_fn, Value::small_int(0));
+  r.both("amax", amax_fn, Value::small_int(1));
+  r.both("amin", amax_fn, Value::small_int(0));
+  r.both("argmax", argmax_fn, Value::small_int(1));
+  r.both("argmin", argmax_fn, Value::small_int(0));
+  r.both("var", var_fn, Value::small_int(0));
+  r.both("std", var_fn, Value::small_int(1));
+  r.function("var_mean", var_fn, Value::small_int(2));
+  r.function("std_mean", var_fn, Value::small_int(3));
+  r.both("all", all_fn, Value::small_int(1));
+  r.both("any", all_fn, Value::small_int(0));
+  r.both("count_nonzero", count_nonzero_fn);
+  r.both("logsumexp", logsumexp_fn);
+  r.both("norm", norm_fn);
+  r.both("cumsum", cumsum_fn, Value::small_int(1));
+  r.both("cumprod", cumsum_fn, Value::small_int(0));
+  r.both("softmax", softmax_fn, Value::small_int(0));
+  r.both("log_softmax", softmax_fn, Value::small_int(1));
+  r.both("sort", sort_fn, Value::small_int(0));
+  r.both("argsort", sort_fn, Value::small_int(1));
+  r.both("topk", topk_fn);
+}
+
+}  // namespace kiln::torch
