@@ -237,6 +237,7 @@ bool index_value(VM& vm, const Value& v, int64_t* out) {
   if (int_value(v, out)) return true;
   if (v.is_object()) {
     Value m = user_special(v.as_object(), vm.names.__index__);
+    if (!m) m = builtin_special(vm, v.as_object(), vm.names.__index__);  // library classes (torch.Tensor)
     if (m) {
       Value r = call_special0(vm, m, v);
       if (!r) return false;

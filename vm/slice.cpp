@@ -22,7 +22,8 @@ bool has_index(VM& vm, const Value& v) {
   if (is_int(v)) return true;
   if (!v.is_object()) return false;
   Object* o = v.as_object();
-  if (o->kind != ObjKind::Instance) return false;
+  // Instances of user classes, and library objects such as torch tensors.
+  if (o->kind != ObjKind::Instance && o->kind != ObjKind::Tensor) return false;
   return !type_lookup(o->type, vm.names.__index__).is_empty();
 }
 

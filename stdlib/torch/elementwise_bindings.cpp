@@ -214,6 +214,8 @@ Value pos_dunder(VM& vm, const CallArgs& a, const Value&) {
 }
 Value invert_dunder(VM& vm, const CallArgs& a, const Value&) {
   if (a.nargs != 1 || !is_tensor(a.args[0])) return vm.raise(Exc::TypeError, "__invert__ expects a tensor");
+  if (is_floating(tensor_of(a.args[0]).dtype))
+    return vm.raise(Exc::TypeError, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
   return guarded(vm, [&] { return wrap(vm, unary(UnaryOp::bitwise_not, tensor_of(a.args[0]))); });
 }
 Value abs_dunder(VM& vm, const CallArgs& a, const Value&) {

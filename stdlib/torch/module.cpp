@@ -322,15 +322,6 @@ Value minmax_repr(VM& vm, const CallArgs& a, const Value&) {
 
 }  // namespace
 
-// A (values, indices) result of max/min/sort... named `torch.return_types.<name>`.
-Value values_indices(VM& vm, const char* name, Tensor values, Tensor indices) {
-  (void)name;
-  Value t = vm::tuple_new_of(vm, torch_state(vm).minmax_type, 2);
-  if (!t) return t;
-  t.as<vm::TupleObject>()->items[0] = wrap(vm, std::move(values));
-  t.as<vm::TupleObject>()->items[1] = wrap(vm, std::move(indices));
-  return t;
-}
 
 }  // namespace kiln::torch
 
