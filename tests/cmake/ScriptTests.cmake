@@ -1,0 +1,52 @@
+# tests/cmake/ScriptTests.cmake — registers a directory of script tests.
+#
+# kiln_add_script_tests(<label>) makes one CTest test per script
+# <topic>/<name>.py below the calling directory, named <label>/<topic>/<name>
+# and labelled <label>; each runs the script with vmrun through
+# tests/run_script_test.py, which compares stdout with <name>.expected and,
+# for programs that fail, the exit code, exception line and traceback line
+# with <name>.error.json. Helper modules (named _*.py or marked
+# `# kiln-helper` in their first lines) are skipped.
+#
+# Two cache variables, shared by every corpus:
+#   KILN_LANG_TEST_FLAGS   extra vmrun flags (;-separated) for every test
+#   KILN_LANG_TEST_TIERS   if set (e.g. 0;1;2), register every test once per
+#                          tier, as <label>/<topic>/<name>@tierN
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+
+set(KILN_LANG_TEST_FLAGS "" CACHE STRING "Extra vmrun flags (;-separated) for every script test")
+set(KILN_LANG_TEST_TIERS "" CACHE STRING "If set (e.g. 0;1;2), run every script test once per tier (--tier=N)")
+
+function(kiln_add_script_tests label)
+  get_filename_component(_runner ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../run_script_test.py ABSOLUTE)
+  set(_flags)
+  foreach(flag IN LISTS KILN_LANG_TEST_FLAGS)
+    list(APPEND _flags "--vmrun-arg=${flag}")
+  endforeach()
+  file(GLOB _scripts CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*/*.py)
+  list(SORT _scripts)
+  foreach(script IN LISTS _scripts)
+    get_filename_component(_name ${script} NAME)
+    if(_name MATCHES "^_")
+      continue()
+    endif()
+    file(STRINGS ${script} _head LIMIT_COUNT 10)
+    if(_head MATCHES "#[ \t]*kiln-helper")
+      continue()
+    endif()
+    file(RELATIVE_PATH _rel ${CMAKE_CURRENT_SOURCE_DIR} ${script})
+    string(REGEX REPLACE "\\.py$" "" _id "${_rel}")
+    if(KILN_LANG_TEST_TIERS STREQUAL "")
+      add_test(NAME ${label}/${_id}
+        COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun> ${_flags} ${script})
+      set_tests_properties(${label}/${_id} PROPERTIES LABELS ${label} TIMEOUT 60)
+    else()
+      foreach(tier IN LISTS KILN_LANG_TEST_TIERS)
+        add_test(NAME ${label}/${_id}@tier${tier}
+          COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun>
+                  "--vmrun-arg=--tier=${tier}" ${_flags} ${script})
+        set_tests_properties(${label}/${_id}@tier${tier} PROPERTIES LABELS "${label};tier${tier}" TIMEOUT 60)
+      endforeach()
+    endif()
+  endforeach()
+endfunction()
