@@ -202,9 +202,7 @@ template <BinaryOp op> struct Binary;
 // out[i] = f(in[i]); In and Out are the element types.
 template <class Out, class In, class F>
 void unary_loop(const Tensor& out, const Tensor& in, F f) {
-  StridedLoop<2> loop(out.sizes, {out.data_bytes(), in.data_bytes()}, {out.strides, in.strides},
-                      {int64_t(sizeof(Out)), int64_t(sizeof(In))});
-  loop.run([&](std::array<char*, 2> p, const std::array<int64_t, 2>& st, int64_t n) {
+  auto inner = [&](std::array<char*, 2> p, const std::array<int64_t, 2>& st, int64_t n) {
     if (st[0] == sizeof(Out) && st[1] == sizeof(In)) {
       Out* __restrict o = reinterpret_cast<Out*>(p[0]);
       const In* __restrict a = reinterpret_cast<const In*>(p[1]);
@@ -213,15 +211,27 @@ void unary_loop(const Tensor& out, const Tensor& in, F f) {
       for (int64_t k = 0; k < n; ++k)
         *reinterpret_cast<Out*>(p[0] + k * st[0]) = Out(f(*reinterpret_cast<const In*>(p[1] + k * st[1])));
     }
-  });
+  };
+  // Small and flat (the common case of per-op overhead): one inner call.
+  const int64_t numel = out.numel();
+  if (numel == 0) return;
+  if (numel < 2 * kParallelGrain) {
+    int64_t s0 = flat_byte_stride(out.sizes, out.strides, sizeof(Out));
+    int64_t s1 = flat_byte_stride(out.sizes, in.strides, sizeof(In));
+    if (s0 > 0 && s1 >= 0) {
+      inner({out.data_bytes(), in.data_bytes()}, {s0, s1}, numel);
+      return;
+    }
+  }
+  StridedLoop<2> loop(out.sizes, {out.data_bytes(), in.data_bytes()}, {out.strides, in.strides},
+                      {int64_t(sizeof(Out)), int64_t(sizeof(In))});
+  loop.run(inner);
 }
 
 // out[i] = f(a[i], b[i]); a scalar operand is a pointer with stride 0.
 template <class Out, class T, class F>
 void binary_loop(const Tensor& out, char* pa, const Shape& sa, char* pb, const Shape& sb, F f) {
-  StridedLoop<3> loop(out.sizes, {out.data_bytes(), pa, pb}, {out.strides, sa, sb},
-                      {int64_t(sizeof(Out)), int64_t(sizeof(T)), int64_t(sizeof(T))});
-  loop.run([&](std::array<char*, 3> p, const std::array<int64_t, 3>& st, int64_t n) {
+  auto inner = [&](std::array<char*, 3> p, const std::array<int64_t, 3>& st, int64_t n) {
     Out* __restrict o = reinterpret_cast<Out*>(p[0]);
     const T* __restrict a = reinterpret_cast<const T*>(p[1]);
     const T* __restrict b = reinterpret_cast<const T*>(p[2]);
@@ -244,7 +254,22 @@ void binary_loop(const Tensor& out, char* pa, const Shape& sa, char* pb, const S
     for (int64_t k = 0; k < n; ++k)
       *reinterpret_cast<Out*>(p[0] + k * st[0]) =
           Out(f(*reinterpret_cast<const T*>(p[1] + k * st[1]), *reinterpret_cast<const T*>(p[2] + k * st[2])));
-  });
+  };
+  // Small and flat (the common case of per-op overhead): one inner call.
+  const int64_t numel = out.numel();
+  if (numel == 0) return;
+  if (numel < 2 * kParallelGrain) {
+    int64_t s0 = flat_byte_stride(out.sizes, out.strides, sizeof(Out));
+    int64_t s1 = flat_byte_stride(out.sizes, sa, sizeof(T));
+    int64_t s2 = flat_byte_stride(out.sizes, sb, sizeof(T));
+    if (s0 > 0 && s1 >= 0 && s2 >= 0) {
+      inner({out.data_bytes(), pa, pb}, {s0, s1, s2}, numel);
+      return;
+    }
+  }
+  StridedLoop<3> loop(out.sizes, {out.data_bytes(), pa, pb}, {out.strides, sa, sb},
+                      {int64_t(sizeof(Out)), int64_t(sizeof(T)), int64_t(sizeof(T))});
+  loop.run(inner);
 }
 
 [[noreturn]] void not_implemented_for(const char* op, DType d) {
