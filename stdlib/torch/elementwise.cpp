@@ -448,7 +448,42 @@ DType result_type(const Operand& a, const Operand& b) {
   return st.result();
 }
 
+// The common per-op case, `tensor op scalar` or `tensor op tensor` with one
+// dtype (and, for two tensors, one shape), skips the promotion state and
+// the operand holders: the result dtype is the tensor's (a scalar of no
+// higher category never changes it, whatever the tensors' dims), and the
+// tensors are read in place.
+namespace {
+bool binary_fast(BinaryOp op, const Operand& a, const Operand& b, Tensor* result) {
+  const Operand& t = a.is_scalar() ? b : a;
+  const Operand& o = a.is_scalar() ? a : b;
+  if (t.is_scalar()) return false;
+  const Tensor& x = *t.tensor;
+  if (o.is_scalar() ? o.scalar.kind > category(x.dtype) : (o.tensor->dtype != x.dtype || !(o.tensor->sizes == x.sizes)))
+    return false;
+  DType compute = binary_compute_dtype(op, a, b, x.dtype);
+  if (compute != x.dtype) return false;
+  Tensor out = empty(x.sizes, binary_out_dtype(op, compute));
+  Prepared pr;
+  auto place = [&](const Operand& v, char*& p, Shape& st, char* buf) {
+    if (v.is_scalar()) {
+      prepare(v, compute, x.sizes, pr.holder_a, p, st, buf);  // no holder used for a scalar
+    } else {
+      p = v.tensor->data_bytes();
+      st = v.tensor->strides;
+    }
+  };
+  place(a, pr.pa, pr.sa, pr.scalar_a);
+  place(b, pr.pb, pr.sb, pr.scalar_b);
+  binary_into(op, out, compute, pr);
+  *result = std::move(out);
+  return true;
+}
+}  // namespace
+
 Tensor binary(BinaryOp op, const Operand& a, const Operand& b) {
+  Tensor fast;
+  if (binary_fast(op, a, b, &fast)) return fast;
   DType result = result_type(a, b);
   DType compute = binary_compute_dtype(op, a, b, result);
   Shape shape = broadcast_shapes(operand_shape(a), operand_shape(b));
