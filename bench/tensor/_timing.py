@@ -4,7 +4,7 @@
 #
 # Output protocol (parsed by run.py), one line per case:
 #   CASE <name> <median seconds per op> <min seconds per op> <ops per timed loop>
-#   SKIP <name> <reason>
+#   SKIP <name> -- <reason>
 #   INFO <key> <value>
 import sys
 import time
@@ -31,4 +31,4 @@ def measure(name, body, n, repeats=5, warmup=2, ops_per_call=1):
 
 
 def skip(name, reason):
-    print(f"SKIP {name} {reason}")
+    print(f"SKIP {name} -- {reason}")

@@ -8,7 +8,7 @@ time themselves (time.perf_counter around a loop, after a warm-up, so
 start-up and `import torch` do not count) and print one line per case:
 
     CASE <name> <median s/op> <min s/op> <ops per timed loop>
-    SKIP <name> <reason>
+    SKIP <name> -- <reason>
     INFO <key> <value>
 
 The runner starts each script `--runs` times under each engine, interleaved
@@ -53,12 +53,22 @@ def parse(out):
             m = re.match(r"CASE (.+) (\S+) (\S+) (\S+)$", line)
             cases[m.group(1)] = (float(m.group(2)), float(m.group(3)))
         elif line.startswith("SKIP "):
-            name, _, reason = line[5:].partition(" Tensor")
-            skips[name] = "Tensor" + reason if reason else ""
+            name, _, reason = line[5:].partition(" -- ")
+            skips[name] = reason
         elif line.startswith("INFO "):
             _, key, val = line.split(" ", 2)
             info[key] = val
     return cases, skips, info
+
+
+def out_names(out):
+    names = []
+    for line in out.splitlines():
+        if line.startswith("CASE "):
+            names.append(re.match(r"CASE (.+) (\S+) (\S+) (\S+)$", line).group(1))
+        elif line.startswith("SKIP "):
+            names.append(line[5:].partition(" -- ")[0])
+    return names
 
 
 def run_one(cmd, timeout):
@@ -103,7 +113,8 @@ def main(argv=None):
     engines = [e for e in ENGINES if not (args.no_numpy and e == "numpy")]
 
     # results[case][engine] = list of (median, min) per process
-    results, skipped, info, order, raw = {}, {}, {}, [], []
+    results, skipped, info, raw = {}, {}, {}, []
+    order_by = {e: [] for e in ENGINES}  # case order as each engine printed them
     for script in scripts:
         cmds = {
             "kiln": [vmrun, script + ".py"] + extra,
@@ -123,12 +134,16 @@ def main(argv=None):
                     info[f"{eng}.{k}"] = v
                 for name, reason in skips.items():
                     skipped.setdefault(name, {})[eng] = reason
-                    if name not in order:
-                        order.append(name)
+                for name in out_names(out):
+                    if name not in order_by[eng]:
+                        order_by[eng].append(name)
                 for name, t in cases.items():
-                    if name not in order:
-                        order.append(name)
                     results.setdefault(name, {}).setdefault(eng, []).append(t)
+
+    # Rows in the order PyTorch printed them (every case runs there), then any others.
+    order = []
+    for eng in ["torch", "kiln", "numpy"]:
+        order += [n for n in order_by[eng] if n not in order]
 
     def med(name, eng):
         xs = results.get(name, {}).get(eng)
