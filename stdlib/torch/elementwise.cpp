@@ -648,15 +648,22 @@ void fill(const Tensor& t, Scalar v) {
   dispatch_dtype(t.dtype, [&](auto z) {
     using T = decltype(z);
     T val = v.to<T>();
-    StridedLoop<1> loop(t.sizes, {t.data_bytes()}, {t.strides}, {int64_t(sizeof(T))});
-    loop.run([=](std::array<char*, 1> p, const std::array<int64_t, 1>& st, int64_t n) {
+    auto inner = [=](std::array<char*, 1> p, const std::array<int64_t, 1>& st, int64_t n) {
       if (st[0] == sizeof(T)) {
         T* o = reinterpret_cast<T*>(p[0]);
         for (int64_t k = 0; k < n; ++k) o[k] = val;
       } else {
         for (int64_t k = 0; k < n; ++k) *reinterpret_cast<T*>(p[0] + k * st[0]) = val;
       }
-    });
+    };
+    // Small and contiguous (every fresh zeros/ones/full, 0-dim scalars): one call.
+    const int64_t numel = t.numel();
+    if (numel < 2 * kParallelGrain && flat_byte_stride(t.sizes, t.strides, sizeof(T)) > 0) {
+      inner({t.data_bytes()}, {int64_t(sizeof(T))}, numel);
+      return;
+    }
+    StridedLoop<1> loop(t.sizes, {t.data_bytes()}, {t.strides}, {int64_t(sizeof(T))});
+    loop.run(inner);
   });
 }
 
