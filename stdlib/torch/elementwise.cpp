@@ -202,9 +202,7 @@ template <BinaryOp op> struct Binary;
 // out[i] = f(in[i]); In and Out are the element types.
 template <class Out, class In, class F>
 void unary_loop(const Tensor& out, const Tensor& in, F f) {
-  StridedLoop<2> loop(out.sizes, {out.data_bytes(), in.data_bytes()}, {out.strides, in.strides},
-                      {int64_t(sizeof(Out)), int64_t(sizeof(In))});
-  loop.run([&](std::array<char*, 2> p, const std::array<int64_t, 2>& st, int64_t n) {
+  auto inner = [&](std::array<char*, 2> p, const std::array<int64_t, 2>& st, int64_t n) {
     if (st[0] == sizeof(Out) && st[1] == sizeof(In)) {
       Out* __restrict o = reinterpret_cast<Out*>(p[0]);
       const In* __restrict a = reinterpret_cast<const In*>(p[1]);
@@ -213,15 +211,27 @@ void unary_loop(const Tensor& out, const Tensor& in, F f) {
       for (int64_t k = 0; k < n; ++k)
         *reinterpret_cast<Out*>(p[0] + k * st[0]) = Out(f(*reinterpret_cast<const In*>(p[1] + k * st[1])));
     }
-  });
+  };
+  // Small and flat (the common case of per-op overhead): one inner call.
+  const int64_t numel = out.numel();
+  if (numel == 0) return;
+  if (numel < 2 * kParallelGrain) {
+    int64_t s0 = flat_byte_stride(out.sizes, out.strides, sizeof(Out));
+    int64_t s1 = flat_byte_stride(out.sizes, in.strides, sizeof(In));
+    if (s0 > 0 && s1 >= 0) {
+      inner({out.data_bytes(), in.data_bytes()}, {s0, s1}, numel);
+      return;
+    }
+  }
+  StridedLoop<2> loop(out.sizes, {out.data_bytes(), in.data_bytes()}, {out.strides, in.strides},
+                      {int64_t(sizeof(Out)), int64_t(sizeof(In))});
+  loop.run(inner);
 }
 
 // out[i] = f(a[i], b[i]); a scalar operand is a pointer with stride 0.
 template <class Out, class T, class F>
 void binary_loop(const Tensor& out, char* pa, const Shape& sa, char* pb, const Shape& sb, F f) {
-  StridedLoop<3> loop(out.sizes, {out.data_bytes(), pa, pb}, {out.strides, sa, sb},
-                      {int64_t(sizeof(Out)), int64_t(sizeof(T)), int64_t(sizeof(T))});
-  loop.run([&](std::array<char*, 3> p, const std::array<int64_t, 3>& st, int64_t n) {
+  auto inner = [&](std::array<char*, 3> p, const std::array<int64_t, 3>& st, int64_t n) {
     Out* __restrict o = reinterpret_cast<Out*>(p[0]);
     const T* __restrict a = reinterpret_cast<const T*>(p[1]);
     const T* __restrict b = reinterpret_cast<const T*>(p[2]);
@@ -244,7 +254,22 @@ void binary_loop(const Tensor& out, char* pa, const Shape& sa, char* pb, const S
     for (int64_t k = 0; k < n; ++k)
       *reinterpret_cast<Out*>(p[0] + k * st[0]) =
           Out(f(*reinterpret_cast<const T*>(p[1] + k * st[1]), *reinterpret_cast<const T*>(p[2] + k * st[2])));
-  });
+  };
+  // Small and flat (the common case of per-op overhead): one inner call.
+  const int64_t numel = out.numel();
+  if (numel == 0) return;
+  if (numel < 2 * kParallelGrain) {
+    int64_t s0 = flat_byte_stride(out.sizes, out.strides, sizeof(Out));
+    int64_t s1 = flat_byte_stride(out.sizes, sa, sizeof(T));
+    int64_t s2 = flat_byte_stride(out.sizes, sb, sizeof(T));
+    if (s0 > 0 && s1 >= 0 && s2 >= 0) {
+      inner({out.data_bytes(), pa, pb}, {s0, s1, s2}, numel);
+      return;
+    }
+  }
+  StridedLoop<3> loop(out.sizes, {out.data_bytes(), pa, pb}, {out.strides, sa, sb},
+                      {int64_t(sizeof(Out)), int64_t(sizeof(T)), int64_t(sizeof(T))});
+  loop.run(inner);
 }
 
 [[noreturn]] void not_implemented_for(const char* op, DType d) {
@@ -424,7 +449,42 @@ DType result_type(const Operand& a, const Operand& b) {
   return st.result();
 }
 
+// The common per-op case, `tensor op scalar` or `tensor op tensor` with one
+// dtype (and, for two tensors, one shape), skips the promotion state and
+// the operand holders: the result dtype is the tensor's (a scalar of no
+// higher category never changes it, whatever the tensors' dims), and the
+// tensors are read in place.
+namespace {
+bool binary_fast(BinaryOp op, const Operand& a, const Operand& b, Tensor* result) {
+  const Operand& t = a.is_scalar() ? b : a;
+  const Operand& o = a.is_scalar() ? a : b;
+  if (t.is_scalar()) return false;
+  const Tensor& x = *t.tensor;
+  if (o.is_scalar() ? o.scalar.kind > category(x.dtype) : (o.tensor->dtype != x.dtype || !(o.tensor->sizes == x.sizes)))
+    return false;
+  DType compute = binary_compute_dtype(op, a, b, x.dtype);
+  if (compute != x.dtype) return false;
+  Tensor out = empty(x.sizes, binary_out_dtype(op, compute));
+  Prepared pr;
+  auto place = [&](const Operand& v, char*& p, Shape& st, char* buf) {
+    if (v.is_scalar()) {
+      prepare(v, compute, x.sizes, pr.holder_a, p, st, buf);  // no holder used for a scalar
+    } else {
+      p = v.tensor->data_bytes();
+      st = v.tensor->strides;
+    }
+  };
+  place(a, pr.pa, pr.sa, pr.scalar_a);
+  place(b, pr.pb, pr.sb, pr.scalar_b);
+  binary_into(op, out, compute, pr);
+  *result = std::move(out);
+  return true;
+}
+}  // namespace
+
 Tensor binary(BinaryOp op, const Operand& a, const Operand& b) {
+  Tensor fast;
+  if (binary_fast(op, a, b, &fast)) return fast;
   DType result = result_type(a, b);
   DType compute = binary_compute_dtype(op, a, b, result);
   Shape shape = broadcast_shapes(operand_shape(a), operand_shape(b));
@@ -590,15 +650,22 @@ void fill(const Tensor& t, Scalar v) {
   dispatch_dtype(t.dtype, [&](auto z) {
     using T = decltype(z);
     T val = v.to<T>();
-    StridedLoop<1> loop(t.sizes, {t.data_bytes()}, {t.strides}, {int64_t(sizeof(T))});
-    loop.run([=](std::array<char*, 1> p, const std::array<int64_t, 1>& st, int64_t n) {
+    auto inner = [=](std::array<char*, 1> p, const std::array<int64_t, 1>& st, int64_t n) {
       if (st[0] == sizeof(T)) {
         T* o = reinterpret_cast<T*>(p[0]);
         for (int64_t k = 0; k < n; ++k) o[k] = val;
       } else {
         for (int64_t k = 0; k < n; ++k) *reinterpret_cast<T*>(p[0] + k * st[0]) = val;
       }
-    });
+    };
+    // Small and contiguous (every fresh zeros/ones/full, 0-dim scalars): one call.
+    const int64_t numel = t.numel();
+    if (numel < 2 * kParallelGrain && flat_byte_stride(t.sizes, t.strides, sizeof(T)) > 0) {
+      inner({t.data_bytes()}, {int64_t(sizeof(T))}, numel);
+      return;
+    }
+    StridedLoop<1> loop(t.sizes, {t.data_bytes()}, {t.strides}, {int64_t(sizeof(T))});
+    loop.run(inner);
   });
 }
 

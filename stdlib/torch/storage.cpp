@@ -4,14 +4,23 @@
 // 64 bytes, the data 64-byte aligned after it, so a new tensor costs one
 // allocation. Under the asan preset (KILN_SYSTEM_MALLOC) blocks come from
 // aligned_alloc so that AddressSanitizer and LeakSanitizer see them.
+//
+// Blocks of kHugeBytes and more (mimalloc's huge objects, which it maps and
+// unmaps for every allocation) are mapped here instead, 2 MiB-aligned and
+// advised MADV_HUGEPAGE: a fresh 64 MiB tensor then takes 32 page faults
+// instead of 16384, which was half the time of `x + y` on 16M floats.
+// (NumPy does the same for its large arrays.) They are unmapped on release,
+// so memory still goes back to the system the moment a tensor dies.
 
 #include "stdlib/torch/storage.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 
 #ifndef KILN_SYSTEM_MALLOC
 #include <mimalloc.h>
+#include <sys/mman.h>
 #endif
 
 namespace kiln::torch {
@@ -19,6 +28,27 @@ namespace kiln::torch {
 namespace {
 constexpr size_t kAlign = 64;
 static_assert(sizeof(Storage) <= kAlign);
+
+#ifndef KILN_SYSTEM_MALLOC
+constexpr size_t kHugePage = size_t(2) << 20;
+constexpr size_t kHugeBytes = size_t(16) << 20;
+
+size_t mapped_size(size_t total) { return (total + kHugePage - 1) / kHugePage * kHugePage; }
+
+// A 2 MiB-aligned anonymous mapping of mapped_size(total) bytes, or null.
+void* map_huge(size_t total) {
+  size_t size = mapped_size(total);
+  void* p = mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return nullptr;
+  uintptr_t base = reinterpret_cast<uintptr_t>(p);
+  uintptr_t aligned = (base + kHugePage - 1) & ~(kHugePage - 1);
+  if (aligned > base) munmap(p, aligned - base);
+  size_t tail = (base + size + kHugePage) - (aligned + size);
+  if (tail) munmap(reinterpret_cast<void*>(aligned + size), tail);
+  madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);  // a hint: failure is harmless
+  return reinterpret_cast<void*>(aligned);
+}
+#endif
 }  // namespace
 
 Storage* Storage::allocate(size_t nbytes) {
@@ -26,7 +56,7 @@ Storage* Storage::allocate(size_t nbytes) {
 #ifdef KILN_SYSTEM_MALLOC
   void* block = std::aligned_alloc(kAlign, total);
 #else
-  void* block = mi_malloc_aligned(total, kAlign);
+  void* block = nbytes >= kHugeBytes ? map_huge(total) : mi_malloc_aligned(total, kAlign);
 #endif
   if (!block) throw std::bad_alloc();
   auto* s = new (block) Storage();
@@ -36,11 +66,14 @@ Storage* Storage::allocate(size_t nbytes) {
 }
 
 void Storage::release(Storage* s) {
+  size_t nbytes = s->nbytes;
   s->~Storage();
 #ifdef KILN_SYSTEM_MALLOC
+  (void)nbytes;
   std::free(s);
 #else
-  mi_free(s);
+  if (nbytes >= kHugeBytes) munmap(s, mapped_size(kAlign + (nbytes + kAlign - 1) / kAlign * kAlign));
+  else mi_free(s);
 #endif
 }
 

@@ -28,6 +28,23 @@ constexpr int64_t kParallelGrain = 32768;
 // (`cost` scales the grain down for expensive per-element work).
 void parallel_range(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body);
 
+// The byte step of a view walked in row-major order as one flat array:
+// `itemsize` when it is laid out contiguously, 0 when every element is the
+// same one (a broadcast scalar: all strides of non-size-1 dims are 0), -1
+// otherwise. Small elementwise ops whose operands are all flat skip
+// StridedLoop (building and merging its shapes cost more than the loop).
+inline int64_t flat_byte_stride(const Shape& sizes, const Shape& strides, int64_t itemsize) {
+  bool contiguous = true, broadcast = true;
+  int64_t expected = 1;
+  for (int d = sizes.size() - 1; d >= 0; --d) {
+    if (sizes[d] == 1) continue;
+    if (strides[d] != 0) broadcast = false;
+    if (strides[d] != expected) contiguous = false;
+    expected *= sizes[d];
+  }
+  return contiguous ? itemsize : broadcast ? 0 : -1;
+}
+
 template <int N>
 struct StridedLoop {
   Shape sizes;                          // after merging; at least one dim

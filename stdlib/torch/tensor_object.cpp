@@ -104,12 +104,7 @@ Value tensor_binop(VM& vm, BinOpKind op, const Value& a, const Value& b, bool re
     if (op == BinOpKind::MatMult) {
       if (!other_tensor) return Value::not_implemented();
       const Tensor& u = tensor_of(other);
-      if (inplace && !reflected) {
-        Tensor r = matmul(t, u);
-        if (!(r.sizes == t.sizes)) runtime_error("output with shape {} doesn't match the broadcast shape {}", t.sizes.str(), r.sizes.str());
-        copy_into(t, r);
-        return self;
-      }
+      // Tensor has no __imatmul__: `x @= y` rebinds x to x @ y, as in PyTorch.
       return wrap(vm, reflected ? matmul(u, t) : matmul(t, u));
     }
     int k = binary_of(op);
