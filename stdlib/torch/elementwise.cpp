@@ -23,6 +23,7 @@ namespace {
 // ---------------------------------------------------------------- helpers used by the .def expressions
 template <class T> inline T absval(T x) {
   if constexpr (std::is_floating_point_v<T>) return std::fabs(x);
+  else if constexpr (std::is_same_v<T, bool>) return x;
   else return x < 0 ? T(-x) : x;
 }
 template <class T> inline T floor_of(T x) {

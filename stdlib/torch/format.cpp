@@ -35,12 +35,6 @@ Elem read(const Tensor& t, int64_t off) {
   return e;
 }
 
-std::string printf_str(const char* fmt, int width, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, width, kPrecision, v);
-  return buf;
-}
-
 // Python's '{:.4e}' / '{:.4f}' / '{:.0f}' of a float: printf's, except for
 // non-finite values, which Python spells nan / inf / -inf.
 std::string py_format(double v, char kind, int prec) {
@@ -170,7 +164,14 @@ std::string body(const Tensor& t, int d, int64_t off, int indent, bool summarize
   } else {
     for (int64_t i = 0; i < n; ++i) slices.push_back(body(t, d + 1, off + offset_of(t, d, i), indent + 1, summarize, f));
   }
-  return "[" + join(slices, "," + std::string(size_t(dims_left - 1), '\n') + std::string(size_t(indent + 1), ' ')) + "]";
+  // (Built with append: GCC 12 misreads the operator+ chain under -Wrestrict.)
+  std::string sep = ",";
+  sep.append(size_t(dims_left - 1), '\n');
+  sep.append(size_t(indent + 1), ' ');
+  std::string out = "[";
+  out += join(slices, sep);
+  out += ']';
+  return out;
 }
 
 }  // namespace
