@@ -6,11 +6,11 @@
 // aligned_alloc so that AddressSanitizer and LeakSanitizer see them.
 //
 // Blocks of kHugeBytes and more (mimalloc's huge objects, which it maps and
-// unmaps for every allocation) are mapped here instead, 2 MiB-aligned and
-// advised MADV_HUGEPAGE: a fresh 64 MiB tensor then takes 32 page faults
-// instead of 16384, which was half the time of `x + y` on 16M floats.
-// (NumPy does the same for its large arrays.) They are unmapped on release,
-// so memory still goes back to the system the moment a tensor dies.
+// unmaps for every allocation) are asked for 2 MiB-aligned and advised
+// MADV_HUGEPAGE: a fresh 64 MiB tensor then takes 32 page faults instead of
+// 16384, which was half the time of `x + y` on 16M floats. (NumPy does the
+// same for its large arrays.) mimalloc unmaps them on release, so memory
+// still goes back to the system the moment a tensor dies.
 
 #include "stdlib/torch/storage.h"
 
@@ -32,22 +32,6 @@ static_assert(sizeof(Storage) <= kAlign);
 #ifndef KILN_SYSTEM_MALLOC
 constexpr size_t kHugePage = size_t(2) << 20;
 constexpr size_t kHugeBytes = size_t(16) << 20;
-
-size_t mapped_size(size_t total) { return (total + kHugePage - 1) / kHugePage * kHugePage; }
-
-// A 2 MiB-aligned anonymous mapping of mapped_size(total) bytes, or null.
-void* map_huge(size_t total) {
-  size_t size = mapped_size(total);
-  void* p = mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) return nullptr;
-  uintptr_t base = reinterpret_cast<uintptr_t>(p);
-  uintptr_t aligned = (base + kHugePage - 1) & ~(kHugePage - 1);
-  if (aligned > base) munmap(p, aligned - base);
-  size_t tail = (base + size + kHugePage) - (aligned + size);
-  if (tail) munmap(reinterpret_cast<void*>(aligned + size), tail);
-  madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);  // a hint: failure is harmless
-  return reinterpret_cast<void*>(aligned);
-}
 #endif
 }  // namespace
 
@@ -56,7 +40,13 @@ Storage* Storage::allocate(size_t nbytes) {
 #ifdef KILN_SYSTEM_MALLOC
   void* block = std::aligned_alloc(kAlign, total);
 #else
-  void* block = nbytes >= kHugeBytes ? map_huge(total) : mi_malloc_aligned(total, kAlign);
+  void* block;
+  if (nbytes >= kHugeBytes) {
+    block = mi_malloc_aligned(total, kHugePage);
+    if (block) madvise(block, total, MADV_HUGEPAGE);  // a hint: failure is harmless
+  } else {
+    block = mi_malloc_aligned(total, kAlign);
+  }
 #endif
   if (!block) throw std::bad_alloc();
   auto* s = new (block) Storage();
@@ -66,14 +56,11 @@ Storage* Storage::allocate(size_t nbytes) {
 }
 
 void Storage::release(Storage* s) {
-  size_t nbytes = s->nbytes;
   s->~Storage();
 #ifdef KILN_SYSTEM_MALLOC
-  (void)nbytes;
   std::free(s);
 #else
-  if (nbytes >= kHugeBytes) munmap(s, mapped_size(kAlign + (nbytes + kAlign - 1) / kAlign * kAlign));
-  else mi_free(s);
+  mi_free(s);
 #endif
 }
 
