@@ -133,6 +133,7 @@ Tensor tensor_from_data(VM& vm, const Value& data, std::optional<DType> dtype, b
     }
     Scalar s;
     as_scalar(leaf, &s);
+    check_scalar_fits(s, d, true);
     dispatch_dtype(d, [&](auto z) {
       using T = decltype(z);
       T v = s.to<T>();
@@ -200,10 +201,27 @@ Value filled_fn(VM& vm, const CallArgs& a, const Value& data) {
   int64_t kind = data.as_small_int();
   static const char* const kNames[] = {"zeros", "ones", "empty", "rand", "randn"};
   const char* name = kNames[kind];
+  // The size: varargs, one sequence, or the keyword `size`.
+  Value size_kw;
+  std::vector<Value> kw_values, kw_keys;
+  for (size_t i = 0; i < a.nkw(); ++i) {
+    if (vm::str_view(a.kwnames->items[i]) == "size") {
+      size_kw = a.kwvalue(i);
+      continue;
+    }
+    kw_values.push_back(a.kwvalue(i));
+    kw_keys.push_back(a.kwnames->items[i]);
+  }
+  Value kw_names = vm::tuple_from_array(vm, kw_keys.data(), kw_keys.size());
+  if (!kw_names) return kw_names;
+  if (a.nargs == 0 && !size_kw)
+    return vm.raisef(Exc::TypeError, "%s() missing 1 required positional argument: 'size'", name);
+  if (a.nargs > 0 && size_kw) return vm.raisef(Exc::TypeError, "%s() got multiple values for argument 'size'", name);
   Shape shape;
-  if (!as_shape_varargs(vm, a.args, a.nargs, name, &shape)) return Value();
+  if (size_kw ? !as_int_list(vm, size_kw, name, "size", false, &shape) : !as_shape_varargs(vm, a.args, a.nargs, name, &shape))
+    return Value();
   FactoryOpts o;
-  if (!factory_opts(vm, a, name, 0, &o)) return Value();
+  if (!factory_opts(vm, CallArgs{kw_values.data(), 0, kw_names.as<vm::TupleObject>()}, name, 0, &o)) return Value();
   DType d = o.dtype.value_or(kDefaultFloat);
   return guarded(vm, [&] {
     Tensor t = empty(shape, d);

@@ -647,7 +647,32 @@ Tensor nan_to_num(const Tensor& x, double nan, std::optional<double> posinf, std
   return out;
 }
 
+void check_scalar_fits(Scalar s, DType d, bool data_names) {
+  const char* name = nullptr;
+  bool ok = true;
+  switch (d) {
+    case DType::Bool:
+    case DType::Float64: return;
+    case DType::Float32:
+      if (data_names) return;
+      if (s.kind == Category::Float && std::isfinite(s.d) && std::fabs(s.d) > double(std::numeric_limits<float>::max())) ok = false;
+      name = "float";
+      break;
+    case DType::Int32:
+    case DType::Int64: {
+      double lo = d == DType::Int32 ? -2147483648.0 : -9223372036854775808.0;
+      double hi = d == DType::Int32 ? 2147483648.0 : 9223372036854775808.0;  // exclusive
+      if (s.kind == Category::Float) ok = s.d >= lo && s.d < hi;  // false for NaN
+      else if (s.kind == Category::Int && d == DType::Int32) ok = s.i >= INT32_MIN && s.i <= INT32_MAX;
+      name = data_names ? dtype_name(d) : d == DType::Int32 ? "int" : "int64_t";
+      break;
+    }
+  }
+  if (!ok) runtime_error("value cannot be converted to type {} without overflow", name);
+}
+
 void fill(const Tensor& t, Scalar v) {
+  check_scalar_fits(v, t.dtype);
   dispatch_dtype(t.dtype, [&](auto z) {
     using T = decltype(z);
     T val = v.to<T>();
@@ -671,8 +696,14 @@ void fill(const Tensor& t, Scalar v) {
 }
 
 Tensor scalar_tensor(Scalar s) {
+  // A wrapped Python number: no overflow check (1e300 becomes inf, as in PyTorch).
   DType d = s.kind == Category::Bool ? DType::Bool : s.kind == Category::Int ? DType::Int64 : kDefaultFloat;
-  return scalar_tensor(s, d);
+  Tensor t = empty(Shape(), d);
+  dispatch_dtype(d, [&](auto z) {
+    using T = decltype(z);
+    *t.data<T>() = s.to<T>();
+  });
+  return t;
 }
 Tensor scalar_tensor(Scalar s, DType d) {
   Tensor t = empty(Shape(), d);

@@ -33,11 +33,20 @@ Value unary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
   });
 }
 
-// Binds (input, other) and converts `other`.
+// Binds (input, other) and converts both. torch.add(2, x) is allowed when
+// the second is a tensor; torch.mul(2, 3.5) makes the first a 0-dim tensor
+// (kept alive by `holder`), as PyTorch wraps it.
 bool bind_binary(VM& vm, const CallArgs& a, const char* name, Value* args, Tensor** self, std::optional<Operand>* other,
-                 std::optional<Operand>* first) {
+                 std::optional<Operand>* first, Tensor* holder) {
   if (!bind(vm, a, {name, {"input", "other"}, 2, 2}, args)) return false;
-  // torch.add(2, x) is allowed when the second is a tensor.
+  Scalar s0, s1;
+  if (!is_tensor(args[0]) && as_scalar(args[0], &s0) && as_scalar(args[1], &s1)) {
+    *self = nullptr;
+    *holder = scalar_tensor(s0);
+    first->emplace(*holder);
+    other->emplace(s1);
+    return true;
+  }
   if (!is_tensor(args[0]) && is_tensor(args[1])) {
     *self = nullptr;
     if (!as_operand(vm, args[0], name, "input", first)) return false;
@@ -54,8 +63,14 @@ Value binary_fn(VM& vm, const CallArgs& a, const Value& data) {
   auto op = BinaryOp(op_of(data));
   Value args[2];
   Tensor* self;
+  Tensor holder;
   std::optional<Operand> x, y;
-  if (!bind_binary(vm, a, op_name(op), args, &self, &y, &x)) return Value();
+  if (!bind_binary(vm, a, op_name(op), args, &self, &y, &x, &holder)) return Value();
+  if ((op == BinaryOp::logical_and || op == BinaryOp::logical_or || op == BinaryOp::logical_xor) &&
+      (x->is_scalar() || y->is_scalar()))
+    return vm.raisef(Exc::TypeError, "%s(): argument '%s' (position %d) must be Tensor, not %s", op_name(op),
+                     x->is_scalar() ? "input" : "other", x->is_scalar() ? 1 : 2,
+                     vm::type_name(vm, x->is_scalar() ? args[0] : args[1]));
   return guarded(vm, [&] { return wrap(vm, binary(op, *x, *y)); });
 }
 
@@ -63,8 +78,9 @@ Value binary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
   auto op = BinaryOp(op_of(data));
   Value args[2];
   Tensor* self;
+  Tensor holder;
   std::optional<Operand> x, y;
-  if (!bind_binary(vm, a, op_name(op), args, &self, &y, &x)) return Value();
+  if (!bind_binary(vm, a, op_name(op), args, &self, &y, &x, &holder)) return Value();
   if (!self) return vm.raise(Exc::TypeError, "in-place operation needs a tensor");
   return guarded(vm, [&] {
     binary_inplace(op, *self, *y);
@@ -83,7 +99,13 @@ Value add_fn(VM& vm, const CallArgs& a, const Value& data) {
   if (args[2] && !as_scalar(args[2], &alpha))
     return vm.raisef(Exc::TypeError, "%s(): argument 'alpha' must be Number, not %s", name, vm::type_name(vm, args[2]));
   std::optional<Operand> x, y;
-  if (!is_tensor(args[0]) && is_tensor(args[1]) && !inplace) {
+  Tensor holder;
+  Scalar s0, s1;
+  if (!inplace && !is_tensor(args[0]) && as_scalar(args[0], &s0) && as_scalar(args[1], &s1)) {
+    holder = scalar_tensor(s0);  // torch.add(2, 3): the first number is wrapped, as in PyTorch
+    x.emplace(holder);
+    y.emplace(s1);
+  } else if (!is_tensor(args[0]) && is_tensor(args[1]) && !inplace) {
     if (!as_operand(vm, args[0], name, "input", &x)) return Value();
     y.emplace(tensor_of(args[1]));
   } else {
@@ -118,7 +140,13 @@ Value div_fn(VM& vm, const CallArgs& a, const Value& data) {
                        m.data());
   }
   std::optional<Operand> x, y;
-  if (!is_tensor(args[0]) && is_tensor(args[1]) && !inplace) {
+  Tensor holder;
+  Scalar s0, s1;
+  if (!inplace && !is_tensor(args[0]) && as_scalar(args[0], &s0) && as_scalar(args[1], &s1)) {
+    holder = scalar_tensor(s0);  // torch.add(2, 3): the first number is wrapped, as in PyTorch
+    x.emplace(holder);
+    y.emplace(s1);
+  } else if (!is_tensor(args[0]) && is_tensor(args[1]) && !inplace) {
     if (!as_operand(vm, args[0], "div", "input", &x)) return Value();
     y.emplace(tensor_of(args[1]));
   } else {

@@ -40,6 +40,14 @@ struct Operand {
   bool is_scalar() const { return tensor == nullptr; }
 };
 
+// PyTorch's checked conversion of a Python number stored into a tensor of
+// dtype `d` (fill_, full, t[i] = v, masked_fill): NaN, infinities and values
+// outside an integer dtype's range, or beyond float32's, raise RuntimeError
+// "value cannot be converted to type int64_t without overflow" (bool
+// accepts anything). Arithmetic with scalars is not checked, as in PyTorch.
+// torch.tensor(data) checks only integer dtypes and names them "int64".
+void check_scalar_fits(Scalar s, DType d, bool data_names = false);
+
 // A 0-dim tensor holding the scalar, with the dtype the scalar promotes to
 // on its own (bool, int64, or the default float).
 Tensor scalar_tensor(Scalar s);

@@ -259,6 +259,7 @@ void masked_fill_inplace(const Tensor& t, const Tensor& mask_in, Scalar value) {
 }
 
 Tensor masked_fill(const Tensor& t, const Tensor& mask_in, Scalar value) {
+  check_scalar_fits(value, t.dtype);
   Tensor mask = bool_mask(mask_in);
   Shape b = broadcast_shapes(mask.sizes, t.sizes);
   Tensor out = empty(b, t.dtype);

@@ -259,6 +259,25 @@ Value format_dunder(VM& vm, const CallArgs& a, const Value&) {
   return vm::repr(vm, a.args[0]);
 }
 
+// The slots as methods, for code that calls them by name (t.__getitem__(k)).
+Value getitem_dunder(VM& vm, const CallArgs& a, const Value&) {
+  SELF("__getitem__");
+  if (a.nargs != 2) return vm.raise(Exc::TypeError, "__getitem__ expects 1 argument");
+  return vm::getitem(vm, a.args[0], a.args[1]);
+}
+Value setitem_dunder(VM& vm, const CallArgs& a, const Value&) {
+  SELF("__setitem__");
+  if (a.nargs != 3) return vm.raise(Exc::TypeError, "__setitem__ expects 2 arguments");
+  if (!vm::setitem(vm, a.args[0], a.args[1], a.args[2])) return Value();
+  return Value::none();
+}
+Value len_dunder(VM& vm, const CallArgs& a, const Value&) {
+  SELF("__len__");
+  int64_t n;
+  if (!vm::length(vm, a.args[0], &n)) return Value();
+  return vm::make_int(vm, n);
+}
+
 // ---------------------------------------------------------------- torch.* helpers
 Value is_tensor_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[1];
@@ -396,6 +415,9 @@ void register_tensor_basics(Registrar& r) {
   r.method("__int__", int_dunder);
   r.method("__index__", index_dunder);
   r.method("__format__", format_dunder);
+  r.method("__getitem__", getitem_dunder);
+  r.method("__setitem__", setitem_dunder);
+  r.method("__len__", len_dunder);
   r.function("is_tensor", is_tensor_fn);
   r.function("get_default_dtype", get_default_dtype_fn);
   r.both("equal", equal_fn);
