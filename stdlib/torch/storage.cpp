@@ -14,6 +14,10 @@
 
 #include "stdlib/torch/storage.h"
 
+#include <sys/sysinfo.h>
+
+#include "stdlib/torch/error.h"
+
 #include <cstdint>
 #include <cstdlib>
 #include <new>
@@ -35,7 +39,26 @@ constexpr size_t kHugeBytes = size_t(16) << 20;
 #endif
 }  // namespace
 
+namespace {
+// Physical memory plus swap. mimalloc maps with MAP_NORESERVE, which the
+// kernel's overcommit heuristic does not refuse, so a request beyond this
+// would "succeed" and the process be killed on first touch; PyTorch's
+// allocator fails such requests, and so does Kiln.
+size_t memory_limit() {
+  static const size_t limit = [] {
+    struct sysinfo si;
+    if (sysinfo(&si) != 0) return ~size_t(0);
+    return size_t((unsigned __int128)(si.totalram + si.totalswap) * si.mem_unit > ~size_t(0)
+                      ? ~size_t(0)
+                      : (si.totalram + si.totalswap) * size_t(si.mem_unit));
+  }();
+  return limit;
+}
+}  // namespace
+
 Storage* Storage::allocate(size_t nbytes) {
+  if (nbytes > memory_limit())
+    runtime_error("can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)", nbytes);
   size_t total = kAlign + (nbytes + kAlign - 1) / kAlign * kAlign;
 #ifdef KILN_SYSTEM_MALLOC
   void* block = std::aligned_alloc(kAlign, total);
