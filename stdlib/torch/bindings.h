@@ -91,6 +91,18 @@ bool as_shape_varargs(VM& vm, const Value* args, size_t n, const char* fname, Sh
 bool as_int_list(VM& vm, const Value& v, const char* fname, const char* param, bool allow_int, Shape* out);
 // torch.Size(...) of these sizes.
 Value size_value(VM& vm, const Shape& s);
+// Methods: the tensor `self` (args[0]; TypeError "descriptor 'size' requires
+// a 'torch.Tensor' object" otherwise) and the arguments after it.
+Tensor* self_of(VM& vm, const CallArgs& a, const char* name);
+inline CallArgs rest_of(const CallArgs& a) { return CallArgs{a.args + 1, a.nargs - 1, a.kwnames}; }
+// In a method's body: binds `self` (Tensor*) and `t` (const Tensor&), or
+// returns Empty with the TypeError pending.
+#define KILN_TORCH_SELF(name)          \
+  Tensor* self = self_of(vm, a, name); \
+  if (!self) return Value();           \
+  const Tensor& t = *self;             \
+  (void)t;
+
 // A Python number from one element of a tensor (bool, int or float by dtype).
 Value element_value(VM& vm, const Tensor& t, int64_t offset);
 

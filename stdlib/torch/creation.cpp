@@ -164,35 +164,39 @@ Value tensor_fn(VM& vm, const CallArgs& a, const Value&) {
 struct FactoryOpts {
   std::optional<DType> dtype;
 };
-bool factory_opts(VM& vm, const CallArgs& a, const char* name, size_t first_kw, FactoryOpts* o, Value* kw_out = nullptr) {
-  (void)first_kw;
-  (void)kw_out;
-  for (size_t i = 0; i < a.nkw(); ++i) {
-    std::string_view k = vm::str_view(Value::borrow(a.kwnames->items[i].as_object()));
-    const Value& v = a.kwvalue(i);
-    if (k == "dtype") {
-      if (!as_dtype(vm, v, &o->dtype, name)) return false;
-    } else if (k == "device") {
-      if (!v.is_none() && !(vm::is_str(v) && vm::str_view(v) == "cpu") &&
-          !(v.is_object() && v.as_object()->type == torch_state(vm).device_type)) {
-        vm.raisef(Exc::NotImplementedError, "%s(): only device='cpu' is supported by Kiln's eager torch module", name);
-        return false;
-      }
-    } else if (k == "requires_grad") {
-      if (v.is_true()) {
-        vm.raise(Exc::NotImplementedError, "requires_grad=True: autograd is not implemented in Kiln yet");
-        return false;
-      }
-    } else if (k == "layout" || k == "pin_memory" || k == "memory_format" || k == "generator" || k == "out") {
-      if (!v.is_none() && !v.is_false()) {
-        vm.raisef(Exc::NotImplementedError, "%s(): argument '%.*s' is not supported by Kiln", name, int(k.size()), k.data());
-        return false;
-      }
-    } else {
-      vm.raisef(Exc::TypeError, "%s() got an unexpected keyword argument '%.*s'", name, int(k.size()), k.data());
+// One keyword argument of a factory (dtype, device, requires_grad, and the
+// ones Kiln refuses by name); TypeError for any other.
+bool factory_kw(VM& vm, std::string_view k, const Value& v, const char* name, FactoryOpts* o) {
+  if (k == "dtype") return as_dtype(vm, v, &o->dtype, name);
+  if (k == "device") {
+    if (!v.is_none() && !(vm::is_str(v) && vm::str_view(v) == "cpu") &&
+        !(v.is_object() && v.as_object()->type == torch_state(vm).device_type)) {
+      vm.raisef(Exc::NotImplementedError, "%s(): only device='cpu' is supported by Kiln's eager torch module", name);
       return false;
     }
+    return true;
   }
+  if (k == "requires_grad") {
+    if (v.is_true()) {
+      vm.raise(Exc::NotImplementedError, "requires_grad=True: autograd is not implemented in Kiln yet");
+      return false;
+    }
+    return true;
+  }
+  if (k == "layout" || k == "pin_memory" || k == "memory_format" || k == "generator" || k == "out") {
+    if (!v.is_none() && !v.is_false()) {
+      vm.raisef(Exc::NotImplementedError, "%s(): argument '%.*s' is not supported by Kiln", name, int(k.size()), k.data());
+      return false;
+    }
+    return true;
+  }
+  vm.raisef(Exc::TypeError, "%s() got an unexpected keyword argument '%.*s'", name, int(k.size()), k.data());
+  return false;
+}
+// Every keyword argument of a call is a factory option.
+bool factory_opts(VM& vm, const CallArgs& a, const char* name, FactoryOpts* o) {
+  for (size_t i = 0; i < a.nkw(); ++i)
+    if (!factory_kw(vm, vm::str_view(a.kwnames->items[i]), a.kwvalue(i), name, o)) return false;
   return true;
 }
 
@@ -201,27 +205,21 @@ Value filled_fn(VM& vm, const CallArgs& a, const Value& data) {
   int64_t kind = data.as_small_int();
   static const char* const kNames[] = {"zeros", "ones", "empty", "rand", "randn"};
   const char* name = kNames[kind];
-  // The size: varargs, one sequence, or the keyword `size`.
+  // The size: varargs, one sequence, or the keyword `size`; the other
+  // keywords are factory options.
   Value size_kw;
-  std::vector<Value> kw_values, kw_keys;
+  FactoryOpts o;
   for (size_t i = 0; i < a.nkw(); ++i) {
-    if (vm::str_view(a.kwnames->items[i]) == "size") {
-      size_kw = a.kwvalue(i);
-      continue;
-    }
-    kw_values.push_back(a.kwvalue(i));
-    kw_keys.push_back(a.kwnames->items[i]);
+    std::string_view k = vm::str_view(a.kwnames->items[i]);
+    if (k == "size") size_kw = a.kwvalue(i);
+    else if (!factory_kw(vm, k, a.kwvalue(i), name, &o)) return Value();
   }
-  Value kw_names = vm::tuple_from_array(vm, kw_keys.data(), kw_keys.size());
-  if (!kw_names) return kw_names;
   if (a.nargs == 0 && !size_kw)
     return vm.raisef(Exc::TypeError, "%s() missing 1 required positional argument: 'size'", name);
   if (a.nargs > 0 && size_kw) return vm.raisef(Exc::TypeError, "%s() got multiple values for argument 'size'", name);
   Shape shape;
   if (size_kw ? !as_int_list(vm, size_kw, name, "size", false, &shape) : !as_shape_varargs(vm, a.args, a.nargs, name, &shape))
     return Value();
-  FactoryOpts o;
-  if (!factory_opts(vm, CallArgs{kw_values.data(), 0, kw_names.as<vm::TupleObject>()}, name, 0, &o)) return Value();
   DType d = o.dtype.value_or(kDefaultFloat);
   return guarded(vm, [&] {
     Tensor t = empty(shape, d);
@@ -290,22 +288,9 @@ Value full_fn(VM& vm, const CallArgs& a, const Value&) {
   Scalar s;
   if (!fill_scalar(vm, args[1], "full", &s)) return Value();
   FactoryOpts o;
-  // Drop size/fill_value from the keyword check.
-  std::vector<Value> kwv;
   for (size_t i = 0; i < nkw; ++i) {
     std::string_view k = vm::str_view(a.kwnames->items[i]);
-    if (k == "size" || k == "fill_value") continue;
-    const Value& v = a.kwvalue(i);
-    if (k == "dtype") {
-      if (!as_dtype(vm, v, &o.dtype, "full")) return Value();
-    } else if (k == "device" || k == "requires_grad") {
-      Value one[1] = {v};
-      vm::Value names = vm::tuple_new(vm, 1);
-      names.as<vm::TupleObject>()->items[0] = a.kwnames->items[i];
-      if (!factory_opts(vm, CallArgs{one, 0, names.as<vm::TupleObject>()}, "full", 0, &o)) return Value();
-    } else {
-      return vm.raisef(Exc::TypeError, "full() got an unexpected keyword argument '%.*s'", int(k.size()), k.data());
-    }
+    if (k != "size" && k != "fill_value" && !factory_kw(vm, k, a.kwvalue(i), "full", &o)) return Value();
   }
   DType d = o.dtype.value_or(scalar_dtype(s));
   return guarded(vm, [&] {
@@ -324,7 +309,7 @@ Value like_fn(VM& vm, const CallArgs& a, const Value& data) {
   Tensor* x = expect_tensor(vm, a.args[0], name, "input");
   if (!x) return Value();
   FactoryOpts o;
-  if (!factory_opts(vm, a, name, 0, &o)) return Value();
+  if (!factory_opts(vm, a, name, &o)) return Value();
   // Reuse filled_fn with the input's shape and (default) dtype.
   Value dt = dtype_value(vm, o.dtype.value_or(x->dtype));
   Value shape = size_value(vm, x->sizes);
@@ -343,7 +328,7 @@ Value full_like_fn(VM& vm, const CallArgs& a, const Value&) {
   args[1] = a.args[1];
   Tensor* x = expect_tensor(vm, args[0], "full_like", "input");
   if (!x) return Value();
-  if (!factory_opts(vm, a, "full_like", 0, &o)) return Value();
+  if (!factory_opts(vm, a, "full_like", &o)) return Value();
   Scalar s;
   if (!fill_scalar(vm, args[1], "full_like", &s)) return Value();
   DType d = o.dtype.value_or(x->dtype);
@@ -370,10 +355,7 @@ Value arange_fn(VM& vm, const CallArgs& a, const Value&) {
     else if (k == "end") args[npos == 0 && !args[0] ? 0 : 1] = v;
     else if (k == "step") args[2] = v;
     else {
-      Value one[1] = {v};
-      Value names = vm::tuple_new(vm, 1);
-      names.as<vm::TupleObject>()->items[0] = a.kwnames->items[i];
-      if (!factory_opts(vm, CallArgs{one, 0, names.as<vm::TupleObject>()}, "arange", 0, &o)) return Value();
+      if (!factory_kw(vm, k, v, "arange", &o)) return Value();
     }
   }
   Scalar start = Scalar::from_int(0), end, step = Scalar::from_int(1);
@@ -440,10 +422,7 @@ Value linspace_fn(VM& vm, const CallArgs& a, const Value&) {
     else if (k == "end") args[1] = v;
     else if (k == "steps") args[2] = v;
     else {
-      Value one[1] = {v};
-      Value names = vm::tuple_new(vm, 1);
-      names.as<vm::TupleObject>()->items[0] = a.kwnames->items[i];
-      if (!factory_opts(vm, CallArgs{one, 0, names.as<vm::TupleObject>()}, "linspace", 0, &o)) return Value();
+      if (!factory_kw(vm, k, v, "linspace", &o)) return Value();
     }
   }
   if (!args[0] || !args[1] || !args[2]) return vm.raise(Exc::TypeError, "linspace() missing required arguments 'start', 'end' and 'steps'");
@@ -483,10 +462,7 @@ Value eye_fn(VM& vm, const CallArgs& a, const Value&) {
     if (k == "n") args[0] = a.kwvalue(i);
     else if (k == "m") args[1] = a.kwvalue(i);
     else {
-      Value one[1] = {a.kwvalue(i)};
-      Value names = vm::tuple_new(vm, 1);
-      names.as<vm::TupleObject>()->items[0] = a.kwnames->items[i];
-      if (!factory_opts(vm, CallArgs{one, 0, names.as<vm::TupleObject>()}, "eye", 0, &o)) return Value();
+      if (!factory_kw(vm, k, a.kwvalue(i), "eye", &o)) return Value();
     }
   }
   int64_t n, m;
@@ -519,10 +495,7 @@ Value randint_fn(VM& vm, const CallArgs& a, const Value&) {
     else if (k == "high") high = a.kwvalue(i);
     else if (k == "size") size = a.kwvalue(i);
     else {
-      Value one[1] = {a.kwvalue(i)};
-      Value names = vm::tuple_new(vm, 1);
-      names.as<vm::TupleObject>()->items[0] = a.kwnames->items[i];
-      if (!factory_opts(vm, CallArgs{one, 0, names.as<vm::TupleObject>()}, "randint", 0, &o)) return Value();
+      if (!factory_kw(vm, k, a.kwvalue(i), "randint", &o)) return Value();
     }
   }
   if (a.nargs == 3) {
@@ -562,7 +535,7 @@ Value randperm_fn(VM& vm, const CallArgs& a, const Value&) {
   int64_t n;
   if (!as_int(vm, a.args[0], "randperm", "n", &n)) return Value();
   FactoryOpts o;
-  if (!factory_opts(vm, a, "randperm", 0, &o)) return Value();
+  if (!factory_opts(vm, a, "randperm", &o)) return Value();
   if (n < 0) return vm.raisef(Exc::RuntimeError, "n must be non-negative, got%lld", (long long)n);
   DType d = o.dtype.value_or(DType::Int64);
   return guarded(vm, [&] {

@@ -33,39 +33,37 @@ Value unary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
   });
 }
 
-// Binds (input, other) and converts both. torch.add(2, x) is allowed when
-// the second is a tensor; torch.mul(2, 3.5) makes the first a 0-dim tensor
-// (kept alive by `holder`), as PyTorch wraps it.
-bool bind_binary(VM& vm, const CallArgs& a, const char* name, Value* args, Tensor** self, std::optional<Operand>* other,
-                 std::optional<Operand>* first, Tensor* holder) {
-  if (!bind(vm, a, {name, {"input", "other"}, 2, 2}, args)) return false;
+// Converts the (input, other) arguments of a binary op. torch.add(2, x) is
+// allowed when the second is a tensor; torch.mul(2, 3.5) makes the first a
+// 0-dim tensor (kept alive by `holder`), as PyTorch wraps it. In-place forms
+// need a tensor input.
+bool bind_operands(VM& vm, const Value& input, const Value& other, const char* name, bool inplace,
+                   std::optional<Operand>* x, std::optional<Operand>* y, Tensor* holder) {
   Scalar s0, s1;
-  if (!is_tensor(args[0]) && as_scalar(args[0], &s0) && as_scalar(args[1], &s1)) {
-    *self = nullptr;
+  if (!inplace && !is_tensor(input) && as_scalar(input, &s0) && as_scalar(other, &s1)) {
     *holder = scalar_tensor(s0);
-    first->emplace(*holder);
-    other->emplace(s1);
+    x->emplace(*holder);
+    y->emplace(s1);
     return true;
   }
-  if (!is_tensor(args[0]) && is_tensor(args[1])) {
-    *self = nullptr;
-    if (!as_operand(vm, args[0], name, "input", first)) return false;
-    other->emplace(tensor_of(args[1]));
-    return true;
+  if (!inplace && !is_tensor(input) && is_tensor(other)) {
+    y->emplace(tensor_of(other));
+    return as_operand(vm, input, name, "input", x);
   }
-  *self = expect_tensor(vm, args[0], name, "input");
-  if (!*self) return false;
-  first->emplace(**self);
-  return as_operand(vm, args[1], name, "other", other);
+  Tensor* self = expect_tensor(vm, input, name, "input");
+  if (!self) return false;
+  x->emplace(*self);
+  return as_operand(vm, other, name, "other", y);
 }
 
 Value binary_fn(VM& vm, const CallArgs& a, const Value& data) {
   auto op = BinaryOp(op_of(data));
   Value args[2];
-  Tensor* self;
   Tensor holder;
   std::optional<Operand> x, y;
-  if (!bind_binary(vm, a, op_name(op), args, &self, &y, &x, &holder)) return Value();
+  if (!bind(vm, a, {op_name(op), {"input", "other"}, 2, 2}, args) ||
+      !bind_operands(vm, args[0], args[1], op_name(op), false, &x, &y, &holder))
+    return Value();
   if ((op == BinaryOp::logical_and || op == BinaryOp::logical_or || op == BinaryOp::logical_xor) &&
       (x->is_scalar() || y->is_scalar()))
     return vm.raisef(Exc::TypeError, "%s(): argument '%s' (position %d) must be Tensor, not %s", op_name(op),
@@ -77,13 +75,13 @@ Value binary_fn(VM& vm, const CallArgs& a, const Value& data) {
 Value binary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
   auto op = BinaryOp(op_of(data));
   Value args[2];
-  Tensor* self;
   Tensor holder;
   std::optional<Operand> x, y;
-  if (!bind_binary(vm, a, op_name(op), args, &self, &y, &x, &holder)) return Value();
-  if (!self) return vm.raise(Exc::TypeError, "in-place operation needs a tensor");
+  if (!bind(vm, a, {op_name(op), {"input", "other"}, 2, 2}, args) ||
+      !bind_operands(vm, args[0], args[1], op_name(op), true, &x, &y, &holder))
+    return Value();
   return guarded(vm, [&] {
-    binary_inplace(op, *self, *y);
+    binary_inplace(op, *x->tensor, *y);
     return args[0];
   });
 }
@@ -100,20 +98,7 @@ Value add_fn(VM& vm, const CallArgs& a, const Value& data) {
     return vm.raisef(Exc::TypeError, "%s(): argument 'alpha' must be Number, not %s", name, vm::type_name(vm, args[2]));
   std::optional<Operand> x, y;
   Tensor holder;
-  Scalar s0, s1;
-  if (!inplace && !is_tensor(args[0]) && as_scalar(args[0], &s0) && as_scalar(args[1], &s1)) {
-    holder = scalar_tensor(s0);  // torch.add(2, 3): the first number is wrapped, as in PyTorch
-    x.emplace(holder);
-    y.emplace(s1);
-  } else if (!is_tensor(args[0]) && is_tensor(args[1]) && !inplace) {
-    if (!as_operand(vm, args[0], name, "input", &x)) return Value();
-    y.emplace(tensor_of(args[1]));
-  } else {
-    Tensor* self = expect_tensor(vm, args[0], name, "input");
-    if (!self) return Value();
-    x.emplace(*self);
-    if (!as_operand(vm, args[1], name, "other", &y)) return Value();
-  }
+  if (!bind_operands(vm, args[0], args[1], name, inplace, &x, &y, &holder)) return Value();
   return guarded(vm, [&] {
     if (inplace) {
       add_inplace(*x->tensor, *y, alpha, subtract);
@@ -141,20 +126,7 @@ Value div_fn(VM& vm, const CallArgs& a, const Value& data) {
   }
   std::optional<Operand> x, y;
   Tensor holder;
-  Scalar s0, s1;
-  if (!inplace && !is_tensor(args[0]) && as_scalar(args[0], &s0) && as_scalar(args[1], &s1)) {
-    holder = scalar_tensor(s0);  // torch.add(2, 3): the first number is wrapped, as in PyTorch
-    x.emplace(holder);
-    y.emplace(s1);
-  } else if (!is_tensor(args[0]) && is_tensor(args[1]) && !inplace) {
-    if (!as_operand(vm, args[0], "div", "input", &x)) return Value();
-    y.emplace(tensor_of(args[1]));
-  } else {
-    Tensor* self = expect_tensor(vm, args[0], "div", "input");
-    if (!self) return Value();
-    x.emplace(*self);
-    if (!as_operand(vm, args[1], "div", "other", &y)) return Value();
-  }
+  if (!bind_operands(vm, args[0], args[1], "div", inplace, &x, &y, &holder)) return Value();
   return guarded(vm, [&] {
     if (inplace) {
       binary_inplace(op, *x->tensor, *y);

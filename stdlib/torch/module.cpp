@@ -85,6 +85,14 @@ Tensor* expect_tensor(VM& vm, const Value& v, const char* fname, const char* par
   return nullptr;
 }
 
+Tensor* self_of(VM& vm, const CallArgs& a, const char* name) {
+  if (a.nargs == 0 || !is_tensor(a.args[0])) {
+    vm.raisef(Exc::TypeError, "descriptor '%s' requires a 'torch.Tensor' object", name);
+    return nullptr;
+  }
+  return &tensor_of(a.args[0]);
+}
+
 Value dtype_value(VM& vm, DType d) { return torch_state(vm).dtypes[int(d)]; }
 
 bool as_dtype(VM& vm, const Value& v, std::optional<DType>* out, const char* fname) {

@@ -18,20 +18,7 @@ using vm::ObjKind;
 
 namespace {
 
-Tensor* self_of(VM& vm, const CallArgs& a, const char* name) {
-  if (a.nargs == 0 || !is_tensor(a.args[0])) {
-    vm.raisef(Exc::TypeError, "descriptor '%s' requires a 'torch.Tensor' object", name);
-    return nullptr;
-  }
-  return &tensor_of(a.args[0]);
-}
-CallArgs rest_of(const CallArgs& a) { return CallArgs{a.args + 1, a.nargs - 1, a.kwnames}; }
-
-#define SELF(name)                     \
-  Tensor* self = self_of(vm, a, name); \
-  if (!self) return Value();           \
-  const Tensor& t = *self;             \
-  (void)t;
+#define SELF(name) KILN_TORCH_SELF(name)
 
 // Binds the function form fn(input, ...) (the method form passes self as input).
 #define BIND(name, n, req, ...)                                                 \
