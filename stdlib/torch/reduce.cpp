@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "stdlib/torch/tensor_iter.h"
+#include "stdlib/torch/vmath.h"
 
 namespace kiln::torch {
 
@@ -338,6 +339,10 @@ KILN_VEC_CLONES float max_vec(const float* p, int64_t n) { return extreme_vec_im
 KILN_VEC_CLONES double max_vec(const double* p, int64_t n) { return extreme_vec_impl<double, true>(p, n); }
 KILN_VEC_CLONES float min_vec(const float* p, int64_t n) { return extreme_vec_impl<float, false>(p, n); }
 KILN_VEC_CLONES double min_vec(const double* p, int64_t n) { return extreme_vec_impl<double, false>(p, n); }
+// exp(p[i] - mx) of a contiguous float line (softmax), vectorised: vmath.h.
+KILN_VEC_CLONES void exp_shifted(float* __restrict o, const float* __restrict p, int64_t n, float mx) {
+  for (int64_t i = 0; i < n; ++i) o[i] = vmath::exp(float(p[i] - mx));
+}
 
 template <class Op, class T>
 typename Op::acc_t fold_contig(const Op& op, const T* __restrict p, int64_t n) {
@@ -790,19 +795,38 @@ Tensor softmax_impl(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
       // softmax = exp(x - max) * (1 / sum).
       // (other dims divide by the sum instead).
       const bool last = x.dim() == 0 || d == x.dim() - 1;
+      // Float32 exps are vmath.h's (as torch.exp's); a contiguous line
+      // finds its max and its exps with the vectorised kernels.
       for_each_line<T, T>(x, out, d, [last](const T* p, int64_t ps, T* o, int64_t os, int64_t n) {
+        bool flat = false;
         T mx = p[0];
-        for (int64_t i = 1; i < n; ++i) mx = MaxOp<T>{}.step(mx, p[i * ps]);
+        if constexpr (std::is_same_v<T, float>) {
+          if (ps == 1 && os == 1) {
+            flat = true;
+            mx = max_vec(p, n);
+            exp_shifted(o, p, n, mx);
+          }
+        }
+        if (!flat)
+          for (int64_t i = 1; i < n; ++i) mx = MaxOp<T>{}.step(mx, p[i * ps]);
         T s = 0;
         if constexpr (Log) {
-          for (int64_t i = 0; i < n; ++i) s += std::exp(T(p[i * ps] - mx));
+          if (flat) {
+            for (int64_t i = 0; i < n; ++i) s += o[i];
+          } else {
+            for (int64_t i = 0; i < n; ++i) s += vmath::exp(T(p[i * ps] - mx));
+          }
           T ls = std::log(s);
           for (int64_t i = 0; i < n; ++i) o[i * os] = T(p[i * ps] - mx) - ls;
         } else {
-          for (int64_t i = 0; i < n; ++i) {
-            T e = std::exp(T(p[i * ps] - mx));
-            o[i * os] = e;
-            s += e;
+          if (flat) {
+            for (int64_t i = 0; i < n; ++i) s += o[i];
+          } else {
+            for (int64_t i = 0; i < n; ++i) {
+              T e = vmath::exp(T(p[i * ps] - mx));
+              o[i * os] = e;
+              s += e;
+            }
           }
           if (last) {
             T inv = T(1) / s;
