@@ -16,9 +16,20 @@
 // sigmoid = 1 / (1 + exp(-x))) stay accurate, and float32's awkward ranges
 // cost nothing: subnormal float inputs are normal doubles, subnormal results
 // (exp(-100)) come out of the final rounding correctly, and a result beyond
-// FLT_MAX rounds to inf there. Measured against the correctly rounded result
-// (tests/unit/test_torch_vmath.cpp sweeps every float32): at most 1 ulp off,
-// and correctly rounded for all but a tiny fraction of inputs.
+// FLT_MAX rounds to inf there. Measured over all 2^32 float32 inputs against
+// double libm (the loop of tests/unit/test_torch_vmath.cpp with step 1, run
+// by hand; the test itself sweeps every 251st input): every result within
+// 1 ulp of the correctly rounded one, and nearly all correctly rounded:
+//
+//   function  not correctly rounded   max error vs exact
+//   exp       1.4e-5 of inputs        0.5013 ulp
+//   expm1     4.8e-5                  0.5051 ulp
+//   log       4.2e-7                  0.5002 ulp
+//   log1p     6.9e-7                  0.5002 ulp
+//   tanh      4.2e-5                  0.5035 ulp
+//   sigmoid   6.8e-6                  0.5013 ulp
+//
+// (PyTorch's Sleef kernels promise 1.0 ulp; glibc's expf about 0.5.)
 //
 //   exp:  2^t with t = x·log2(e). n = round(t) by the 1.5·2^52 shifter (the
 //         integer lands in the low bits of the sum; no vector float->int
