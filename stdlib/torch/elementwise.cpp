@@ -4,7 +4,9 @@
 // is inlined into the innermost loop, which is specialised for the layouts
 // that matter: every operand contiguous, and one operand a broadcast
 // scalar (stride 0). Those loops vectorise for the cheap ops; the general
-// strided loop handles views.
+// strided loop handles views. Float32 exp, log, tanh, sigmoid, expm1 and
+// log1p run vmath.h's vectorisable functions in row kernels compiled for
+// AVX2 and the baseline.
 
 #include "stdlib/torch/elementwise.h"
 
@@ -15,6 +17,7 @@
 #include <type_traits>
 
 #include "stdlib/torch/tensor_iter.h"
+#include "stdlib/torch/vmath.h"
 
 namespace kiln::torch {
 
@@ -200,19 +203,10 @@ template <BinaryOp op> struct Binary;
 #undef BINARY
 
 // ---------------------------------------------------------------- loops
-// out[i] = f(in[i]); In and Out are the element types.
-template <class Out, class In, class F>
-void unary_loop(const Tensor& out, const Tensor& in, F f) {
-  auto inner = [&](std::array<char*, 2> p, const std::array<int64_t, 2>& st, int64_t n) {
-    if (st[0] == sizeof(Out) && st[1] == sizeof(In)) {
-      Out* __restrict o = reinterpret_cast<Out*>(p[0]);
-      const In* __restrict a = reinterpret_cast<const In*>(p[1]);
-      for (int64_t k = 0; k < n; ++k) o[k] = Out(f(a[k]));
-    } else {
-      for (int64_t k = 0; k < n; ++k)
-        *reinterpret_cast<Out*>(p[0] + k * st[0]) = Out(f(*reinterpret_cast<const In*>(p[1] + k * st[1])));
-    }
-  };
+// Runs inner(ptrs, byte_strides, n) over rows of out and in (Out and In are
+// the element types): one call for a small flat tensor, else StridedLoop.
+template <class Out, class In, class Inner>
+void unary_rows(const Tensor& out, const Tensor& in, const Inner& inner) {
   // Small and flat (the common case of per-op overhead): one inner call.
   const int64_t numel = out.numel();
   if (numel == 0) return;
@@ -227,6 +221,55 @@ void unary_loop(const Tensor& out, const Tensor& in, F f) {
   StridedLoop<2> loop(out.sizes, {out.data_bytes(), in.data_bytes()}, {out.strides, in.strides},
                       {int64_t(sizeof(Out)), int64_t(sizeof(In))});
   loop.run(inner);
+}
+
+// out[i] = f(in[i]).
+template <class Out, class In, class F>
+void unary_loop(const Tensor& out, const Tensor& in, F f) {
+  unary_rows<Out, In>(out, in, [&](std::array<char*, 2> p, const std::array<int64_t, 2>& st, int64_t n) {
+    if (st[0] == sizeof(Out) && st[1] == sizeof(In)) {
+      Out* __restrict o = reinterpret_cast<Out*>(p[0]);
+      const In* __restrict a = reinterpret_cast<const In*>(p[1]);
+      for (int64_t k = 0; k < n; ++k) o[k] = Out(f(a[k]));
+    } else {
+      for (int64_t k = 0; k < n; ++k)
+        *reinterpret_cast<Out*>(p[0] + k * st[0]) = Out(f(*reinterpret_cast<const In*>(p[1] + k * st[1])));
+    }
+  });
+}
+
+// Float32 rows of the vmath ops (exp, log, tanh, sigmoid...): one
+// out-of-line kernel per op, compiled for AVX2 and for baseline x86-64 and
+// picked at load time (the build has no -march). The expression is the
+// op's own (Unary<op>::apply), and its contiguous loop vectorises (this file
+// is compiled with -fno-trapping-math so that GCC if-converts vmath's
+// selects); the strided loop and the tail run the same arithmetic, so every
+// layout gives the same bits.
+#define KILN_VEC_CLONES __attribute__((target_clones("avx2", "default")))
+using RowF32 = void (*)(char* o, const char* a, int64_t n, int64_t so, int64_t sa);
+#define KILN_VMATH_OPS(X) X(exp) X(log) X(log1p) X(expm1) X(tanh) X(sigmoid)
+#define KILN_ROW_F32(name)                                                                               \
+  KILN_VEC_CLONES void row_f32_##name(char* o, const char* a, int64_t n, int64_t so, int64_t sa) {        \
+    if (so == sizeof(float) && sa == sizeof(float)) {                                                     \
+      float* __restrict out = reinterpret_cast<float*>(o);                                                \
+      const float* __restrict in = reinterpret_cast<const float*>(a);                                     \
+      for (int64_t k = 0; k < n; ++k) out[k] = Unary<UnaryOp::name>::apply(in[k]);                       \
+    } else {                                                                                              \
+      for (int64_t k = 0; k < n; ++k)                                                                     \
+        *reinterpret_cast<float*>(o + k * so) = Unary<UnaryOp::name>::apply(*reinterpret_cast<const float*>(a + k * sa)); \
+    }                                                                                                     \
+  }
+KILN_VMATH_OPS(KILN_ROW_F32)
+#undef KILN_ROW_F32
+
+RowF32 row_f32(UnaryOp op) {
+  switch (op) {
+#define KILN_ROW_CASE(name) \
+  case UnaryOp::name: return row_f32_##name;
+    KILN_VMATH_OPS(KILN_ROW_CASE)
+#undef KILN_ROW_CASE
+    default: return nullptr;
+  }
 }
 
 // out[i] = f(a[i], b[i]); a scalar operand is a pointer with stride 0.
@@ -311,6 +354,14 @@ void run_unary(const Tensor& out, const Tensor& in) {
       runtime_error("internal error: {} on {}", op_name(op), dtype_name(in.dtype));
     } else {
       using O = std::conditional_t<kind == UKind::Pred, bool, T>;
+      if constexpr (std::is_same_v<T, float> && std::is_same_v<O, float>) {
+        if (RowF32 row = row_f32(op)) {
+          unary_rows<float, float>(out, in, [row](std::array<char*, 2> p, const std::array<int64_t, 2>& st, int64_t n) {
+            row(p[0], p[1], n, st[0], st[1]);
+          });
+          return;
+        }
+      }
       unary_loop<O, T>(out, in, [](T x) { return Unary<op>::apply(x); });
     }
   });

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "stdlib/torch/tensor_iter.h"
+#include "stdlib/torch/vmath.h"
 
 namespace kiln::torch {
 
@@ -237,6 +238,19 @@ template <class T> struct WelfordOp {
   }
 };
 
+// The second pass of var/std over one output: the sum of squared
+// deviations from a mean found by a first pass (PyTorch's std_var_all_cpu).
+template <class T> struct SqDevOp {
+  using acc_t = double;
+  double mean = 0;
+  double id() const { return 0; }
+  double step(double a, T x) const {
+    double d = double(x) - mean;
+    return a + d * d;
+  }
+  double comb(double a, double b) const { return a + b; }
+};
+
 // ---------------------------------------------------------------- folds
 constexpr int kLanes = 16;
 // Elements per chunk when one output's reduction is split across threads.
@@ -331,6 +345,44 @@ inline T extreme_vec_impl(const T* __restrict p, int64_t n) {
   return r;
 }
 
+// Sum of (x - mean)^2 in double: four lanes of four doubles; the tail and
+// short runs in index order.
+template <class T>
+inline double sqdev_vec_impl(const T* __restrict p, int64_t n, double mean) {
+  using V = VecOf<double>::type;
+  V a0 = {}, a1 = {}, a2 = {}, a3 = {};
+  int64_t i = 0;
+  auto load = [&](V& x, int64_t k) {  // x by reference: no vector-return ABI
+    if constexpr (std::is_same_v<T, float>) {
+      typedef float F4 __attribute__((vector_size(16)));
+      F4 f;
+      __builtin_memcpy(&f, p + k, sizeof(F4));
+      x = __builtin_convertvector(f, V);
+    } else {
+      __builtin_memcpy(&x, p + k, sizeof(V));
+    }
+    x -= mean;
+  };
+  for (; i + 16 <= n; i += 16) {
+    V d0, d1, d2, d3;
+    load(d0, i);
+    load(d1, i + 4);
+    load(d2, i + 8);
+    load(d3, i + 12);
+    a0 += d0 * d0;
+    a1 += d1 * d1;
+    a2 += d2 * d2;
+    a3 += d3 * d3;
+  }
+  V a = (a0 + a1) + (a2 + a3);
+  double t = (a[0] + a[1]) + (a[2] + a[3]);
+  for (; i < n; ++i) {
+    double d = double(p[i]) - mean;
+    t += d * d;
+  }
+  return t;
+}
+
 #define KILN_VEC_CLONES __attribute__((target_clones("avx2", "default")))
 KILN_VEC_CLONES double sum_vec(const float* p, int64_t n) { return sum_vec_impl(p, n); }
 KILN_VEC_CLONES double sum_vec(const double* p, int64_t n) { return sum_vec_impl(p, n); }
@@ -338,6 +390,12 @@ KILN_VEC_CLONES float max_vec(const float* p, int64_t n) { return extreme_vec_im
 KILN_VEC_CLONES double max_vec(const double* p, int64_t n) { return extreme_vec_impl<double, true>(p, n); }
 KILN_VEC_CLONES float min_vec(const float* p, int64_t n) { return extreme_vec_impl<float, false>(p, n); }
 KILN_VEC_CLONES double min_vec(const double* p, int64_t n) { return extreme_vec_impl<double, false>(p, n); }
+KILN_VEC_CLONES double sqdev_vec(const float* p, int64_t n, double mean) { return sqdev_vec_impl(p, n, mean); }
+KILN_VEC_CLONES double sqdev_vec(const double* p, int64_t n, double mean) { return sqdev_vec_impl(p, n, mean); }
+// exp(p[i] - mx) of a contiguous float line (softmax), vectorised: vmath.h.
+KILN_VEC_CLONES void exp_shifted(float* __restrict o, const float* __restrict p, int64_t n, float mx) {
+  for (int64_t i = 0; i < n; ++i) o[i] = vmath::exp(float(p[i] - mx));
+}
 
 template <class Op, class T>
 typename Op::acc_t fold_contig(const Op& op, const T* __restrict p, int64_t n) {
@@ -346,6 +404,7 @@ typename Op::acc_t fold_contig(const Op& op, const T* __restrict p, int64_t n) {
     if constexpr (std::is_same_v<Op, SumOp<T, double>>) return sum_vec(p, n);
     if constexpr (std::is_same_v<Op, MaxOp<T>>) return max_vec(p, n);
     if constexpr (std::is_same_v<Op, MinOp<T>>) return min_vec(p, n);
+    if constexpr (std::is_same_v<Op, SqDevOp<T>>) return sqdev_vec(p, n, op.mean);
   }
   int64_t i = 0;
   A r = op.id();
@@ -790,19 +849,38 @@ Tensor softmax_impl(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
       // softmax = exp(x - max) * (1 / sum).
       // (other dims divide by the sum instead).
       const bool last = x.dim() == 0 || d == x.dim() - 1;
+      // Float32 exps are vmath.h's (as torch.exp's); a contiguous line
+      // finds its max and its exps with the vectorised kernels.
       for_each_line<T, T>(x, out, d, [last](const T* p, int64_t ps, T* o, int64_t os, int64_t n) {
+        bool flat = false;
         T mx = p[0];
-        for (int64_t i = 1; i < n; ++i) mx = MaxOp<T>{}.step(mx, p[i * ps]);
+        if constexpr (std::is_same_v<T, float>) {
+          if (ps == 1 && os == 1) {
+            flat = true;
+            mx = max_vec(p, n);
+            exp_shifted(o, p, n, mx);
+          }
+        }
+        if (!flat)
+          for (int64_t i = 1; i < n; ++i) mx = MaxOp<T>{}.step(mx, p[i * ps]);
         T s = 0;
         if constexpr (Log) {
-          for (int64_t i = 0; i < n; ++i) s += std::exp(T(p[i * ps] - mx));
+          if (flat) {
+            for (int64_t i = 0; i < n; ++i) s += o[i];
+          } else {
+            for (int64_t i = 0; i < n; ++i) s += vmath::exp(T(p[i * ps] - mx));
+          }
           T ls = std::log(s);
           for (int64_t i = 0; i < n; ++i) o[i * os] = T(p[i * ps] - mx) - ls;
         } else {
-          for (int64_t i = 0; i < n; ++i) {
-            T e = std::exp(T(p[i * ps] - mx));
-            o[i * os] = e;
-            s += e;
+          if (flat) {
+            for (int64_t i = 0; i < n; ++i) s += o[i];
+          } else {
+            for (int64_t i = 0; i < n; ++i) {
+              T e = vmath::exp(T(p[i * ps] - mx));
+              o[i * os] = e;
+              s += e;
+            }
           }
           if (last) {
             T inv = T(1) / s;
@@ -918,7 +996,19 @@ std::pair<Tensor, Tensor> var_mean(const Tensor& x, const DimList& dims, double 
   std::vector<Welford> acc(static_cast<size_t>(nout));
   dispatch_dtype(x.dtype, [&](auto z) {
     using T = decltype(z);
-    run_reduce<WelfordOp<T>, T>(WelfordOp<T>{}, x, pl, acc.data(), [](const Welford& w) { return w; });
+    if (nout == 1 && pl.red_numel > 0) {
+      // One output (x.var()): two vectorised passes, as PyTorch's
+      // std_var_all_cpu does: the mean (rounded to T, as x.mean() is), then
+      // the sum of squared deviations from it, in double.
+      double sum = 0, m2 = 0;
+      run_reduce<SumOp<T, double>, T>(SumOp<T, double>{}, x, pl, &sum, [](double a) { return a; });
+      double mean = double(T(sum / double(pl.red_numel)));
+      run_reduce<SqDevOp<T>, T>(SqDevOp<T>{mean}, x, pl, &m2, [](double a) { return a; });
+      acc[0] = Welford{mean, m2, pl.red_numel};
+    } else {
+      // Several outputs: Welford per output (PyTorch's std_var_stub).
+      run_reduce<WelfordOp<T>, T>(WelfordOp<T>{}, x, pl, acc.data(), [](const Welford& w) { return w; });
+    }
     T* vp = v.data<T>();
     T* mp = mu.data<T>();
     for (int64_t o = 0; o < nout; ++o) {

@@ -131,6 +131,41 @@ TEST(TorchReduce, VarWithCorrection) {
   EXPECT_TRUE(std::isnan(at(one, 0)));
 }
 
+// x.var() / x.std() (one output) take two passes, mean then squared
+// deviations: a long float32 vector (chunked across threads, offset so that a
+// one-pass sum of squares would cancel badly), a strided view of it, and the
+// same result on one thread.
+TEST(TorchReduce, VarOfWholeTensorTwoPass) {
+  const int64_t n = 3 * (1 << 18) + 77;
+  Tensor x = empty({n}, DType::Float32);
+  float* p = x.data<float>();
+  for (int64_t i = 0; i < n; ++i) p[i] = float(1000.0 + double((i * 7919) % 1013) / 97.0);
+  auto naive = [&](int64_t step, double corr) {  // the first n / step elements of x[::step]
+    const int64_t k = n / step;
+    double m = 0, ss = 0;
+    for (int64_t i = 0; i < k; ++i) m += p[i * step];
+    m /= double(k);
+    for (int64_t i = 0; i < k; ++i) ss += (p[i * step] - m) * (p[i * step] - m);
+    return ss / (double(k) - corr);
+  };
+  double want = naive(1, 1);
+  Tensor v = var(x, std::nullopt, 1, false);
+  EXPECT_NEAR(at(v, 0), want, want * 1e-6);
+  EXPECT_NEAR(at(std(x, std::nullopt, 0, false), 0), std::sqrt(naive(1, 0)), std::sqrt(want) * 1e-6);
+  auto [v2, m2] = var_mean(x, std::nullopt, 1, false, false);
+  EXPECT_EQ(at(v2, 0), at(v, 0));
+  double mean_want = 0;
+  for (int64_t i = 0; i < n; ++i) mean_want += p[i];
+  EXPECT_NEAR(at(m2, 0), mean_want / double(n), 1e-3);
+  Tensor strided = make_view(x, Shape{n / 3}, Shape{3}, 0);
+  double want3 = naive(3, 1);
+  EXPECT_NEAR(at(var(strided, std::nullopt, 1, false), 0), want3, want3 * 1e-6);
+  {
+    tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+    EXPECT_EQ(at(var(x, std::nullopt, 1, false), 0), at(v, 0));
+  }
+}
+
 TEST(TorchReduce, IndexReductionsFirstOccurrenceAndNaN) {
   Tensor x = empty({2, 3}, DType::Float32);
   float vals[] = {1, 5, 5, 7, NAN, NAN};
