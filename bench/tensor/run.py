@@ -71,9 +71,9 @@ def out_names(out):
     return names
 
 
-def run_one(cmd, timeout):
+def run_one(cmd, timeout, env=None):
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, cwd=HERE, capture_output=True, text=True, timeout=timeout)
+    p = subprocess.run(cmd, cwd=HERE, capture_output=True, text=True, timeout=timeout, env=env)
     wall = time.perf_counter() - t0
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} exited {p.returncode}:\n{p.stderr[-2000:]}")
@@ -105,6 +105,9 @@ def main(argv=None):
     ap.add_argument("--json", metavar="FILE", help="write every per-process result as JSON")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds before one process counts as hung")
     ap.add_argument("--strict", action="store_true", help="exit 2 when a target is missed")
+    ap.add_argument("--torch-threads", type=int, metavar="N",
+                    help="run PyTorch and NumPy with OMP_NUM_THREADS=N (and OPENBLAS_NUM_THREADS=N); Debian's "
+                         "PyTorch 1.13 otherwise runs its ATen ops on 1 thread while Kiln uses every core through TBB")
     args = ap.parse_args(argv)
 
     vmrun = os.path.abspath(args.vmrun)
@@ -127,7 +130,11 @@ def main(argv=None):
                 if eng == "numpy" and not os.path.exists(os.path.join(HERE, script + "_np.py")):
                     continue
                 log(f"[{script}] run {r + 1}/{args.runs}: {eng}")
-                out, wall = run_one(cmds[eng], args.timeout)
+                env = None
+                if args.torch_threads and eng != "kiln":
+                    env = dict(os.environ, OMP_NUM_THREADS=str(args.torch_threads),
+                               OPENBLAS_NUM_THREADS=str(args.torch_threads))
+                out, wall = run_one(cmds[eng], args.timeout, env)
                 cases, skips, inf = parse(out)
                 raw.append({"script": script, "engine": eng, "run": r, "wall": wall, "stdout": out})
                 for k, v in inf.items():

@@ -864,9 +864,12 @@ Tensor softmax_impl(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
         if (!flat)
           for (int64_t i = 1; i < n; ++i) mx = MaxOp<T>{}.step(mx, p[i * ps]);
         T s = 0;
+        // A contiguous line sums its exps with the vectorised fold (lanes,
+        // in double; PyTorch sums 8 float lanes): the last bit may differ
+        // from PyTorch's, the printed digits do not.
         if constexpr (Log) {
           if (flat) {
-            for (int64_t i = 0; i < n; ++i) s += o[i];
+            s = T(sum_vec(o, n));
           } else {
             for (int64_t i = 0; i < n; ++i) s += vmath::exp(T(p[i * ps] - mx));
           }
@@ -874,7 +877,7 @@ Tensor softmax_impl(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
           for (int64_t i = 0; i < n; ++i) o[i * os] = T(p[i * ps] - mx) - ls;
         } else {
           if (flat) {
-            for (int64_t i = 0; i < n; ++i) s += o[i];
+            s = T(sum_vec(o, n));
           } else {
             for (int64_t i = 0; i < n; ++i) {
               T e = vmath::exp(T(p[i * ps] - mx));
