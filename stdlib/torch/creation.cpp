@@ -46,8 +46,9 @@ bool gather(VM& vm, const Value& v, int depth, Gathered& g, Shape& cur) {
       return false;
     }
     if (g.shape_known) {
-      if (depth >= g.shape.size()) {
-        vm.raisef(Exc::ValueError, "expected sequence of length %lld at dim %d (got %zu)", 0LL, depth, n);
+      if (depth >= g.shape.size()) {  // a sequence where a number was expected ([1, [2]])
+        if (g.any_float) vm.raisef(Exc::TypeError, "must be real number, not %s", vm::type_name(vm, v));
+        else vm.raisef(Exc::TypeError, "'%s' object cannot be interpreted as an integer", vm::type_name(vm, v));
         return false;
       }
       if (g.shape[depth] != int64_t(n)) {
@@ -87,6 +88,10 @@ bool gather(VM& vm, const Value& v, int depth, Gathered& g, Shape& cur) {
     g.shape = full;
     g.shape_known = true;
   } else {
+    if (!is_tensor(v) && depth < g.shape.size()) {  // a number where a sequence was expected ([[1, 2], 3])
+      vm.raise(Exc::TypeError, "not a sequence");
+      return false;
+    }
     if (depth + leaf_shape.size() != g.shape.size()) {
       vm.raisef(Exc::ValueError, "expected sequence of length %lld at dim %d (got 0)",
                 (long long)(depth < g.shape.size() ? g.shape[depth] : 0), depth);
@@ -263,7 +268,7 @@ bool fill_scalar(VM& vm, const Value& v, const char* name, Scalar* s) {
     return true;
   }
   if (as_scalar(v, s)) return true;
-  vm.raisef(Exc::TypeError, "%s(): argument 'fill_value' must be Number, not %s", name, vm::type_name(vm, v));
+  vm.raisef(Exc::TypeError, "%s(): argument 'fill_value' (position 2) must be Number, not %s", name, vm::type_name(vm, v));
   return false;
 }
 DType scalar_dtype(Scalar s) {
