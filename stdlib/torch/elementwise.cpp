@@ -573,53 +573,38 @@ void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
 }
 
 namespace {
-Scalar check_alpha(const Operand& a, const Operand& b, Scalar alpha) {
+// (alpha=True still goes through the checks of scaled_by_alpha.)
+bool alpha_is_one(Scalar s) { return s.kind != Category::Bool && s.to_double() == 1.0; }
+
+// alpha * b for `a + alpha * b`, after PyTorch's alpha checks: a scalar b is
+// scaled by value; a tensor b is scaled in the result dtype into `holder`.
+Operand scaled_by_alpha(const Operand& a, const Operand& b, Scalar alpha, Tensor* holder) {
   DType r = result_type(a, b);
   if (alpha.kind == Category::Float && !is_floating(r))
     runtime_error("For integral input tensors, argument alpha must not be a floating point number.");
-  if (alpha.kind != Category::Bool && r == DType::Bool && !(alpha.kind == Category::Int && (alpha.i == 0 || alpha.i == 1)))
-    runtime_error("Boolean alpha only supported for Boolean results.");
-  return alpha;
+  if (alpha.kind == Category::Bool && r != DType::Bool) runtime_error("Boolean alpha only supported for Boolean results.");
+  if (b.is_scalar()) {
+    const Scalar& s = b.scalar;
+    if (s.kind == Category::Float || alpha.kind == Category::Float) return Operand(Scalar::from_double(s.to_double() * alpha.to_double()));
+    return Operand(Scalar::from_int(s.to_int() * alpha.to_int()));  // a bool times an int alpha is an int
+  }
+  *holder = to_dtype(binary(BinaryOp::mul, Operand(to_dtype(*b.tensor, r)), Operand(alpha)), r);
+  return Operand(*holder);
 }
-bool alpha_is_one(Scalar s) { return s.to_double() == 1.0; }
 }  // namespace
 
 Tensor add(const Operand& a, const Operand& b, Scalar alpha, bool subtract) {
   BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
   if (alpha_is_one(alpha)) return binary(op, a, b);
-  check_alpha(a, b, alpha);
-  if (b.is_scalar()) {
-    Scalar s = b.scalar;
-    if (s.kind == Category::Float || alpha.kind == Category::Float) s = Scalar::from_double(s.to_double() * alpha.to_double());
-    else s = Scalar::from_int(s.to_int() * alpha.to_int());
-    if (b.scalar.kind == Category::Bool && alpha.kind != Category::Float) s.kind = Category::Int;
-    return binary(op, a, Operand(s));
-  }
-  // alpha * b in b's dtype (PyTorch computes a + alpha * b in the result dtype).
-  DType r = result_type(a, b);
-  Tensor bt = to_dtype(*b.tensor, r);
-  Tensor scaled = binary(BinaryOp::mul, Operand(bt), Operand(alpha));
-  Tensor sc = to_dtype(scaled, r);
-  if (b.tensor->dim() == 0) {
-    // keep b's priority in promotion: a 0-dim operand stays 0-dim
-  }
-  return binary(op, a, Operand(sc));
+  Tensor holder;
+  return binary(op, a, scaled_by_alpha(a, b, alpha, &holder));
 }
 
 void add_inplace(const Tensor& self, const Operand& b, Scalar alpha, bool subtract) {
   BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
   if (alpha_is_one(alpha)) return binary_inplace(op, self, b);
-  check_alpha(Operand(self), b, alpha);
-  if (b.is_scalar()) {
-    Scalar s = b.scalar;
-    if (s.kind == Category::Float || alpha.kind == Category::Float) s = Scalar::from_double(s.to_double() * alpha.to_double());
-    else s = Scalar::from_int(s.to_int() * alpha.to_int());
-    return binary_inplace(op, self, Operand(s));
-  }
-  DType r = result_type(Operand(self), b);
-  Tensor bt = to_dtype(*b.tensor, r);
-  Tensor scaled = to_dtype(binary(BinaryOp::mul, Operand(bt), Operand(alpha)), r);
-  binary_inplace(op, self, Operand(scaled));
+  Tensor holder;
+  binary_inplace(op, self, scaled_by_alpha(Operand(self), b, alpha, &holder));
 }
 
 // ---------------------------------------------------------------- where, clamp, nan_to_num, fill

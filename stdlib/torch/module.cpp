@@ -104,7 +104,7 @@ bool as_dtype(VM& vm, const Value& v, std::optional<DType>* out, const char* fna
       return true;
     }
   }
-  // Python's float/int/bool classes stand for float64... no: for the default dtypes.
+  // dtype=float / int / bool: the Python classes mean float64, int64 and bool, as in PyTorch.
   if (v.is_object() && v.as_object() == vm.types.float_) return (*out = DType::Float64), true;
   if (v.is_object() && v.as_object() == vm.types.int_) return (*out = DType::Int64), true;
   if (v.is_object() && v.as_object() == vm.types.bool_) return (*out = DType::Bool), true;
