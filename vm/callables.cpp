@@ -278,6 +278,11 @@ Value module_getattr(VM& vm, Object* o, StrObject* name) {
   if (name_is(name, "__class__")) return Value::borrow(o->type);
   Value r = generic_getattr(vm, Value::borrow(o), name, nullptr, true);
   if (r || vm.has_exception()) return r;
+  // PEP 562: a module's own __getattr__ answers names its dict lacks.
+  if (m->dict.is_object()) {
+    Value hook = dict_get_str(m->dict.as<DictObject>(), vm.names.__getattr__);
+    if (hook) return vm.call1(hook, Value::borrow(name));
+  }
   return vm.raisef(Exc::AttributeError, "module '%s' has no attribute '%s'",
                    is_str(m->name) ? m->name.as<StrObject>()->data : "?", name->data);
 }

@@ -2,11 +2,16 @@
 //
 // Lookup order for `import a.b`: sys.modules (vm.modules) first; then native
 // modules registered with VM::register_native_module (math, random, ...);
-// then the user's own modules: `a/b.py` or `a/b/__init__.py` under each
+// then source modules registered with VM::register_source_module (Python
+// text embedded in the binary, such as torch.nn: stdlib/embedded.h); then
+// the user's own modules: `a/b.py` or `a/b/__init__.py` under each
 // directory of vm.module_path (the script's directory). Parent packages are
 // imported first, as in CPython. A module enters sys.modules before its body
 // runs (so circular imports see the partial module) and leaves it again if
-// the body raises.
+// the body raises. Source modules and files run through the same path
+// (run_source below); only where the text comes from differs, and the file
+// name an embedded module reports (`<kiln>/torch/nn/functional.py`) is the
+// one its tracebacks show, with source lines, as for a file.
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
@@ -51,6 +56,45 @@ Value module_new(VM& vm, std::string_view name) {
 
 void VM::register_native_module(std::string name, ModuleInit init) { native_modules_[std::move(name)] = init; }
 
+void VM::register_source_module(std::string name, std::string_view source, std::string filename, bool is_package) {
+  source_modules_[std::move(name)] = SourceModule{source, std::move(filename), is_package};
+}
+
+bool VM::has_source_module(std::string_view name) const { return source_modules_.count(std::string(name)) != 0; }
+
+namespace {
+
+// Creates module `name` with __file__ = path, enters it in sys.modules under
+// `key`, runs `source` in it and binds it in `parent` (if any) as the last
+// component of the name. On error the module leaves sys.modules again.
+Value run_source(VM& vm, const std::string& name, const Value& key, const Value& parent, std::string_view source,
+                 const std::string& path, bool is_package) {
+  auto* mods = vm.modules.as<DictObject>();
+  size_t dot = name.rfind('.');
+  Value m = module_new(vm, name);
+  auto* md = m.as<ModuleObject>()->dict.as<DictObject>();
+  dict_setitem(vm, md, Value::borrow(vm.names.__file__), make_str(vm, path));
+  std::string package = is_package ? name : (dot == std::string::npos ? "" : name.substr(0, dot));
+  dict_setitem(vm, md, vm.intern("__package__"), make_str(vm, package));
+  if (!dict_setitem(vm, mods, key, m)) return Value();
+  Value code = compile_source(vm, source, path, false);
+  Value r = code ? run_module_code(vm, code.as<CodeObject>(), m.as<ModuleObject>()->dict) : Value();
+  if (!r) {
+    Value saved = vm.take_exception();
+    dict_delitem_str(vm, mods, key.as<StrObject>());
+    vm.raise_value(saved);
+    return Value();
+  }
+  // The module object in sys.modules may have been replaced by its body.
+  Value final_mod = dict_get_str(mods, key.as<StrObject>());
+  if (!final_mod) final_mod = m;
+  if (parent && !setattr(vm, parent, vm.intern(std::string_view(name).substr(dot + 1)).as<StrObject>(), final_mod))
+    return Value();
+  return final_mod;
+}
+
+}  // namespace
+
 Value VM::import_module(std::string_view dotted) {
   auto* mods = modules.as<DictObject>();
   Value key = make_str(*this, dotted);
@@ -77,6 +121,12 @@ Value VM::import_module(std::string_view dotted) {
     return m;
   }
 
+  auto sit = source_modules_.find(name);
+  if (sit != source_modules_.end()) {
+    const SourceModule& sm = sit->second;
+    return run_source(*this, name, key, parent, sm.source, sm.filename, sm.is_package);
+  }
+
   // User modules beside the script.
   std::string rel = name;
   for (auto& c : rel)
@@ -86,7 +136,9 @@ Value VM::import_module(std::string_view dotted) {
     // Submodules live in the package's directory.
     Value pfile = getattr_opt(*this, parent, names.__file__);
     clear_exception();
-    if (pfile && is_str(pfile)) {
+    if (pfile && is_str(pfile) && str_view(pfile).starts_with('<')) {
+      dirs.clear();  // an embedded package (`<kiln>/...`) has no directory to search
+    } else if (pfile && is_str(pfile)) {
       std::string pf(str_view(pfile));
       size_t slash = pf.rfind('/');
       std::string pdir = slash == std::string::npos ? "." : pf.substr(0, slash);
@@ -115,25 +167,7 @@ Value VM::import_module(std::string_view dotted) {
   if (!read_file(path, &source)) {
     return raisef(Exc::ImportError, "cannot read module '%s' from %s", name.c_str(), path.c_str());
   }
-  Value m = module_new(*this, name);
-  auto* md = m.as<ModuleObject>()->dict.as<DictObject>();
-  dict_setitem(*this, md, Value::borrow(names.__file__), make_str(*this, path));
-  std::string package = is_package ? name : (dot == std::string_view::npos ? "" : name.substr(0, dot));
-  dict_setitem(*this, md, intern("__package__"), make_str(*this, package));
-  if (!dict_setitem(*this, mods, key, m)) return Value();
-  Value code = compile_source(*this, source, path, false);
-  Value r = code ? run_module_code(*this, code.as<CodeObject>(), m.as<ModuleObject>()->dict) : Value();
-  if (!r) {
-    Value saved = take_exception();
-    dict_delitem_str(*this, mods, key.as<StrObject>());
-    raise_value(saved);
-    return Value();
-  }
-  // The module object in sys.modules may have been replaced by its body.
-  Value final_mod = dict_get_str(mods, key.as<StrObject>());
-  if (!final_mod) final_mod = m;
-  if (parent) setattr(*this, parent, intern(dotted.substr(dot + 1)).as<StrObject>(), final_mod);
-  return final_mod;
+  return run_source(*this, name, key, parent, source, path, is_package);
 }
 
 }  // namespace kiln::vm

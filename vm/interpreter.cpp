@@ -491,7 +491,15 @@ Value import_name(VM& vm, Frame* f, StrObject* name, const Value& fromlist, cons
     if (!pkg || !is_str(pkg) || str_view(pkg).empty()) {
       return vm.raise(Exc::ImportError, "attempted relative import with no known parent package");
     }
+    // CPython's _resolve_name: each level beyond the first drops one
+    // trailing component of the package.
     std::string full = std::string(str_view(pkg));
+    for (int64_t k = 1; k < lv; ++k) {
+      size_t dot = full.rfind('.');
+      if (dot == std::string::npos)
+        return vm.raise(Exc::ImportError, "attempted relative import beyond top-level package");
+      full.resize(dot);
+    }
     if (!name->view().empty()) full += "." + std::string(name->view());
     return vm.import_module(full);
   }

@@ -134,6 +134,13 @@ class VM {
   // Native modules (math, random, ...) are created on first import by these.
   using ModuleInit = Value (*)(VM& vm);
   void register_native_module(std::string name, ModuleInit init);
+  // Source modules: Python text embedded in the binary (stdlib/embedded.h),
+  // found by import after native modules and before files beside the
+  // script. `source` must outlive the VM (embedded text is static);
+  // `filename` is what tracebacks and __file__ show. A package's submodules
+  // are registered under their dotted names.
+  void register_source_module(std::string name, std::string_view source, std::string filename, bool is_package);
+  bool has_source_module(std::string_view name) const;
   Value import_module(std::string_view dotted_name);  // returns the module or Empty
   // Adds a native function to `dict` under `name`.
   void add_function(const Value& dict, const char* name, NativeFn fn, Value data = Value::none());
@@ -202,6 +209,12 @@ class VM {
   TypeObject* exc_types_[size_t(Exc::Count_)] = {};
   Value interned_;  // DictObject str -> str
   std::unordered_map<std::string, ModuleInit> native_modules_;
+  struct SourceModule {
+    std::string_view source;
+    std::string filename;
+    bool is_package;
+  };
+  std::unordered_map<std::string, SourceModule> source_modules_;
   friend void vm_bootstrap(VM& vm);  // vm/bootstrap.cpp
 };
 
