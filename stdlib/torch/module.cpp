@@ -1,9 +1,14 @@
 // stdlib/torch/module.cpp — `import torch`: the module object, its classes
 // and dtype objects, and the argument conversions every binding uses (see
-// bindings.h and state.h).
+// bindings.h and state.h). It also registers the parts of torch written in
+// Python (torch.nn, torch.optim: stdlib/torch/lib, embedded by the build,
+// see stdlib/embedded.h) and the module's __getattr__ that imports them on
+// first use, so `import torch; torch.nn.Linear` works as in PyTorch (whose
+// torch/__init__ imports them) without compiling them at `import torch`.
 
 #include <cstring>
 
+#include "stdlib/embedded.h"
 #include "stdlib/modules.h"
 #include "stdlib/torch/bindings.h"
 #include "vm/container_support.h"
@@ -328,8 +333,17 @@ Value minmax_repr(VM& vm, const CallArgs& a, const Value&) {
   return vm::make_str(vm, s);
 }
 
-}  // namespace
+// torch.__getattr__(name) (PEP 562): `torch.nn`, `torch.optim` and any
+// other embedded submodule are imported when first asked for; the import
+// binds them in torch's namespace, so later lookups do not come here.
+Value torch_module_getattr(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || a.nkw() || !vm::is_str(a.args[0])) return vm.raise(Exc::TypeError, "__getattr__ expects one name");
+  std::string full = "torch." + std::string(vm::str_view(a.args[0]));
+  if (vm.has_source_module(full)) return vm.import_module(full);
+  return vm.raisef(Exc::AttributeError, "module 'torch' has no attribute '%s'", full.c_str() + 6);
+}
 
+}  // namespace
 
 }  // namespace kiln::torch
 
@@ -397,6 +411,8 @@ Value init_torch_module(VM& vm) {
     st.cpu = Value::steal(o);
   }
   set("__version__", make_str(vm, "1.13.0+kiln"));
+  register_embedded_sources(vm, torch_lib_sources());
+  set("__getattr__", new_native(vm, "__getattr__", torch_module_getattr, Value::none(), Value::none()));
 
   Registrar r{vm, m, st.tensor_type};
 #define KILN_TORCH_AREA(name) register_##name(r);
