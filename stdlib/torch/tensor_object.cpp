@@ -15,7 +15,11 @@
 
 namespace kiln::vm {
 
-void tensor_object_destroy(Object* o) { static_cast<TensorObject*>(o)->~TensorObject(); }
+void tensor_object_destroy(Object* o) {
+  auto* t = static_cast<TensorObject*>(o);
+  if (t->meta && t->meta->pyobj == o) t->meta->pyobj = nullptr;
+  t->~TensorObject();
+}
 
 }  // namespace kiln::vm
 
@@ -30,6 +34,15 @@ using vm::ObjKind;
 Value wrap(VM& vm, Tensor t) {
   auto* o = vm::object_new<vm::TensorObject>(vm, ObjKind::Tensor, torch_state(vm).tensor_type);
   o->t = std::move(t);
+  return Value::steal(o);
+}
+
+Value wrap(VM& vm, autograd::Var v) {
+  if (!v.meta) return wrap(vm, std::move(v.t));
+  if (v.meta->pyobj) return Value::borrow(static_cast<vm::Object*>(v.meta->pyobj));
+  auto* o = vm::object_new<vm::TensorObject>(vm, ObjKind::Tensor, torch_state(vm).tensor_type);
+  static_cast<autograd::Var&>(*o) = std::move(v);
+  o->meta->pyobj = static_cast<vm::Object*>(o);
   return Value::steal(o);
 }
 
