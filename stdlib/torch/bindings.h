@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "stdlib/native_util.h"
+#include "stdlib/torch/autograd/functions.h"
 #include "stdlib/torch/elementwise.h"
 #include "stdlib/torch/scalar.h"
 #include "stdlib/torch/state.h"
@@ -32,6 +33,10 @@ using vm::CallArgs;
 using vm::NativeFn;
 using vm::TypeObject;
 
+namespace ag = autograd;
+using autograd::Var;
+using autograd::VOperand;
+
 // Raises e as a Python exception; returns Empty.
 Value raise_error(VM& vm, const Error& e);
 
@@ -41,6 +46,8 @@ template <class F> Value guarded(VM& vm, F&& body) {
     return body();
   } catch (const Error& e) {
     return raise_error(vm, e);
+  } catch (const autograd::PythonError&) {
+    return Value();  // a hook or custom Function raised: its exception is pending
   } catch (const std::bad_alloc&) {
     return vm.raise(vm::Exc::MemoryError, "tensor allocation failed");
   }
@@ -77,6 +84,11 @@ bool as_scalar(const Value& v, Scalar* out);
 bool as_operand(VM& vm, const Value& v, const char* fname, const char* param, std::optional<Operand>* out);
 // The tensor argument `param` of `fname` (TypeError if it is not one).
 Tensor* expect_tensor(VM& vm, const Value& v, const char* fname, const char* param);
+// Autograd-aware forms: the argument as a Var (tensor with its autograd
+// identity) or a VOperand (tensor or number). Pointers stay valid while the
+// Value lives.
+Var* expect_var(VM& vm, const Value& v, const char* fname, const char* param);
+bool as_voperand(VM& vm, const Value& v, const char* fname, const char* param, std::optional<VOperand>* out);
 // torch.float32 etc.; Empty/None -> `dflt`.
 bool as_dtype(VM& vm, const Value& v, std::optional<DType>* out, const char* fname);
 Value dtype_value(VM& vm, DType d);
@@ -101,7 +113,9 @@ inline CallArgs rest_of(const CallArgs& a) { return CallArgs{a.args + 1, a.nargs
   Tensor* self = self_of(vm, a, name); \
   if (!self) return Value();           \
   const Tensor& t = *self;             \
-  (void)t;
+  (void)t;                             \
+  Var& v = var_of(a.args[0]);          \
+  (void)v;
 
 // A Python number from one element of a tensor (bool, int or float by dtype).
 Value element_value(VM& vm, const Tensor& t, int64_t offset);

@@ -478,6 +478,7 @@ Tensor unary(UnaryOp op, const Tensor& x) {
 }
 
 void unary_inplace(UnaryOp op, const Tensor& x) {
+  bump_version(x);
   check_no_internal_overlap(x);
   DType compute = unary_compute_dtype(op, x.dtype);
   DType result = kUnaryKind[int(op)] == UKind::Pred ? DType::Bool : compute;
@@ -549,6 +550,7 @@ Tensor binary(BinaryOp op, const Operand& a, const Operand& b) {
 }
 
 void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
+  bump_version(self);
   check_no_internal_overlap(self);
   Operand a(self);
   DType result = result_type(a, other);
@@ -659,6 +661,7 @@ Tensor clamp(const Tensor& x, const std::optional<Operand>& lo, const std::optio
 }
 
 void clamp_inplace(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi) {
+  bump_version(x);
   DType r = clamp_result(x, lo, hi);
   if (!can_cast(r, x.dtype))
     runtime_error("result type {} can't be cast to the desired output type {}", dtype_short_name(r), dtype_short_name(x.dtype));
@@ -708,6 +711,7 @@ void check_scalar_fits(Scalar s, DType d, bool data_names) {
 }
 
 void fill(const Tensor& t, Scalar v) {
+  bump_version(t);
   check_scalar_fits(v, t.dtype);
   dispatch_dtype(t.dtype, [&](auto z) {
     using T = decltype(z);

@@ -24,7 +24,7 @@ using vm::Exc;
 using vm::ObjKind;
 
 TorchState::~TorchState() {
-  for (vm::TypeObject* t : {tensor_type, dtype_type, size_type, device_type, minmax_type})
+  for (vm::TypeObject* t : {tensor_type, dtype_type, size_type, device_type, minmax_type, parameter_type, node_type, handle_type})
     if (t) Value::decref(t);
 }
 
@@ -88,6 +88,26 @@ Tensor* expect_tensor(VM& vm, const Value& v, const char* fname, const char* par
   if (is_tensor(v)) return &tensor_of(v);
   vm.raisef(Exc::TypeError, "%s(): argument '%s' (position 1) must be Tensor, not %s", fname, param, vm::type_name(vm, v));
   return nullptr;
+}
+
+Var* expect_var(VM& vm, const Value& v, const char* fname, const char* param) {
+  if (is_tensor(v)) return &var_of(v);
+  vm.raisef(Exc::TypeError, "%s(): argument '%s' (position 1) must be Tensor, not %s", fname, param, vm::type_name(vm, v));
+  return nullptr;
+}
+
+bool as_voperand(VM& vm, const Value& v, const char* fname, const char* param, std::optional<VOperand>* out) {
+  if (is_tensor(v)) {
+    out->emplace(var_of(v));
+    return true;
+  }
+  Scalar s;
+  if (as_scalar(v, &s)) {
+    out->emplace(s);
+    return true;
+  }
+  vm.raisef(Exc::TypeError, "%s(): argument '%s' must be Tensor or Number, not %s", fname, param, vm::type_name(vm, v));
+  return false;
 }
 
 Tensor* self_of(VM& vm, const CallArgs& a, const char* name) {

@@ -188,6 +188,7 @@ Tensor gather(const Tensor& t, int64_t dim_in, const Tensor& index) {
 
 void scatter_inplace(const Tensor& self_in, int64_t dim_in, const Tensor& index_in, const Tensor* src_in, Scalar value,
                      ScatterReduce reduce, const char* name) {
+  bump_version(self_in);
   int d = wrap_dim(dim_in, self_in.dim());
   if (index_in.dtype != DType::Int64) runtime_error("{}(): Expected dtype int64 for index", name);
   if (src_in && src_in->dtype != self_in.dtype) runtime_error("{}(): Expected self.dtype to be equal to src.dtype", name);
@@ -248,6 +249,7 @@ Tensor bool_mask(const Tensor& mask) {
 }  // namespace
 
 void masked_fill_inplace(const Tensor& t, const Tensor& mask_in, Scalar value) {
+  bump_version(t);
   Tensor mask = bool_mask(mask_in);
   Shape b = broadcast_shapes(t.sizes, mask.sizes);
   if (!(b == t.sizes)) runtime_error("output with shape {} doesn't match the broadcast shape {}", t.sizes.str(), b.str());
@@ -323,6 +325,7 @@ void check_matrix(const Tensor& t) {
 }  // namespace
 
 void tril_inplace(const Tensor& t, int64_t k, bool upper) {
+  bump_version(t);
   check_matrix(t);
   int r = t.dim() - 2, c = t.dim() - 1;
   size_t es = t.element_size();
@@ -465,7 +468,8 @@ Tensor index(const Tensor& t, const std::vector<Tensor>& indices) {
   return out;
 }
 
-void index_put(const Tensor& t, const std::vector<Tensor>& indices, const Tensor& value) {
+void index_put(const Tensor& t, const std::vector<Tensor>& indices, const Tensor& value, bool accumulate) {
+  bump_version(t);
   IndexPlan p = plan_index(t, indices);
   Tensor v;
   try {
@@ -482,7 +486,18 @@ void index_put(const Tensor& t, const std::vector<Tensor>& indices, const Tensor
   size_t es = t.element_size();
   char* o = t.data_bytes();
   const char* s = v.data_bytes();
-  run_plan(p, [&](int64_t off, int64_t flat) { copy_elem(o + off * int64_t(es), s + flat * int64_t(es), es); });
+  if (!accumulate) {
+    run_plan(p, [&](int64_t off, int64_t flat) { copy_elem(o + off * int64_t(es), s + flat * int64_t(es), es); });
+    return;
+  }
+  dispatch_dtype(t.dtype, [&](auto z) {
+    using T = decltype(z);
+    run_plan(p, [&](int64_t off, int64_t flat) {
+      T* dst = reinterpret_cast<T*>(o) + off;
+      if constexpr (std::is_same_v<T, bool>) *dst = *dst || reinterpret_cast<const T*>(s)[flat];
+      else *dst = T(*dst + reinterpret_cast<const T*>(s)[flat]);
+    });
+  });
 }
 
 }  // namespace kiln::torch

@@ -49,7 +49,8 @@ std::vector<Tensor> mask_indices(const Tensor& mask);
 // broadcast index dims where the indexed dims were when they are adjacent,
 // and first otherwise (NumPy's rule).
 Tensor index(const Tensor& t, const std::vector<Tensor>& indices);
-// t[indices] = value (value broadcast to the indexing result; same dtype).
-void index_put(const Tensor& t, const std::vector<Tensor>& indices, const Tensor& value);
+// t[indices] = value (value broadcast to the indexing result; same dtype);
+// with `accumulate`, t[indices] += value, repeated indices adding up.
+void index_put(const Tensor& t, const std::vector<Tensor>& indices, const Tensor& value, bool accumulate = false);
 
 }  // namespace kiln::torch

@@ -15,6 +15,9 @@ namespace kiln::torch {
 
 struct Storage {
   uint32_t refcount = 1;
+  // Bumped by every in-place write through any tensor on this storage;
+  // autograd's saved tensors compare it (autograd/node.h).
+  uint32_t version = 0;
   size_t nbytes = 0;
   void* data = nullptr;
   // Allocates nbytes, uninitialised (storage.cpp: header and data in one block).

@@ -129,6 +129,7 @@ template <class To, class From> inline To convert(From x) {
 }  // namespace
 
 void copy_into(const Tensor& dst, const Tensor& src_in) {
+  bump_version(dst);
   Tensor src = expand_to(src_in, dst.sizes);
   StridedLoop<2> loop(dst.sizes, {dst.data_bytes(), src.data_bytes()}, {dst.strides, src.strides},
                       {int64_t(dst.element_size()), int64_t(src.element_size())});

@@ -93,6 +93,12 @@ struct Tensor {
   template <class T> T* data() const { return reinterpret_cast<T*>(data_bytes()); }
 };
 
+// Marks an in-place write to t's storage (autograd's version counter:
+// every in-place kernel calls it).
+inline void bump_version(const Tensor& t) {
+  if (t.storage) ++t.storage->version;
+}
+
 // Row-major strides of `sizes`.
 Shape contiguous_strides(const Shape& sizes);
 // A new tensor of this shape and dtype, contiguous, uninitialised.

@@ -98,18 +98,14 @@ Value is_floating_point_m(VM& vm, const CallArgs& a, const Value&) {
 Value contiguous_m(VM& vm, const CallArgs& a, const Value&) {
   SELF("contiguous");
   if (t.is_contiguous()) return a.args[0];
-  return guarded(vm, [&] { return wrap(vm, contiguous(t)); });
+  return guarded(vm, [&] { return wrap(vm, ag::contiguous(v)); });
 }
 Value clone_m(VM& vm, const CallArgs& a, const Value&) {
   Value args[1];
   if (!bind(vm, a, {"clone", {"input"}, 1, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], "clone", "input");
+  Var* x = expect_var(vm, args[0], "clone", "input");
   if (!x) return Value();
-  return guarded(vm, [&] {
-    Tensor out = empty_like_layout(*x);
-    copy_into(out, *x);
-    return wrap(vm, std::move(out));
-  });
+  return guarded(vm, [&] { return wrap(vm, ag::clone(*x)); });
 }
 Value detach_m(VM& vm, const CallArgs& a, const Value&) {
   Value args[1];
@@ -169,7 +165,7 @@ Value to_m(VM& vm, const CallArgs& a, const Value&) {
   }
   bool copy = args[3] && args[3].is_true();
   if (!target || (*target == t.dtype && !copy)) return a.args[0];
-  return guarded(vm, [&] { return wrap(vm, cast(t, *target)); });
+  return guarded(vm, [&] { return wrap(vm, ag::cast(v, *target)); });
 }
 
 // float(), double(), long(), int(), bool(): data = dtype
@@ -177,29 +173,27 @@ Value convert_m(VM& vm, const CallArgs& a, const Value& data) {
   auto d = DType(data.as_small_int());
   SELF(dtype_name(d));
   if (t.dtype == d) return a.args[0];
-  return guarded(vm, [&] { return wrap(vm, cast(t, d)); });
+  return guarded(vm, [&] { return wrap(vm, ag::cast(v, d)); });
 }
 
 Value fill__m(VM& vm, const CallArgs& a, const Value&) {
   SELF("fill_");
   Value args[1];
   if (!bind(vm, rest_of(a), {"fill_", {"value"}, 1, 1}, args)) return Value();
+  std::optional<VOperand> value;
   Scalar s;
-  if (is_tensor(args[0]) && tensor_of(args[0]).dim() == 0) {
-    const Tensor& v = tensor_of(args[0]);
-    s = is_floating(v.dtype) ? Scalar::from_double(element_as_double(v, 0)) : Scalar::from_int(int64_t(element_as_double(v, 0)));
-  } else if (!as_scalar(args[0], &s)) {
-    return vm.raisef(Exc::TypeError, "fill_(): argument 'value' must be Number, not %s", vm::type_name(vm, args[0]));
-  }
+  if (is_tensor(args[0]) && tensor_of(args[0]).dim() == 0) value.emplace(var_of(args[0]));
+  else if (as_scalar(args[0], &s)) value.emplace(s);
+  else return vm.raisef(Exc::TypeError, "fill_(): argument 'value' must be Number, not %s", vm::type_name(vm, args[0]));
   return guarded(vm, [&] {
-    fill(t, s);
+    ag::fill_(v, *value);
     return a.args[0];
   });
 }
 Value zero__m(VM& vm, const CallArgs& a, const Value&) {
   SELF("zero_");
   return guarded(vm, [&] {
-    fill(t, Scalar::from_int(0));
+    ag::fill_(v, Scalar::from_int(0));
     return a.args[0];
   });
 }
@@ -207,11 +201,11 @@ Value copy__m(VM& vm, const CallArgs& a, const Value&) {
   SELF("copy_");
   Value args[2];
   if (!bind(vm, rest_of(a), {"copy_", {"src", "non_blocking"}, 2, 1}, args)) return Value();
-  Tensor* src = expect_tensor(vm, args[0], "copy_", "src");
+  Var* src = expect_var(vm, args[0], "copy_", "src");
   if (!src) return Value();
   return guarded(vm, [&] {
     check_no_internal_overlap(t);
-    copy_into(t, *src);
+    ag::copy_(v, *src);
     return a.args[0];
   });
 }

@@ -6,8 +6,16 @@
 // methods registered on the torch.Tensor class (stdlib/torch/methods.cpp).
 // Operators go straight from the interpreter's generic path to the kernels:
 // `x * 2` is one slot call, one result allocation and one loop.
+//
+// A TensorObject *is* an autograd Var (stdlib/torch/autograd/variable.h):
+// the Tensor `t` plus the optional AutogradMeta that gives it identity for
+// autograd (requires_grad, grad_fn, .grad). The meta points back at its
+// object weakly (`pyobj`), so wrapping a Var whose meta already has an
+// object returns that object: `x.grad is x.grad`, `x.float() is x` for a
+// float x, saved tensors of custom Functions come back as themselves.
 #pragma once
 
+#include "stdlib/torch/autograd/variable.h"
 #include "stdlib/torch/tensor.h"
 #include "vm/object.h"
 #include "vm/value.h"
@@ -15,9 +23,7 @@
 
 namespace kiln::vm {
 
-struct TensorObject : Object {
-  torch::Tensor t;
-};
+struct TensorObject : Object, torch::autograd::Var {};
 
 }  // namespace kiln::vm
 
@@ -29,7 +35,11 @@ using vm::VM;
 inline bool is_tensor(const Value& v) { return v.is_object() && v.as_object()->kind == vm::ObjKind::Tensor; }
 // Precondition: is_tensor(v).
 inline Tensor& tensor_of(const Value& v) { return static_cast<vm::TensorObject*>(v.as_object())->t; }
-// A new torch.Tensor object owning `t`.
+// Precondition: is_tensor(v). The tensor with its autograd identity.
+inline autograd::Var& var_of(const Value& v) { return *static_cast<vm::TensorObject*>(v.as_object()); }
+// A new torch.Tensor object owning `t` (no autograd history).
 Value wrap(VM& vm, Tensor t);
+// The torch.Tensor object of v: the existing one when v's meta has one.
+Value wrap(VM& vm, autograd::Var v);
 
 }  // namespace kiln::torch

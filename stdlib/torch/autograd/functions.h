@@ -1,0 +1,143 @@
+// stdlib/torch/autograd/functions.h — the differentiable tensor ops.
+//
+// Each function here computes its result with the eager kernels (the tensor
+// core) and, when grad mode is on and an input requires grad, records a node
+// whose formula gives the inputs' gradients. The torch bindings call these,
+// and so do the formulas themselves: a formula run with grad mode on (the
+// engine's create_graph) records its own graph, which is double backward.
+//
+// Names and semantics follow the tensor core (elementwise.h, reduce.h,
+// views.h, shape_ops.h, linalg.h); node names follow PyTorch's
+// ("MulBackward0"), since they are visible as type(t.grad_fn).__name__.
+// The formulas live beside their kind: functions_elementwise.cpp,
+// functions_reduce.cpp, functions_view.cpp, functions_shape.cpp,
+// functions_linalg.cpp.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/elementwise.h"
+#include "stdlib/torch/reduce.h"
+#include "stdlib/torch/scalar.h"
+
+namespace kiln::torch::autograd {
+
+// A tensor or a Python number (elementwise.h's Operand with autograd identity).
+struct VOperand {
+  const Var* var = nullptr;
+  Scalar scalar;
+  VOperand(const Var& v) : var(&v) {}
+  VOperand(Scalar s) : scalar(s) {}
+  bool is_scalar() const { return var == nullptr; }
+  Operand op() const { return var ? Operand(var->t) : Operand(scalar); }
+};
+
+// ---------------------------------------------------------------- elementwise (functions_elementwise.cpp)
+Var unary(UnaryOp op, const Var& x);
+Var binary(BinaryOp op, const VOperand& a, const VOperand& b);
+Var add(const VOperand& a, const VOperand& b, Scalar alpha, bool subtract);
+Var where(const Tensor& cond, const VOperand& a, const VOperand& b);
+Var clamp(const Var& x, const std::optional<VOperand>& lo, const std::optional<VOperand>& hi);
+Var nan_to_num(const Var& x, double nan, std::optional<double> posinf, std::optional<double> neginf);
+Var masked_fill(const Var& x, const Tensor& mask, const VOperand& value);
+Var to_dtype(const Var& x, DType d);   // x itself when it already has dtype d
+Var cast(const Var& x, DType d);       // always a new tensor
+Var clone(const Var& x);
+Var contiguous(const Var& x);
+Var detach(const Var& x);              // same data, no history
+// Common shorthands of the formulas.
+Var mul(const Var& a, const Var& b);
+Var mul(const Var& a, double s);
+Var div(const Var& a, const Var& b);
+Var neg(const Var& a);
+Var zeros_like(const Var& x);
+Var zeros(const Shape& sizes, DType d);
+Var full_like(const Var& x, double v);
+
+// In place (functions_elementwise.cpp): run the kernel (which bumps the
+// storage's version) and record the op on self's history when needed.
+void unary_(UnaryOp op, Var& self);
+void binary_(BinaryOp op, Var& self, const VOperand& other);
+void add_(Var& self, const VOperand& other, Scalar alpha, bool subtract);
+void clamp_(Var& self, const std::optional<VOperand>& lo, const std::optional<VOperand>& hi);
+void copy_(Var& self, const Var& src);
+void fill_(Var& self, const VOperand& value);
+void masked_fill_(Var& self, const Tensor& mask, const VOperand& value);
+
+// ---------------------------------------------------------------- reductions (functions_reduce.cpp)
+Var sum(const Var& x, const DimList& dims, bool keepdim, std::optional<DType> dtype);
+Var mean(const Var& x, const DimList& dims, bool keepdim, std::optional<DType> dtype);
+Var prod(const Var& x, std::optional<int64_t> dim, bool keepdim, std::optional<DType> dtype);
+Var amax(const Var& x, const DimList& dims, bool keepdim);
+Var amin(const Var& x, const DimList& dims, bool keepdim);
+Var max_all(const Var& x);
+Var min_all(const Var& x);
+// (values, indices); the indices never require grad.
+std::pair<Var, Tensor> max_dim(const Var& x, int64_t dim, bool keepdim);
+std::pair<Var, Tensor> min_dim(const Var& x, int64_t dim, bool keepdim);
+Var var(const Var& x, const DimList& dims, double correction, bool keepdim);
+Var std(const Var& x, const DimList& dims, double correction, bool keepdim);
+std::pair<Var, Var> var_mean(const Var& x, const DimList& dims, double correction, bool keepdim, bool take_sqrt);
+Var logsumexp(const Var& x, const DimList& dims, bool keepdim);
+Var norm(const Var& x, double p, const DimList& dims, bool keepdim, std::optional<DType> dtype);
+Var cumsum(const Var& x, int64_t dim, std::optional<DType> dtype);
+Var cumprod(const Var& x, int64_t dim, std::optional<DType> dtype);
+Var softmax(const Var& x, int64_t dim, std::optional<DType> dtype);
+Var log_softmax(const Var& x, int64_t dim, std::optional<DType> dtype);
+std::pair<Var, Tensor> sort(const Var& x, int64_t dim, bool descending);
+std::pair<Var, Tensor> topk(const Var& x, int64_t k, int64_t dim, bool largest, bool sorted);
+// Sums g over the dims where it was broadcast to reach its shape from `sizes`.
+Var sum_to(const Var& g, const Shape& sizes);
+
+// ---------------------------------------------------------------- views (functions_view.cpp)
+Var select(const Var& x, int64_t dim, int64_t index);
+Var slice(const Var& x, int dim, int64_t start, int64_t stop, int64_t step);
+Var narrow(const Var& x, int64_t dim, int64_t start, int64_t length);
+Var unsqueeze(const Var& x, int64_t dim);
+Var squeeze(const Var& x);
+Var squeeze(const Var& x, int64_t dim);
+Var view(const Var& x, const Shape& shape);
+Var reshape(const Var& x, const Shape& shape);
+Var flatten(const Var& x, int64_t start_dim, int64_t end_dim);
+Var unflatten(const Var& x, int64_t dim, const Shape& sizes);
+Var transpose(const Var& x, int64_t dim0, int64_t dim1);
+Var t_2d(const Var& x);
+Var permute(const Var& x, const Shape& dims);
+Var reverse_dims(const Var& x);      // x.T
+Var matrix_transpose(const Var& x);  // x.mT
+Var expand(const Var& x, const Shape& sizes);
+Var expand_to(const Var& x, const Shape& sizes);
+VarList split(const Var& x, int64_t split_size, int64_t dim);
+VarList split_with_sizes(const Var& x, const std::vector<int64_t>& sizes, int64_t dim);
+VarList chunk(const Var& x, int64_t chunks, int64_t dim);
+VarList unbind(const Var& x, int64_t dim);
+
+// ---------------------------------------------------------------- shape ops and indexing (functions_shape.cpp)
+Var cat(const VarList& xs, int64_t dim);
+Var stack(const VarList& xs, int64_t dim);
+Var index_select(const Var& x, int64_t dim, const Tensor& index);
+Var gather(const Var& x, int64_t dim, const Tensor& index);
+// Zeros of `sizes` with g added at `index` along dim (scatter_add): the
+// gradient of gather, max(dim), sort and topk.
+Var gather_backward(const Var& g, const Shape& sizes, int64_t dim, const Tensor& index);
+Var roll(const Var& x, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims);
+Var flip(const Var& x, const Shape& dims);
+Var tril(const Var& x, int64_t diagonal, bool upper);
+Var repeat(const Var& x, const Shape& repeats);
+// Advanced indexing: x[indices] with one (possibly undefined) index per dim.
+Var index(const Var& x, const std::vector<Tensor>& indices);
+// Zeros of `sizes` with `g` added at `indices` (index_put with accumulate):
+// the gradient of index().
+Var index_backward(const Var& g, const Shape& sizes, DType d, const std::vector<Tensor>& indices);
+
+// ---------------------------------------------------------------- linear algebra (functions_linalg.cpp)
+Var matmul(const Var& a, const Var& b);
+Var mm(const Var& a, const Var& b);
+Var bmm(const Var& a, const Var& b);
+Var mv(const Var& a, const Var& v);
+Var dot(const Var& a, const Var& b);
+Var outer(const Var& a, const Var& b);
+
+}  // namespace kiln::torch::autograd

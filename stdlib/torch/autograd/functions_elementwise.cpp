@@ -1,0 +1,445 @@
+// stdlib/torch/autograd/functions_elementwise.cpp — pointwise ops and their
+// gradients (see functions.h), and the in-place forms.
+//
+// In-place ops with autograd: the op is recorded out of place on a copy of
+// self's old value (so a formula that needs the old value still has it, as
+// PyTorch saves `original_self`), the kernel then writes self in place, and
+// self's history moves to the new node.
+
+#include <cmath>
+
+#include "stdlib/torch/autograd/functions.h"
+#include "stdlib/torch/shape_ops.h"
+
+namespace kiln::torch::autograd {
+
+namespace {
+
+using U = UnaryOp;
+using B = BinaryOp;
+
+Scalar num(double v) { return Scalar::from_double(v); }
+
+// A unary node: f(grad, x, result) with x and/or the result saved.
+template <class F> void record_unary(const char* name, const Var& x, Var& r, bool save_x, bool save_r, F f) {
+  auto* n = make_node(name, [f](const VarList& g, const VarList& s, const Node&) -> VarList { return {f(g[0], s[0], s[1])}; });
+  n->saved.resize(2);
+  if (save_x) n->saved[0] = SavedVar(x, false);
+  connect(n, {&x}, {&r});
+  if (save_r) n->saved[1] = SavedVar(r, true);
+}
+
+// The gradient of a binary op for one operand: `g * factor` summed back by the engine.
+Var times(const Var& g, const VOperand& f) { return f.var ? mul(g, *f.var) : binary(B::mul, g, f.scalar); }
+
+}  // namespace
+
+// ---------------------------------------------------------------- shorthands
+Var mul(const Var& a, const Var& b) { return binary(B::mul, a, b); }
+Var mul(const Var& a, double s) { return binary(B::mul, a, num(s)); }
+Var div(const Var& a, const Var& b) { return binary(B::div, a, b); }
+Var neg(const Var& a) { return unary(U::neg, a); }
+Var zeros(const Shape& sizes, DType d) {
+  Tensor z = empty(sizes, d);
+  fill(z, Scalar::from_int(0));
+  return Var(z);
+}
+Var zeros_like(const Var& x) { return zeros(x.t.sizes, x.t.dtype); }
+Var full_like(const Var& x, double v) {
+  Tensor z = empty(x.t.sizes, x.t.dtype);
+  fill(z, num(v));
+  return Var(z);
+}
+
+// ---------------------------------------------------------------- unary
+Var unary(UnaryOp op, const Var& x) {
+  Var r(torch::unary(op, x.t));
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  switch (op) {
+    case U::neg: record_unary("NegBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return neg(g); }); break;
+    case U::abs: record_unary("AbsBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, Var(torch::unary(U::sign, x.t))); }); break;
+    case U::exp: record_unary("ExpBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return mul(g, r); }); break;
+    case U::log: record_unary("LogBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return div(g, x); }); break;
+    case U::log1p:
+      record_unary("Log1PBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return div(g, add(x, num(1), Scalar::from_int(1), false)); });
+      break;
+    case U::expm1:
+      record_unary("Expm1Backward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return mul(g, add(r, num(1), Scalar::from_int(1), false)); });
+      break;
+    case U::sqrt: record_unary("SqrtBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return div(g, mul(r, 2.0)); }); break;
+    case U::rsqrt:
+      record_unary("RsqrtBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
+        return mul(mul(g, binary(B::pow, r, num(3))), -0.5);
+      });
+      break;
+    case U::sin: record_unary("SinBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, unary(U::cos, x)); }); break;
+    case U::cos: record_unary("CosBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, neg(unary(U::sin, x))); }); break;
+    case U::tan:
+      record_unary("TanBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
+        return mul(g, add(mul(r, r), num(1), Scalar::from_int(1), false));
+      });
+      break;
+    case U::tanh:
+      record_unary("TanhBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
+        return mul(g, add(num(1), mul(r, r), Scalar::from_int(1), true));
+      });
+      break;
+    case U::sigmoid:
+      record_unary("SigmoidBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
+        return mul(g, mul(r, add(num(1), r, Scalar::from_int(1), true)));
+      });
+      break;
+    case U::erf:
+      record_unary("ErfBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
+        return mul(g, mul(unary(U::exp, neg(mul(x, x))), 2.0 / std::sqrt(M_PI)));
+      });
+      break;
+    case U::reciprocal:
+      record_unary("ReciprocalBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return neg(mul(g, mul(r, r))); });
+      break;
+    case U::relu:
+      record_unary("ReluBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
+        return where(torch::binary(B::gt, r.t, Scalar::from_int(0)), g, num(0));
+      });
+      break;
+    case U::square: record_unary("PowBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, mul(x, 2.0)); }); break;
+    case U::floor: record_unary("FloorBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return zeros_like(g); }); break;
+    case U::ceil: record_unary("CeilBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return zeros_like(g); }); break;
+    case U::round: record_unary("RoundBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return zeros_like(g); }); break;
+    case U::trunc: record_unary("TruncBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return zeros_like(g); }); break;
+    case U::sign: record_unary("SignBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return zeros_like(g); }); break;
+    default: break;  // bool/int results: not differentiable
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------- binary
+namespace {
+
+// A binary node saving the tensor operands (scalars travel in the lambda).
+template <class F>
+void record_binary(const char* name, const VOperand& a, const VOperand& b, Var& r, bool save_a, bool save_b, bool save_r, F f) {
+  Scalar sa = a.scalar, sb = b.scalar;
+  bool a_scalar = a.is_scalar(), b_scalar = b.is_scalar();
+  auto* n = make_node(name, [=](const VarList& g, const VarList& s, const Node& node) -> VarList {
+    VOperand A = a_scalar ? VOperand(sa) : VOperand(s[0]);
+    VOperand Bo = b_scalar ? VOperand(sb) : VOperand(s[1]);
+    return f(g[0], A, Bo, s[2], node.needs_input_grad(0), node.needs_input_grad(1));
+  });
+  n->saved.resize(3);
+  if (save_a && a.var) n->saved[0] = SavedVar(*a.var, false);
+  if (save_b && b.var) n->saved[1] = SavedVar(*b.var, false);
+  connect(n, {a.var, b.var}, {&r});
+  if (save_r) n->saved[2] = SavedVar(r, true);
+}
+
+Var pow_grad_base(const Var& g, const VOperand& base, const VOperand& e) {
+  // d/da a^e = e * a^(e-1); 0 where e == 0 (PyTorch masks it so 0^0 gives 0, not nan).
+  if (e.is_scalar()) {
+    double ev = e.scalar.to_double();
+    if (ev == 0) return zeros_like(g);
+    return mul(g, binary(B::mul, binary(B::pow, base, num(ev - 1)), e.scalar));
+  }
+  Var d = mul(binary(B::pow, base, add(*e.var, num(1), Scalar::from_int(1), true)), *e.var);
+  return mul(g, where(torch::binary(B::eq, e.var->t, Scalar::from_int(0)), num(0), d));
+}
+
+Var pow_grad_exp(const Var& g, const VOperand& base, const Var& r) {
+  // d/de a^e = a^e * log(a); 0 where a == 0 and e >= 0.
+  Var la = base.is_scalar() ? Var(scalar_tensor(num(std::log(base.scalar.to_double())), r.t.dtype)) : unary(U::log, *base.var);
+  Var d = mul(r, la);
+  if (!base.is_scalar()) d = where(torch::binary(B::eq, base.var->t, Scalar::from_int(0)), num(0), d);
+  else if (base.scalar.to_double() == 0) d = zeros_like(r);
+  return mul(g, d);
+}
+
+}  // namespace
+
+Var binary(BinaryOp op, const VOperand& a, const VOperand& b) {
+  Var r(torch::binary(op, a.op(), b.op()));
+  if (!any_requires_grad({a.var, b.var}) || !is_floating(r.t.dtype)) return r;
+  switch (op) {
+    case B::add:
+    case B::sub: {
+      bool sub = op == B::sub;
+      record_binary(sub ? "SubBackward0" : "AddBackward0", a, b, r, false, false, false,
+                    [sub](const Var& g, const VOperand&, const VOperand&, const Var&, bool, bool) -> VarList {
+                      return {g, sub ? neg(g) : g};
+                    });
+      break;
+    }
+    case B::mul:
+      record_binary("MulBackward0", a, b, r, true, true, false,
+                    [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool na, bool nb) -> VarList {
+                      return {na ? times(g, Bo) : Var(), nb ? times(g, A) : Var()};
+                    });
+      break;
+    case B::div:
+      record_binary("DivBackward0", a, b, r, false, true, true,
+                    [](const Var& g, const VOperand&, const VOperand& Bo, const Var& r, bool na, bool nb) -> VarList {
+                      Var ga = na ? binary(B::div, g, Bo) : Var();
+                      Var gb = nb ? neg(div(mul(g, r), *Bo.var)) : Var();
+                      return {ga, gb};
+                    });
+      break;
+    case B::pow: {
+      const char* name = b.is_scalar() ? "PowBackward0" : a.is_scalar() ? "PowBackward2" : "PowBackward1";
+      record_binary(name, a, b, r, true, true, true,
+                    [](const Var& g, const VOperand& A, const VOperand& E, const Var& r, bool na, bool nb) -> VarList {
+                      return {na ? pow_grad_base(g, A, E) : Var(), nb ? pow_grad_exp(g, A, r) : Var()};
+                    });
+      break;
+    }
+    case B::maximum:
+    case B::minimum: {
+      bool is_max = op == B::maximum;
+      record_binary(is_max ? "MaximumBackward0" : "MinimumBackward0", a, b, r, true, true, false,
+                    [is_max](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool na, bool nb) -> VarList {
+                      Tensor eq = torch::binary(B::eq, A.op(), Bo.op());
+                      Tensor a_wins = torch::binary(is_max ? B::gt : B::lt, A.op(), Bo.op());
+                      Tensor b_wins = torch::binary(is_max ? B::lt : B::gt, A.op(), Bo.op());
+                      Var half = mul(g, 0.5);
+                      Var ga = na ? where(a_wins, g, VOperand(where(eq, half, num(0)))) : Var();
+                      Var gb = nb ? where(b_wins, g, VOperand(where(eq, half, num(0)))) : Var();
+                      return {ga, gb};
+                    });
+      break;
+    }
+    case B::remainder:
+      record_binary("RemainderBackward0", a, b, r, true, true, false,
+                    [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool, bool nb) -> VarList {
+                      Var gb = nb ? neg(mul(g, Var(torch::binary(B::div_floor, A.op(), Bo.op())))) : Var();
+                      return {g, gb};
+                    });
+      break;
+    case B::div_trunc:
+    case B::div_floor:
+      record_binary("DivBackward1", a, b, r, false, false, false,
+                    [](const Var& g, const VOperand&, const VOperand&, const Var&, bool, bool) -> VarList {
+                      return {zeros_like(g), zeros_like(g)};
+                    });
+      break;
+    default: break;  // comparisons, logical and bitwise ops: not differentiable
+  }
+  return r;
+}
+
+Var add(const VOperand& a, const VOperand& b, Scalar alpha, bool subtract) {
+  Var r(torch::add(a.op(), b.op(), alpha, subtract));
+  if (!any_requires_grad({a.var, b.var}) || !is_floating(r.t.dtype)) return r;
+  double f = alpha.to_double() * (subtract ? -1 : 1);
+  record_binary(subtract ? "SubBackward0" : "AddBackward0", a, b, r, false, false, false,
+                [f](const Var& g, const VOperand&, const VOperand&, const Var&, bool, bool nb) -> VarList {
+                  return {g, !nb ? Var() : f == 1 ? g : mul(g, f)};
+                });
+  return r;
+}
+
+Var where(const Tensor& cond, const VOperand& a, const VOperand& b) {
+  Var r(torch::where(cond, a.op(), b.op()));
+  if (!any_requires_grad({a.var, b.var}) || !is_floating(r.t.dtype)) return r;
+  Tensor c = cond;
+  record_binary("WhereBackward0", a, b, r, false, false, false,
+                [c](const Var& g, const VOperand&, const VOperand&, const Var&, bool na, bool nb) -> VarList {
+                  return {na ? where(c, g, num(0)) : Var(), nb ? where(c, num(0), g) : Var()};
+                });
+  return r;
+}
+
+Var clamp(const Var& x, const std::optional<VOperand>& lo, const std::optional<VOperand>& hi) {
+  std::optional<Operand> l, h;
+  if (lo) l = lo->op();
+  if (hi) h = hi->op();
+  Var r(torch::clamp(x.t, l, h));
+  const Var* lv = lo ? lo->var : nullptr;
+  const Var* hv = hi ? hi->var : nullptr;
+  if (!any_requires_grad({&x, lv, hv}) || !is_floating(r.t.dtype)) return r;
+  // Masks of where x was inside the bounds / below / above (computed now:
+  // clamp's gradient depends only on them, as PyTorch's clamp_backward).
+  Tensor inside = empty(x.t.sizes, DType::Bool);
+  fill(inside, Scalar::from_bool(true));
+  Tensor below, above;
+  if (l) {
+    below = torch::binary(B::lt, Operand(x.t), *l);
+    inside = torch::binary(B::logical_and, Operand(inside), Operand(torch::unary(U::logical_not, below)));
+  }
+  if (h) {
+    above = torch::binary(B::gt, Operand(x.t), *h);
+    inside = torch::binary(B::logical_and, Operand(inside), Operand(torch::unary(U::logical_not, above)));
+  }
+  auto* n = make_node(lv || hv ? "ClampBackward0" : "ClampBackward1",
+                      [inside, below, above](const VarList& g, const VarList&, const Node& node) -> VarList {
+                        Var gx = node.needs_input_grad(0) ? where(inside, g[0], num(0)) : Var();
+                        Var gl = node.needs_input_grad(1) ? where(below, g[0], num(0)) : Var();
+                        Var gh = node.needs_input_grad(2) ? where(above, g[0], num(0)) : Var();
+                        return {gx, gl, gh};
+                      });
+  connect(n, {&x, lv, hv}, {&r});
+  return r;
+}
+
+Var nan_to_num(const Var& x, double nan, std::optional<double> posinf, std::optional<double> neginf) {
+  Var r(torch::nan_to_num(x.t, nan, posinf, neginf));
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  Tensor finite = torch::unary(U::isfinite, x.t);
+  auto* n = make_node("NanToNumBackward0", [finite](const VarList& g, const VarList&, const Node&) -> VarList {
+    return {where(finite, g[0], num(0))};
+  });
+  connect(n, {&x}, {&r});
+  return r;
+}
+
+Var masked_fill(const Var& x, const Tensor& mask, const VOperand& value) {
+  Tensor r0;
+  if (value.is_scalar()) {
+    r0 = torch::masked_fill(x.t, mask, value.scalar);
+  } else {
+    if (value.var->t.dim() != 0)
+      runtime_error("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
+                    value.var->t.dim());
+    r0 = torch::masked_fill(x.t, mask, Scalar::from_double(element_as_double(value.var->t, 0)));
+    if (!is_floating(x.t.dtype)) r0 = torch::masked_fill(x.t, mask, Scalar::from_int(int64_t(element_as_double(value.var->t, 0))));
+  }
+  Var r(r0);
+  if (!any_requires_grad({&x, value.var}) || !is_floating(r.t.dtype)) return r;
+  Tensor m = mask;
+  auto* n = make_node("MaskedFillBackward0", [m](const VarList& g, const VarList&, const Node& node) -> VarList {
+    Var gx = node.needs_input_grad(0) ? where(m, num(0), g[0]) : Var();
+    Var gv = node.needs_input_grad(1) ? sum(where(m, g[0], num(0)), std::nullopt, false, std::nullopt) : Var();
+    return {gx, gv};
+  });
+  connect(n, {&x, value.var}, {&r});
+  return r;
+}
+
+// ---------------------------------------------------------------- conversions
+namespace {
+Var pass_through(const char* name, const Var& x, Var r) {
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  auto* n = make_node(name, [](const VarList& g, const VarList&, const Node&) -> VarList { return {g[0]}; });
+  connect(n, {&x}, {&r});
+  return r;
+}
+}  // namespace
+
+Var to_dtype(const Var& x, DType d) {
+  if (x.t.dtype == d) return x;
+  return pass_through("ToCopyBackward0", x, Var(torch::cast(x.t, d)));
+}
+Var cast(const Var& x, DType d) { return pass_through("ToCopyBackward0", x, Var(torch::cast(x.t, d))); }
+Var clone(const Var& x) {
+  Tensor out = empty_like_layout(x.t);  // keeps x's layout, as PyTorch's preserve_format
+  copy_into(out, x.t);
+  return pass_through("CloneBackward0", x, Var(out));
+}
+Var contiguous(const Var& x) {
+  if (x.t.is_contiguous()) return x;
+  return pass_through("CloneBackward0", x, Var(torch::contiguous(x.t)));
+}
+Var detach(const Var& x) { return Var(x.t); }
+
+// ---------------------------------------------------------------- in place
+namespace {
+
+// Runs `kernel` on self in place; when autograd must record, `out_of_place`
+// (given self's old value, as a copy with self's history) builds the node
+// and self's history moves to it.
+template <class K, class O> void inplace(Var& self, std::initializer_list<const Var*> others, K kernel, O out_of_place) {
+  check_inplace(self);
+  bool others_need = false;
+  for (const Var* o : others) others_need |= o && o->requires_grad();
+  if (!GradMode::is_enabled() || (!self.requires_grad() && !others_need)) {
+    kernel();
+    return;
+  }
+  if (!self.requires_grad() && self.t.storage->refcount > 1)
+    fail(ErrorKind::NotImplemented,
+         "Kiln's autograd does not support an in-place operation that makes a tensor sharing its memory with other "
+         "tensors (a view or a base of views) require grad yet; apply the operation out of place");
+  Var old(torch::cast(self.t, self.t.dtype), self.meta);
+  Var r = out_of_place(old);
+  kernel();
+  if (!r.meta || !r.meta->grad_fn) return;
+  AutogradMeta& m = self.ensure_meta();
+  Node* n = r.meta->grad_fn.get();
+  // Move retain_grad's hook along (rebase_history's job for a fresh node).
+  if (m.retains_grad && m.grad_fn) {
+    auto& hooks = m.grad_fn->pre_hooks;
+    for (auto it = hooks.begin(); it != hooks.end();) {
+      if (it->first == m.output_nr) {
+        n->pre_hooks.emplace_back(0, it->second);
+        it = hooks.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  m.grad_fn = r.meta->grad_fn;
+  m.output_nr = r.meta->output_nr;
+  m.requires_grad = false;
+}
+
+}  // namespace
+
+void unary_(UnaryOp op, Var& self) {
+  inplace(self, {}, [&] { torch::unary_inplace(op, self.t); }, [&](const Var& old) { return unary(op, old); });
+}
+
+void binary_(BinaryOp op, Var& self, const VOperand& other) {
+  inplace(self, {other.var}, [&] { torch::binary_inplace(op, self.t, other.op()); },
+          [&](const Var& old) { return binary(op, old, other); });
+}
+
+void add_(Var& self, const VOperand& other, Scalar alpha, bool subtract) {
+  inplace(self, {other.var}, [&] { torch::add_inplace(self.t, other.op(), alpha, subtract); },
+          [&](const Var& old) { return add(old, other, alpha, subtract); });
+}
+
+void clamp_(Var& self, const std::optional<VOperand>& lo, const std::optional<VOperand>& hi) {
+  std::optional<Operand> l, h;
+  if (lo) l = lo->op();
+  if (hi) h = hi->op();
+  inplace(self, {lo ? lo->var : nullptr, hi ? hi->var : nullptr}, [&] { torch::clamp_inplace(self.t, l, h); },
+          [&](const Var& old) { return clamp(old, lo, hi); });
+}
+
+void copy_(Var& self, const Var& src) {
+  inplace(self, {&src}, [&] { torch::copy_into(self.t, src.t); },
+          [&](const Var& old) {
+            Var r(empty(self.t.sizes, self.t.dtype));
+            auto* n = make_node("CopyBackwards", [](const VarList& g, const VarList&, const Node& node) -> VarList {
+              return {node.needs_input_grad(0) ? zeros_like(g[0]) : Var(), node.needs_input_grad(1) ? g[0] : Var()};
+            });
+            connect(n, {&old, &src}, {&r});
+            return r;
+          });
+}
+
+void fill_(Var& self, const VOperand& value) {
+  Scalar s = value.is_scalar() ? value.scalar : Scalar::from_double(element_as_double(value.var->t, 0));
+  if (!value.is_scalar() && value.var->t.dim() != 0)
+    runtime_error("fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.", value.var->t.dim());
+  if (!value.is_scalar() && !is_floating(value.var->t.dtype)) s = Scalar::from_int(int64_t(s.to_double()));
+  inplace(self, {value.var}, [&] { torch::fill(self.t, s); },
+          [&](const Var& old) {
+            Var r(empty(self.t.sizes, self.t.dtype));
+            auto* n = make_node("FillBackward1", [](const VarList& g, const VarList&, const Node& node) -> VarList {
+              return {node.needs_input_grad(0) ? zeros_like(g[0]) : Var(),
+                      node.needs_input_grad(1) ? sum(g[0], std::nullopt, false, std::nullopt) : Var()};
+            });
+            connect(n, {&old, value.var}, {&r});
+            return r;
+          });
+}
+
+void masked_fill_(Var& self, const Tensor& mask, const VOperand& value) {
+  Scalar s = value.is_scalar() ? value.scalar : Scalar::from_double(element_as_double(value.var->t, 0));
+  if (!value.is_scalar() && value.var->t.dim() != 0)
+    runtime_error("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
+                  value.var->t.dim());
+  if (!value.is_scalar() && !is_floating(value.var->t.dtype)) s = Scalar::from_int(int64_t(s.to_double()));
+  inplace(self, {value.var}, [&] { torch::masked_fill_inplace(self.t, mask, s); },
+          [&](const Var& old) { return masked_fill(old, mask, value); });
+}
+
+}  // namespace kiln::torch::autograd

@@ -1,0 +1,73 @@
+// stdlib/torch/autograd/functions_linalg.cpp — matrix products and their
+// gradients (see functions.h). Every product is differentiated through one
+// formula: vectors are lifted to matrices (a (k) as (1, k), b (k) as (k, 1)),
+// then grad_a = g @ b^T and grad_b = a^T @ g, summed over broadcast batch
+// dims and squeezed back. The transposes are views: BLAS reads them in place.
+
+#include "stdlib/torch/autograd/functions.h"
+#include "stdlib/torch/linalg.h"
+
+namespace kiln::torch::autograd {
+
+namespace {
+
+Var record_product(const char* name, const Var& a, const Var& b, Var r) {
+  if (!any_requires_grad({&a, &b}) || !is_floating(r.t.dtype)) return r;
+  Shape sa = a.t.sizes, sb = b.t.sizes;
+  auto* n = make_node(name, [sa, sb](const VarList& g, const VarList& s, const Node& node) -> VarList {
+    const Var& a = s[0];
+    const Var& b = s[1];
+    bool a_vec = sa.size() == 1, b_vec = sb.size() == 1;
+    Var A = a_vec ? unsqueeze(a, 0) : a;
+    Var B = b_vec ? unsqueeze(b, 1) : b;
+    Var G = g[0];
+    if (b_vec) G = unsqueeze(G, G.t.dim());      // the dropped n (= 1) of (..., m, n)
+    if (a_vec) G = unsqueeze(G, G.t.dim() - 1);  // the dropped m (= 1)
+    Var ga, gb;
+    if (node.needs_input_grad(0)) {
+      Shape lifted = A.t.sizes;
+      ga = sum_to(matmul(G, matrix_transpose(B)), lifted);
+      if (a_vec) ga = squeeze(ga, 0);
+    }
+    if (node.needs_input_grad(1)) {
+      Shape lifted = B.t.sizes;
+      gb = sum_to(matmul(matrix_transpose(A), G), lifted);
+      if (b_vec) gb = squeeze(gb, -1);
+    }
+    return {ga, gb};
+  });
+  n->saved = {SavedVar(a, false), SavedVar(b, false)};
+  connect(n, {&a, &b}, {&r});
+  return r;
+}
+
+const char* product_name(int da, int db) {
+  if (da == 1 && db == 1) return "DotBackward0";
+  if (da == 2 && db == 1) return "MvBackward0";
+  if (da == 2 && db == 2) return "MmBackward0";
+  if (da == 3 && db == 3) return "BmmBackward0";
+  return "UnsafeViewBackward0";
+}
+
+}  // namespace
+
+Var matmul(const Var& a, const Var& b) {
+  return record_product(product_name(a.t.dim(), b.t.dim()), a, b, Var(torch::matmul(a.t, b.t)));
+}
+Var mm(const Var& a, const Var& b) { return record_product("MmBackward0", a, b, Var(torch::mm(a.t, b.t))); }
+Var bmm(const Var& a, const Var& b) { return record_product("BmmBackward0", a, b, Var(torch::bmm(a.t, b.t))); }
+Var mv(const Var& a, const Var& v) { return record_product("MvBackward0", a, v, Var(torch::mv(a.t, v.t))); }
+Var dot(const Var& a, const Var& b) { return record_product("DotBackward0", a, b, Var(torch::dot(a.t, b.t))); }
+
+Var outer(const Var& a, const Var& b) {
+  Var r(torch::outer(a.t, b.t));
+  if (!any_requires_grad({&a, &b}) || !is_floating(r.t.dtype)) return r;
+  auto* n = make_node("OuterBackward0", [](const VarList& g, const VarList& s, const Node& node) -> VarList {
+    return {node.needs_input_grad(0) ? matmul(g[0], s[1]) : Var(), node.needs_input_grad(1) ? matmul(s[0], g[0]) : Var()};
+  });
+  n->saved = {SavedVar(a, false), SavedVar(b, false)};
+  connect(n, {&a, &b}, {&r});
+  return r;
+}
+
+}  // namespace kiln::torch::autograd

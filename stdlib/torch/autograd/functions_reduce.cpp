@@ -1,0 +1,300 @@
+// stdlib/torch/autograd/functions_reduce.cpp — reductions, scans, softmax
+// and sort, with their gradients (see functions.h). A reduction's gradient
+// is the output gradient put back in the reduced dims (unsqueezed where
+// keepdim was false) and broadcast over them.
+
+#include <algorithm>
+#include <cmath>
+
+#include "stdlib/torch/autograd/functions.h"
+#include "stdlib/torch/views.h"
+
+namespace kiln::torch::autograd {
+
+namespace {
+
+using B = BinaryOp;
+using U = UnaryOp;
+
+Scalar num(double v) { return Scalar::from_double(v); }
+
+// Which dims a reduction folds (all for nullopt or an empty list).
+std::vector<bool> reduced_mask(const DimList& dims, int ndim) {
+  std::vector<bool> m(size_t(ndim), !dims || dims->empty());
+  if (dims)
+    for (int64_t d : *dims) m[size_t(wrap_dim(d, std::max(ndim, 1)))] = ndim > 0;
+  return m;
+}
+
+// g (the reduction's output gradient) back at the input's shape.
+Var unreduce(const Var& g, const Shape& in_sizes, const std::vector<bool>& mask, bool keepdim) {
+  Var r = g;
+  if (!keepdim)
+    for (int d = 0; d < in_sizes.size(); ++d)
+      if (mask[size_t(d)]) r = unsqueeze(r, d);
+  return expand(r, in_sizes);
+}
+
+int64_t reduced_count(const Shape& sizes, const std::vector<bool>& mask) {
+  int64_t n = 1;
+  for (int d = 0; d < sizes.size(); ++d)
+    if (mask[size_t(d)]) n *= sizes[d];
+  return n;
+}
+
+// A one-input reduction node: f(g_at_input_shape, x, result_at_input_shape).
+template <class F>
+Var record_reduce(const char* name, const Var& x, Var r, const DimList& dims, bool keepdim, bool save_x, bool save_r, F f) {
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  std::vector<bool> mask = reduced_mask(dims, x.t.dim());
+  Shape in_sizes = x.t.sizes;
+  auto* n = make_node(name, [=](const VarList& g, const VarList& s, const Node&) -> VarList {
+    Var ge = unreduce(g[0], in_sizes, mask, keepdim);
+    Var re = s[1].defined() ? unreduce(s[1], in_sizes, mask, keepdim) : Var();
+    return {f(ge, s[0], re, mask)};
+  });
+  n->saved.resize(2);
+  if (save_x) n->saved[0] = SavedVar(x, false);
+  connect(n, {&x}, {&r});
+  if (save_r) n->saved[1] = SavedVar(r, true);
+  return r;
+}
+
+DimList one_dim(int64_t d) { return Shape{d}; }
+
+// The gradient of the elements that hold a reduction's extreme value: ties
+// share it evenly (PyTorch's amax/amin backward).
+Var extreme_grad(const Var& ge, const Var& x, const Var& re, const std::vector<bool>& mask) {
+  Tensor hit = torch::cast(torch::binary(B::eq, Operand(x.t), Operand(re.t)), ge.t.dtype);
+  Shape dims;
+  for (size_t d = 0; d < mask.size(); ++d)
+    if (mask[d]) dims.push_back(int64_t(d));
+  Tensor count = torch::sum(hit, dims.empty() ? DimList() : DimList(dims), true, std::nullopt);
+  return div(mul(ge, Var(hit)), Var(count));
+}
+
+}  // namespace
+
+Var sum_to(const Var& g, const Shape& sizes) {
+  if (g.t.sizes == sizes) return g;
+  int lead = g.t.dim() - sizes.size();
+  Shape dims;
+  for (int d = 0; d < g.t.dim(); ++d)
+    if (d < lead || (sizes[d - lead] == 1 && g.t.sizes[d] != 1)) dims.push_back(d);
+  Var r = dims.empty() ? g : sum(g, dims, true, std::nullopt);
+  if (lead > 0 || !(r.t.sizes == sizes)) r = reshape(r, sizes);
+  return r;
+}
+
+Var sum(const Var& x, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  return record_reduce(dims && !dims->empty() ? "SumBackward1" : "SumBackward0", x, Var(torch::sum(x.t, dims, keepdim, dtype)),
+                       dims, keepdim, false, false, [](const Var& ge, const Var&, const Var&, const std::vector<bool>&) { return ge; });
+}
+
+Var mean(const Var& x, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  return record_reduce(dims && !dims->empty() ? "MeanBackward1" : "MeanBackward0", x, Var(torch::mean(x.t, dims, keepdim, dtype)),
+                       dims, keepdim, false, false, [sizes = x.t.sizes](const Var& ge, const Var&, const Var&, const std::vector<bool>& m) {
+                         int64_t n = reduced_count(sizes, m);
+                         return mul(ge, 1.0 / double(n));
+                       });
+}
+
+Var prod(const Var& x, std::optional<int64_t> dim, bool keepdim, std::optional<DType> dtype) {
+  Var r(torch::prod(x.t, dim, keepdim, dtype));
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  // d prod / d x_i = product of the others: exclusive prefix times exclusive
+  // suffix products (right with zeros in x, unlike prod / x).
+  DimList dims = dim ? one_dim(*dim) : DimList();
+  return record_reduce(dim ? "ProdBackward1" : "ProdBackward0", x, r, dims, keepdim, true, false,
+                       [dim](const Var& ge, const Var& x, const Var&, const std::vector<bool>&) {
+                         Var v = dim ? x : reshape(x, Shape{x.t.numel()});
+                         int d = dim ? wrap_dim(*dim, std::max(x.t.dim(), 1)) : 0;
+                         if (v.t.dim() == 0) return ge;
+                         auto exclusive = [&](const Var& a) {
+                           int64_t n = a.t.sizes[d];
+                           Var c = cumprod(a, d, std::nullopt);
+                           Shape one = a.t.sizes;
+                           one[d] = 1;
+                           Var ones = full_like(Var(empty(one, a.t.dtype)), 1.0);
+                           return n == 1 ? ones : cat({ones, narrow(c, d, 0, n - 1)}, d);
+                         };
+                         Var left = exclusive(v);
+                         Var right = flip(exclusive(flip(v, Shape{d})), Shape{d});
+                         Var others = mul(left, right);
+                         if (!dim) others = reshape(others, x.t.sizes);
+                         return mul(ge, others);
+                       });
+}
+
+Var amax(const Var& x, const DimList& dims, bool keepdim) {
+  return record_reduce("AmaxBackward0", x, Var(torch::amax(x.t, dims, keepdim)), dims, keepdim, true, true, extreme_grad);
+}
+Var amin(const Var& x, const DimList& dims, bool keepdim) {
+  return record_reduce("AminBackward0", x, Var(torch::amin(x.t, dims, keepdim)), dims, keepdim, true, true, extreme_grad);
+}
+Var max_all(const Var& x) {
+  return record_reduce("MaxBackward1", x, Var(torch::max_all(x.t)), DimList(), false, true, true, extreme_grad);
+}
+Var min_all(const Var& x) {
+  return record_reduce("MinBackward1", x, Var(torch::min_all(x.t)), DimList(), false, true, true, extreme_grad);
+}
+
+namespace {
+// values = x gathered at `idx` along dim (max/min with dim, sort, topk).
+Var record_selected(const char* name, const Var& x, Var values, const Tensor& idx, int64_t dim, bool keepdim) {
+  if (!any_requires_grad({&x}) || !is_floating(values.t.dtype)) return values;
+  Shape sizes = x.t.sizes;
+  int d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
+  auto* n = make_node(name, [=](const VarList& g, const VarList&, const Node&) -> VarList {
+    if (sizes.size() == 0) return {g[0]};
+    Var gg = g[0];
+    Tensor ix = idx;
+    if (!keepdim) {
+      gg = unsqueeze(gg, d);
+      ix = torch::unsqueeze(ix, d);
+    }
+    return {gather_backward(gg, sizes, d, ix)};
+  });
+  connect(n, {&x}, {&values});
+  return values;
+}
+}  // namespace
+
+std::pair<Var, Tensor> max_dim(const Var& x, int64_t dim, bool keepdim) {
+  auto [v, i] = torch::max_dim(x.t, dim, keepdim);
+  return {record_selected("MaxBackward0", x, Var(v), i, dim, keepdim), i};
+}
+std::pair<Var, Tensor> min_dim(const Var& x, int64_t dim, bool keepdim) {
+  auto [v, i] = torch::min_dim(x.t, dim, keepdim);
+  return {record_selected("MinBackward0", x, Var(v), i, dim, keepdim), i};
+}
+std::pair<Var, Tensor> sort(const Var& x, int64_t dim, bool descending) {
+  auto [v, i] = torch::sort(x.t, dim, descending);
+  return {record_selected("SortBackward0", x, Var(v), i, dim, true), i};
+}
+std::pair<Var, Tensor> topk(const Var& x, int64_t k, int64_t dim, bool largest, bool sorted) {
+  auto [v, i] = torch::topk(x.t, k, dim, largest, sorted);
+  return {record_selected("TopkBackward0", x, Var(v), i, dim, true), i};
+}
+
+Var var(const Var& x, const DimList& dims, double correction, bool keepdim) {
+  return record_reduce("VarBackward0", x, Var(torch::var(x.t, dims, correction, keepdim)), dims, keepdim, true, false,
+                       [correction, dims](const Var& ge, const Var& x, const Var&, const std::vector<bool>& m) {
+                         int64_t n = reduced_count(x.t.sizes, m);
+                         Var centered = add(x, mean(x, dims, true, std::nullopt), Scalar::from_int(1), true);
+                         return mul(mul(ge, centered), 2.0 / (double(n) - correction));
+                       });
+}
+
+Var std(const Var& x, const DimList& dims, double correction, bool keepdim) {
+  return record_reduce("StdBackward0", x, Var(torch::std(x.t, dims, correction, keepdim)), dims, keepdim, true, true,
+                       [correction, dims](const Var& ge, const Var& x, const Var& re, const std::vector<bool>& m) {
+                         int64_t n = reduced_count(x.t.sizes, m);
+                         Var centered = add(x, mean(x, dims, true, std::nullopt), Scalar::from_int(1), true);
+                         return div(mul(mul(ge, centered), 1.0 / (double(n) - correction)), re);
+                       });
+}
+
+std::pair<Var, Var> var_mean(const Var& x, const DimList& dims, double correction, bool keepdim, bool take_sqrt) {
+  if (!any_requires_grad({&x})) {
+    auto [v, m] = torch::var_mean(x.t, dims, correction, keepdim, take_sqrt);
+    return {Var(v), Var(m)};
+  }
+  return {take_sqrt ? std(x, dims, correction, keepdim) : var(x, dims, correction, keepdim), mean(x, dims, keepdim, std::nullopt)};
+}
+
+Var logsumexp(const Var& x, const DimList& dims, bool keepdim) {
+  return record_reduce("LogsumexpBackward0", x, Var(torch::logsumexp(x.t, dims, keepdim)), dims, keepdim, true, true,
+                       [](const Var& ge, const Var& x, const Var& re, const std::vector<bool>&) {
+                         return mul(ge, unary(U::exp, add(x, re, Scalar::from_int(1), true)));
+                       });
+}
+
+Var norm(const Var& x, double p, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  return record_reduce("NormBackward1", x, Var(torch::norm(x.t, p, dims, keepdim, dtype)), dims, keepdim, true, true,
+                       [p](const Var& ge, const Var& x, const Var& re, const std::vector<bool>& m) -> Var {
+                         if (p == 0) return zeros_like(x);
+                         if (p == 1) return mul(ge, Var(torch::unary(U::sign, x.t)));
+                         if (std::isinf(p)) {
+                           Var ax = unary(U::abs, x);
+                           return mul(extreme_grad(ge, ax, re, m), Var(torch::unary(U::sign, x.t)));
+                         }
+                         Tensor zero = torch::binary(B::eq, re.t, Scalar::from_int(0));
+                         if (p == 2) return where(zero, num(0), div(mul(ge, x), re));
+                         // x |x|^(p-2) / norm^(p-1)
+                         Var num_ = mul(x, binary(B::pow, unary(U::abs, x), num(p - 2)));
+                         Var den = binary(B::pow, re, num(p - 1));
+                         return where(zero, num(0), div(mul(ge, num_), den));
+                       });
+}
+
+Var cumsum(const Var& x, int64_t dim, std::optional<DType> dtype) {
+  Var r(torch::cumsum(x.t, dim, dtype));
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  int d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
+  bool zero_dim = x.t.dim() == 0;
+  auto* n = make_node("CumsumBackward0", [d, zero_dim](const VarList& g, const VarList&, const Node&) -> VarList {
+    if (zero_dim) return {g[0]};
+    return {flip(cumsum(flip(g[0], Shape{d}), d, std::nullopt), Shape{d})};
+  });
+  connect(n, {&x}, {&r});
+  return r;
+}
+
+Var cumprod(const Var& x, int64_t dim, std::optional<DType> dtype) {
+  Var r(torch::cumprod(x.t, dim, dtype));
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  int d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
+  bool zero_dim = x.t.dim() == 0;
+  auto* n = make_node("CumprodBackward0", [d, zero_dim](const VarList& g, const VarList& s, const Node&) -> VarList {
+    const Var& x = s[0];
+    const Var& r = s[1];
+    if (zero_dim) return {g[0]};
+    if (element_as_double(torch::any(torch::binary(B::eq, x.t, Scalar::from_int(0)), std::nullopt, false), 0) != 0)
+      fail(ErrorKind::NotImplemented, "Kiln's autograd does not support cumprod's gradient for an input containing zeros yet");
+    // sum_{j >= i} g_j r_j / x_i
+    Var gr = mul(g[0], r);
+    Var rev = flip(cumsum(flip(gr, Shape{d}), d, std::nullopt), Shape{d});
+    return {div(rev, x)};
+  });
+  n->saved.resize(2);
+  n->saved[0] = SavedVar(x, false);
+  connect(n, {&x}, {&r});
+  n->saved[1] = SavedVar(r, true);
+  return r;
+}
+
+Var softmax(const Var& x_in, int64_t dim, std::optional<DType> dtype) {
+  Var x = dtype ? to_dtype(x_in, *dtype) : x_in;
+  Var r(torch::softmax(x.t, dim, std::nullopt));
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  int64_t d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
+  auto* n = make_node("SoftmaxBackward0", [d](const VarList& g, const VarList& s, const Node&) -> VarList {
+    const Var& r = s[0];
+    if (r.t.dim() == 0) return {zeros_like(g[0])};
+    Var gr = mul(g[0], r);
+    return {add(gr, mul(r, sum(gr, Shape{d}, true, std::nullopt)), Scalar::from_int(1), true)};
+  });
+  n->saved.resize(1);
+  connect(n, {&x}, {&r});
+  n->saved[0] = SavedVar(r, true);
+  return r;
+}
+
+Var log_softmax(const Var& x_in, int64_t dim, std::optional<DType> dtype) {
+  Var x = dtype ? to_dtype(x_in, *dtype) : x_in;
+  Var r(torch::log_softmax(x.t, dim, std::nullopt));
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  int64_t d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
+  auto* n = make_node("LogSoftmaxBackward0", [d](const VarList& g, const VarList& s, const Node&) -> VarList {
+    const Var& r = s[0];
+    if (r.t.dim() == 0) return {zeros_like(g[0])};
+    return {add(g[0], mul(unary(U::exp, r), sum(g[0], Shape{d}, true, std::nullopt)), Scalar::from_int(1), true)};
+  });
+  n->saved.resize(1);
+  connect(n, {&x}, {&r});
+  n->saved[0] = SavedVar(r, true);
+  return r;
+}
+
+}  // namespace kiln::torch::autograd

@@ -1,0 +1,206 @@
+// stdlib/torch/autograd/functions_view.cpp — view ops and their gradients
+// (see functions.h). A view's gradient undoes the view: transposes back,
+// reshapes back, sums over expanded dims, or writes the gradient into zeros
+// at the viewed place (select, slice, narrow). Recorded views are marked
+// is_view: in-place ops on them would need PyTorch's CopySlices, which Kiln
+// refuses with a clear error rather than computing a wrong gradient.
+
+#include <numeric>
+
+#include "stdlib/torch/autograd/functions.h"
+#include "stdlib/torch/views.h"
+
+namespace kiln::torch::autograd {
+
+namespace {
+
+// Records a one-input view node with formula f(grad) -> input grad.
+template <class F> Var record_view(const char* name, const Var& x, Var r, F f) {
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  auto* n = make_node(name, [f](const VarList& g, const VarList&, const Node&) -> VarList { return {f(g[0])}; });
+  connect(n, {&x}, {&r});
+  if (r.meta) r.meta->is_view = true;
+  return r;
+}
+
+// Zeros of `sizes` with g written where `view_of` places it; differentiable
+// (its gradient is the same view of the incoming gradient).
+template <class F> Var embed(const Var& g, const Shape& sizes, F view_of) {
+  Var z = zeros(sizes, g.t.dtype);
+  copy_into(view_of(Var(z.t)).t, g.t);
+  if (!any_requires_grad({&g})) return z;
+  auto* n = make_node("EmbedBackward", [view_of](const VarList& gg, const VarList&, const Node&) -> VarList {
+    return {view_of(gg[0])};
+  });
+  connect(n, {&g}, {&z});
+  return z;
+}
+
+}  // namespace
+
+Var select(const Var& x, int64_t dim, int64_t index) {
+  Shape sizes = x.t.sizes;
+  return record_view("SelectBackward0", x, Var(torch::select(x.t, dim, index)), [=](const Var& g) {
+    return embed(g, sizes, [=](const Var& v) { return select(v, dim, index); });
+  });
+}
+
+Var slice(const Var& x, int dim, int64_t start, int64_t stop, int64_t step) {
+  Shape sizes = x.t.sizes;
+  return record_view("SliceBackward0", x, Var(torch::slice(x.t, dim, start, stop, step)), [=](const Var& g) {
+    return embed(g, sizes, [=](const Var& v) { return slice(v, dim, start, stop, step); });
+  });
+}
+
+Var narrow(const Var& x, int64_t dim, int64_t start, int64_t length) {
+  Shape sizes = x.t.sizes;
+  Var r(torch::narrow(x.t, dim, start, length));
+  int d = wrap_dim(dim, x.t.dim());
+  int64_t s = start < 0 ? start + x.t.sizes[d] : start;
+  return record_view("SliceBackward0", x, r, [=](const Var& g) {
+    return embed(g, sizes, [=](const Var& v) { return narrow(v, d, s, length); });
+  });
+}
+
+Var unsqueeze(const Var& x, int64_t dim) {
+  Var r(torch::unsqueeze(x.t, dim));
+  int d = wrap_dim(dim, x.t.dim() + 1);
+  return record_view("UnsqueezeBackward0", x, r, [d](const Var& g) { return squeeze(g, d); });
+}
+
+Var squeeze(const Var& x) {
+  Shape sizes = x.t.sizes;
+  return record_view("SqueezeBackward0", x, Var(torch::squeeze(x.t)), [sizes](const Var& g) { return reshape(g, sizes); });
+}
+
+Var squeeze(const Var& x, int64_t dim) {
+  Shape sizes = x.t.sizes;
+  return record_view("SqueezeBackward1", x, Var(torch::squeeze(x.t, dim)), [sizes](const Var& g) { return reshape(g, sizes); });
+}
+
+Var view(const Var& x, const Shape& shape) {
+  Shape sizes = x.t.sizes;
+  return record_view("ViewBackward0", x, Var(torch::view(x.t, shape)), [sizes](const Var& g) { return reshape(g, sizes); });
+}
+
+Var reshape(const Var& x, const Shape& shape) {
+  Shape sizes = x.t.sizes;
+  Var r(torch::reshape(x.t, shape));
+  bool is_view = r.t.storage.get() == x.t.storage.get();
+  auto back = [sizes](const Var& g) { return reshape(g, sizes); };
+  if (is_view) return record_view("ViewBackward0", x, r, back);
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  auto* n = make_node("UnsafeViewBackward0", [back](const VarList& g, const VarList&, const Node&) -> VarList { return {back(g[0])}; });
+  connect(n, {&x}, {&r});
+  return r;
+}
+
+Var flatten(const Var& x, int64_t start_dim, int64_t end_dim) {
+  Shape sizes = x.t.sizes;
+  Var r(torch::flatten(x.t, start_dim, end_dim));
+  if (r.t.storage.get() != x.t.storage.get()) return reshape(x, r.t.sizes);
+  return record_view("ViewBackward0", x, r, [sizes](const Var& g) { return reshape(g, sizes); });
+}
+
+Var unflatten(const Var& x, int64_t dim, const Shape& new_sizes) {
+  Shape sizes = x.t.sizes;
+  return record_view("ViewBackward0", x, Var(torch::unflatten(x.t, dim, new_sizes)), [sizes](const Var& g) { return reshape(g, sizes); });
+}
+
+Var transpose(const Var& x, int64_t dim0, int64_t dim1) {
+  return record_view("TransposeBackward0", x, Var(torch::transpose(x.t, dim0, dim1)),
+                     [dim0, dim1](const Var& g) { return transpose(g, dim0, dim1); });
+}
+
+Var t_2d(const Var& x) {
+  return record_view("TBackward0", x, Var(torch::t_2d(x.t)), [](const Var& g) { return t_2d(g); });
+}
+
+Var permute(const Var& x, const Shape& dims) {
+  Var r(torch::permute(x.t, dims));
+  Shape inverse = dims;
+  for (int i = 0; i < dims.size(); ++i) inverse[wrap_dim(dims[i], dims.size())] = i;
+  return record_view("PermuteBackward0", x, r, [inverse](const Var& g) { return permute(g, inverse); });
+}
+
+Var reverse_dims(const Var& x) {
+  return record_view("PermuteBackward0", x, Var(torch::reverse_dims(x.t)), [](const Var& g) { return reverse_dims(g); });
+}
+
+Var matrix_transpose(const Var& x) {
+  return record_view("TransposeBackward0", x, Var(torch::matrix_transpose(x.t)), [](const Var& g) { return matrix_transpose(g); });
+}
+
+Var expand(const Var& x, const Shape& sizes) {
+  Shape in = x.t.sizes;
+  Var r(torch::expand(x.t, sizes));
+  return record_view("ExpandBackward0", x, r, [in](const Var& g) { return sum_to(g, in); });
+}
+
+Var expand_to(const Var& x, const Shape& sizes) {
+  if (x.t.sizes == sizes) return x;
+  Shape in = x.t.sizes;
+  return record_view("ExpandBackward0", x, Var(torch::expand_to(x.t, sizes)), [in](const Var& g) { return sum_to(g, in); });
+}
+
+namespace {
+
+// Pieces of x along dim (split, chunk): one node with an output per piece;
+// its gradient concatenates the pieces' gradients (zeros where none came).
+VarList record_pieces(const char* name, const Var& x, std::vector<Tensor> parts, int64_t dim) {
+  VarList out;
+  out.reserve(parts.size());
+  for (Tensor& p : parts) out.emplace_back(std::move(p));
+  if (!any_requires_grad({&x}) || !is_floating(x.t.dtype)) return out;
+  int d = wrap_dim(dim, x.t.dim());
+  std::vector<Shape> shapes;
+  for (const Var& v : out) shapes.push_back(v.t.sizes);
+  DType dt = x.t.dtype;
+  auto* n = make_node(name, [=](const VarList& g, const VarList&, const Node&) -> VarList {
+    VarList full;
+    for (size_t i = 0; i < shapes.size(); ++i) full.push_back(g[i].defined() ? g[i] : zeros(shapes[i], dt));
+    return {cat(full, d)};
+  });
+  std::vector<Var*> outs;
+  for (Var& v : out) outs.push_back(&v);
+  connect(n, std::vector<const Var*>{&x}, outs);
+  for (Var& v : out)
+    if (v.meta) v.meta->is_view = true;
+  return out;
+}
+
+}  // namespace
+
+VarList split(const Var& x, int64_t split_size, int64_t dim) {
+  return record_pieces("SplitBackward0", x, torch::split(x.t, split_size, dim), dim);
+}
+VarList split_with_sizes(const Var& x, const std::vector<int64_t>& sizes, int64_t dim) {
+  return record_pieces("SplitWithSizesBackward0", x, torch::split_with_sizes(x.t, sizes, dim), dim);
+}
+VarList chunk(const Var& x, int64_t chunks, int64_t dim) {
+  return record_pieces("SplitBackward0", x, torch::chunk(x.t, chunks, dim), dim);
+}
+
+VarList unbind(const Var& x, int64_t dim) {
+  std::vector<Tensor> parts = torch::unbind(x.t, dim);
+  VarList out;
+  for (Tensor& p : parts) out.emplace_back(std::move(p));
+  if (!any_requires_grad({&x}) || !is_floating(x.t.dtype)) return out;
+  int d = wrap_dim(dim, x.t.dim());
+  Shape piece = x.t.sizes;
+  piece.erase(d);
+  DType dt = x.t.dtype;
+  auto* n = make_node("UnbindBackward0", [=](const VarList& g, const VarList&, const Node&) -> VarList {
+    VarList full;
+    for (const Var& gi : g) full.push_back(gi.defined() ? gi : zeros(piece, dt));
+    return {stack(full, d)};
+  });
+  std::vector<Var*> outs;
+  for (Var& v : out) outs.push_back(&v);
+  connect(n, std::vector<const Var*>{&x}, outs);
+  for (Var& v : out)
+    if (v.meta) v.meta->is_view = true;
+  return out;
+}
+
+}  // namespace kiln::torch::autograd
