@@ -1,0 +1,374 @@
+# torch.nn.functional: activations, losses and layers as functions.
+#
+# Each function is a composition of the native tensor ops (so autograd
+# differentiates it through theirs), with PyTorch's argument checks and
+# messages in front. Where PyTorch's C++ kernel fuses several steps the
+# composition rounds each step, so float results may differ from PyTorch's
+# in the last bits.
+import math
+import sys
+import torch
+
+__all__ = ['relu', 'relu_', 'gelu', 'silu', 'sigmoid', 'tanh', 'softmax', 'log_softmax', 'linear',
+           'layer_norm', 'dropout', 'embedding', 'pad', 'mse_loss', 'nll_loss', 'cross_entropy']
+
+_SCALAR_TYPE_NAMES = {
+    'torch.float32': 'Float',
+    'torch.float64': 'Double',
+    'torch.int64': 'Long',
+    'torch.int32': 'Int',
+    'torch.bool': 'Bool',
+}
+
+
+def _scalar_type_name(dtype):
+    return _SCALAR_TYPE_NAMES.get(str(dtype), str(dtype))
+
+
+def _warn(message):
+    # warnings.warn(message) without the warnings module: CPython's text,
+    # less the caller's file and line.
+    sys.stderr.write('UserWarning: ' + message + '\n')
+
+
+def _legacy_reduction(size_average, reduce):
+    # torch.nn._reduction.legacy_get_string
+    if size_average is None:
+        size_average = True
+    if reduce is None:
+        reduce = True
+    if size_average and reduce:
+        ret = 'mean'
+    elif reduce:
+        ret = 'sum'
+    else:
+        ret = 'none'
+    _warn("size_average and reduce args will be deprecated, please use reduction='{}' instead.".format(ret))
+    return ret
+
+
+def _reduce(loss, reduction):
+    if reduction == 'mean':
+        return loss.mean()
+    if reduction == 'sum':
+        return loss.sum()
+    if reduction == 'none':
+        return loss
+    raise ValueError("{} is not a valid value for reduction".format(reduction))
+
+
+def _check_reduction(reduction):
+    if reduction != 'mean' and reduction != 'sum' and reduction != 'none':
+        raise ValueError("{} is not a valid value for reduction".format(reduction))
+
+
+# ---------------------------------------------------------------- activations
+def relu(input, inplace=False):
+    if inplace:
+        return input.relu_()
+    return torch.relu(input)
+
+
+def relu_(input):
+    return input.relu_()
+
+
+def gelu(input, approximate='none'):
+    if approximate == 'none':
+        # x * 0.5 * (1 + erf(x / sqrt(2))), in the order of PyTorch's kernel
+        return input * 0.5 * (1.0 + torch.erf(input * 0.7071067811865476))
+    if approximate == 'tanh':
+        # 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))
+        inner = 0.7978845608028654 * (input + 0.044715 * (input * input * input))
+        return 0.5 * input * (1.0 + torch.tanh(inner))
+    raise RuntimeError("approximate argument must be either none or tanh.")
+
+
+def silu(input, inplace=False):
+    if inplace:
+        return input.mul_(torch.sigmoid(input))
+    return input * torch.sigmoid(input)
+
+
+def sigmoid(input):
+    return torch.sigmoid(input)
+
+
+def tanh(input):
+    return torch.tanh(input)
+
+
+def _get_softmax_dim(name, ndim):
+    _warn("Implicit dimension choice for {} has been deprecated. "
+          "Change the call to include dim=X as an argument.".format(name))
+    if ndim == 0 or ndim == 1 or ndim == 3:
+        return 0
+    return 1
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _get_softmax_dim('softmax', input.dim())
+    if dtype is not None:
+        input = input.to(dtype)
+    return torch.softmax(input, dim)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _get_softmax_dim('log_softmax', input.dim())
+    if dtype is not None:
+        input = input.to(dtype)
+    return torch.log_softmax(input, dim)
+
+
+# ---------------------------------------------------------------- layers
+def linear(input, weight, bias=None):
+    out = input.matmul(weight.t())
+    if bias is None:
+        return out
+    try:
+        return out + bias
+    except RuntimeError:
+        if input.dim() == 2:
+            bias.expand(out.shape)  # PyTorch's addmm reports the expand error
+        raise
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    if isinstance(normalized_shape, int):
+        normalized_shape = (normalized_shape,)
+    shape = tuple(normalized_shape)
+    nd = len(shape)
+    if input.dim() < nd or tuple(input.shape[input.dim() - nd:]) != shape:
+        raise RuntimeError("Given normalized_shape={}, expected input with shape [*, {}], but got input of size{}"
+                           .format(list(shape), ', '.join(str(s) for s in shape), list(input.shape)))
+    if weight is not None and tuple(weight.shape) != shape:
+        raise RuntimeError("Expected weight to be of same shape as normalized_shape, but got weight of shape {} "
+                           "and normalized_shape = {}".format(list(weight.shape), list(shape)))
+    if bias is not None and tuple(bias.shape) != shape:
+        raise RuntimeError("Expected bias to be of same shape as normalized_shape, but got bias of shape {} "
+                           "and normalized_shape = {}".format(list(bias.shape), list(shape)))
+    dims = tuple(range(-nd, 0))
+    centered = input - input.mean(dims, keepdim=True)
+    var = (centered * centered).mean(dims, keepdim=True)
+    out = centered * torch.rsqrt(var + eps)
+    if weight is not None:
+        out = out * weight
+    if bias is not None:
+        out = out + bias
+    return out
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    if p < 0.0 or p > 1.0:
+        raise ValueError("dropout probability has to be between 0 and 1, but got {}".format(p))
+    if not training or p == 0.0:
+        return input
+    if p == 1.0:
+        return input.mul_(0.0) if inplace else input * 0.0
+    noise = (torch.rand_like(input) < 1.0 - p).to(input.dtype).mul_(1.0 / (1.0 - p))
+    if inplace:
+        return input.mul_(noise)
+    return input * noise
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+              sparse=False):
+    if input.dtype != torch.int64 and input.dtype != torch.int32:
+        got = 'CPUBoolType' if input.dtype == torch.bool else 'torch.{}Tensor'.format(_scalar_type_name(input.dtype))
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+                           "Long, Int; but got {} instead (while checking arguments for embedding)".format(got))
+    if scale_grad_by_freq:
+        raise NotImplementedError("embedding: scale_grad_by_freq=True is not supported by Kiln")
+    if sparse:
+        raise NotImplementedError("embedding: sparse=True is not supported by Kiln")
+    n = weight.size(0)
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < n, "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -n, "Padding_idx must be within num_embeddings"
+            padding_idx = n + padding_idx
+    else:
+        padding_idx = -1
+    if input.dtype != torch.int64:
+        input = input.long()
+    if input.numel() > 0 and (int(input.min()) < 0 or int(input.max()) >= n):
+        raise IndexError("index out of range in self")
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
+    out = weight[input]
+    if padding_idx >= 0 and weight.requires_grad:
+        # The padding row gets no gradient; its value is returned as it is.
+        out = torch.where((input == padding_idx).unsqueeze(-1), out.detach(), out)
+    return out
+
+
+def _embedding_renorm_(weight, input, max_norm, norm_type):
+    # Rows looked up whose norm exceeds max_norm are scaled to max_norm, in place.
+    with torch.no_grad():
+        rows = weight[input.reshape(-1)]
+        norms = rows.norm(p=norm_type, dim=1, keepdim=True)
+        scale = torch.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+        weight[input.reshape(-1)] = rows * scale
+
+
+def pad(input, pad, mode='constant', value=None):
+    if len(pad) % 2 != 0:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) // 2 > input.dim():
+        raise RuntimeError("Padding length too large")
+    if mode != 'constant':
+        if mode == 'reflect' or mode == 'replicate' or mode == 'circular':
+            raise NotImplementedError("pad: mode '{}' is not supported by Kiln (only 'constant')".format(mode))
+        raise NotImplementedError("Unrecognised padding mode {}".format(mode))
+    if value is None:
+        value = 0.0
+    # PyTorch's constant_pad_nd: crop for negative pads (narrow), then add
+    # blocks of `value` for positive ones (here with cat, which autograd knows).
+    ndim = input.dim()
+    first = ndim - len(pad) // 2
+    out = input
+    for i in range(first, ndim):
+        k = 2 * (ndim - i - 1)
+        if pad[k] < 0:
+            out = out.narrow(i, -pad[k], out.size(i) + pad[k])
+        if pad[k + 1] < 0:
+            out = out.narrow(i, 0, out.size(i) + pad[k + 1])
+    if all(p <= 0 for p in pad):
+        return out.clone()
+    for i in range(first, ndim):
+        k = 2 * (ndim - i - 1)
+        new_dim = input.size(i) + pad[k] + pad[k + 1]
+        if new_dim <= 0:
+            raise RuntimeError("The input size {}, plus negative padding {} and {} resulted in a negative output "
+                               "size, which is invalid. Check dimension {} of your input."
+                               .format(input.size(i), pad[k], pad[k + 1], i))
+    for i in range(first, ndim):
+        k = 2 * (ndim - i - 1)
+        left = pad[k]
+        right = pad[k + 1]
+        if left <= 0 and right <= 0:
+            continue
+        parts = []
+        shape = list(out.shape)
+        if left > 0:
+            shape[i] = left
+            parts.append(torch.full(shape, value, dtype=input.dtype))
+        parts.append(out)
+        if right > 0:
+            shape[i] = right
+            parts.append(torch.full(shape, value, dtype=input.dtype))
+        out = torch.cat(parts, i)
+    return out
+
+
+# ---------------------------------------------------------------- losses
+def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    if target.size() != input.size():
+        _warn("Using a target size ({}) that is different to the input size ({}). "
+              "This will likely lead to incorrect results due to broadcasting. "
+              "Please ensure they have the same size.".format(target.size(), input.size()))
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    diff = input - target
+    return _reduce(diff * diff, reduction)
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    ndim = input.dim()
+    if ndim < 1:
+        raise ValueError("Expected 1 or more dimensions (got {})".format(ndim))
+    if ndim != 1 and input.size(0) != target.size(0):
+        raise ValueError("Expected input batch_size ({}) to match target batch_size ({}).".format(
+            input.size(0), target.size(0)))
+    if ndim <= 2:
+        if target.dim() > 1:
+            raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+        if ndim == 1 and target.dim() == 1 and input.size(0) != target.size(0):
+            raise RuntimeError("size mismatch (got input: {}, target: {})".format(
+                list(input.shape), list(target.shape)))
+    else:
+        expected = [input.size(0)] + list(input.shape[2:])
+        if ndim == 4 and target.dim() != 3:
+            raise RuntimeError("only batches of spatial targets supported (3D tensors) but got targets of "
+                               "dimension: {}".format(target.dim()))
+        if list(target.shape) != expected:
+            raise RuntimeError("Expected target size {}, got {}".format(expected, list(target.shape)))
+    class_dim = 0 if ndim == 1 else 1
+    n_classes = input.size(class_dim)
+    if weight is not None and (weight.dim() != 1 or weight.numel() != n_classes):
+        raise RuntimeError("weight tensor should be defined either for all {} classes or no classes but got "
+                           "weight tensor of shape: {}".format(n_classes, list(weight.shape)))
+    if target.dtype != torch.int64:
+        raise RuntimeError("expected scalar type Long but found {}".format(_scalar_type_name(target.dtype)))
+    _check_reduction(reduction)
+
+    # Targets out of [0, n_classes), other than ignore_index, are errors.
+    ignored = None
+    if target.numel() > 0:
+        lo = int(target.min())
+        hi = int(target.max())
+        if lo <= ignore_index <= hi:
+            keep = target != ignore_index
+            if not bool(keep.all()):
+                ignored = keep.logical_not()
+        if lo < 0 or hi >= n_classes:
+            bad = (target < 0).logical_or(target >= n_classes)
+            if ignored is not None:
+                bad = bad.logical_and(ignored.logical_not())
+            if bool(bad.any()):
+                raise IndexError("Target {} is out of bounds.".format(int(target[bad][0])))
+
+    safe = target if ignored is None else target.masked_fill(ignored, 0)
+    loss = input.gather(class_dim, safe.unsqueeze(class_dim)).squeeze(class_dim).neg()
+    if ndim == 1 and reduction == 'none':
+        loss = loss + 0.0  # PyTorch's unbatched loss is +0. where -input is -0.
+    if weight is None and ignored is None:
+        return _reduce(loss, reduction)
+    if weight is not None:
+        w = weight[safe]
+        if ignored is not None:
+            w = w.masked_fill(ignored, 0.0)
+    else:
+        w = ignored.logical_not().to(input.dtype)
+    loss = loss * w
+    if ignored is not None:
+        loss = loss.masked_fill(ignored, 0.0)  # an ignored -inf times 0 is not nan
+    if reduction == 'none':
+        return loss
+    if reduction == 'sum':
+        return loss.sum()
+    return loss.sum() / w.sum()
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction='mean', label_smoothing=0.0):
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    if label_smoothing != 0.0:
+        raise NotImplementedError("cross_entropy: label_smoothing is not supported by Kiln (only 0.0)")
+    class_dim = 0 if input.dim() == 1 else 1
+    if input.dim() == 0 or input.shape != target.shape:
+        return nll_loss(log_softmax(input, class_dim), target, weight, None, ignore_index, None, reduction)
+    # Class probabilities as targets (same shape as the input).
+    if not target.is_floating_point():
+        raise RuntimeError("Expected floating point type for target with class probabilities, got {}".format(
+            _scalar_type_name(target.dtype)))
+    if ignore_index >= 0:
+        raise RuntimeError("ignore_index is not supported for floating point target")
+    _check_reduction(reduction)
+    logp = log_softmax(input, class_dim)
+    if weight is not None:
+        shape = [1] * input.dim()
+        shape[class_dim] = weight.numel()
+        logp = logp * weight.reshape(shape)
+    loss = (logp * target).sum(class_dim).neg()
+    if reduction == 'none':
+        return loss
+    if reduction == 'sum':
+        return loss.sum()
+    return loss.sum() / (input.numel() // input.size(class_dim))
