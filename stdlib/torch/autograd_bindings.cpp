@@ -600,7 +600,6 @@ Value parameter_new(VM& vm, vm::TypeObject* cls, const CallArgs& a) {
 const char* const kTorchPrelude = R"PY(
 class _GradModeContext:
     def __call__(self, func):
-        ctx_class = self.__class__
         mode = self._mode_for_call()
         def decorate_context(*args, **kwargs):
             with set_grad_enabled(mode):
@@ -636,7 +635,7 @@ class set_grad_enabled(_GradModeContext):
         self.mode = mode
         _set_grad_enabled(mode)
     def _mode_for_call(self):
-        _set_grad_enabled(self.prev)
+        # As PyTorch 1.13: decorating leaves the mode set by __init__ in force.
         return self.mode
     def __enter__(self):
         pass
