@@ -142,6 +142,8 @@ void destroy_node_payload(void* p) { delete static_cast<NodeRef*>(p); }
 Value wrap_node(VM& vm, Node* n) {
   if (!n) return Value::none();
   std::string name = n->name();
+  // The class of torch::autograd::AccumulateGrad is named AccumulateGrad.
+  if (name.rfind("torch::autograd::", 0) == 0) name = name.substr(17);
   NodeClasses& nc = node_classes(vm);
   vm::TypeObject*& cls = nc.by_name[name];
   if (!cls) cls = vm::new_native_class(vm, name.c_str(), "torch.autograd.graph", torch_state(vm).node_type, ObjKind::Opaque);
@@ -190,7 +192,8 @@ Value node_repr(VM& vm, const CallArgs& a, const Value&) {
   Node* n = node_of(vm, a.args[0]);
   if (!n) return Value();
   char buf[160];
-  snprintf(buf, sizeof buf, "<%s object at %p>", n->name().c_str(), static_cast<void*>(a.args[0].as_object()));
+  snprintf(buf, sizeof buf, "<%s object at %p>", vm::type_display_name(a.args[0].as_object()->type).c_str(),
+           static_cast<void*>(a.args[0].as_object()));
   return vm::make_str(vm, buf);
 }
 
@@ -213,7 +216,7 @@ void set_requires_grad(const Value& obj, bool on) {
                     "in a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
     return;
   }
-  if (on && !is_floating(v.t.dtype)) runtime_error("only Tensors of floating point and complex dtype can require gradients");
+  if (on && !is_floating(v.t.dtype)) runtime_error("only Tensors of floating point dtype can require gradients");
   if (!on && !v.meta) return;
   meta_of(obj).requires_grad = on;
 }
@@ -600,7 +603,6 @@ Value parameter_new(VM& vm, vm::TypeObject* cls, const CallArgs& a) {
 const char* const kTorchPrelude = R"PY(
 class _GradModeContext:
     def __call__(self, func):
-        ctx_class = self.__class__
         mode = self._mode_for_call()
         def decorate_context(*args, **kwargs):
             with set_grad_enabled(mode):
@@ -636,7 +638,7 @@ class set_grad_enabled(_GradModeContext):
         self.mode = mode
         _set_grad_enabled(mode)
     def _mode_for_call(self):
-        _set_grad_enabled(self.prev)
+        # As PyTorch 1.13: decorating leaves the mode set by __init__ in force.
         return self.mode
     def __enter__(self):
         pass
@@ -685,6 +687,62 @@ class Function:
     @classmethod
     def apply(cls, *args):
         return _function_apply(cls, FunctionCtx(), args)
+
+class GradcheckError(RuntimeError):
+    pass
+
+def _as_tuple(x):
+    import torch
+    if isinstance(x, torch.Tensor):
+        return (x,)
+    return tuple(x)
+
+def _unravel(j, shape):
+    idx = []
+    for s in reversed(list(shape)):
+        idx.append(j % s)
+        j = j // s
+    return tuple(reversed(idx))
+
+def gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True, **kwargs):
+    # Central differences against autograd, one Jacobian column at a time
+    # (PyTorch's slow mode): every output element against every input element.
+    import torch
+    inputs = _as_tuple(inputs)
+    outputs = _as_tuple(func(*inputs))
+    for i, x in enumerate(inputs):
+        if not isinstance(x, torch.Tensor) or not x.requires_grad:
+            continue
+        for o, out in enumerate(outputs):
+            n_in = x.numel()
+            n_out = out.numel()
+            analytical = torch.zeros(n_in, n_out, dtype=torch.float64)
+            if out.requires_grad:
+                for k in range(n_out):
+                    go = torch.zeros(n_out, dtype=out.dtype)
+                    go[k] = 1.0
+                    g = grad(out, x, go.reshape(out.shape), retain_graph=True, allow_unused=True)[0]
+                    if g is not None:
+                        analytical[:, k] = g.reshape(-1).to(torch.float64)
+            numerical = torch.zeros(n_in, n_out, dtype=torch.float64)
+            for j in range(n_in):
+                idx = _unravel(j, x.shape)
+                with torch.no_grad():
+                    xs = []
+                    for sign in (1.0, -1.0):
+                        xp = x.detach().clone()
+                        xp[idx] = xp[idx] + sign * eps
+                        args = [a.detach() if isinstance(a, torch.Tensor) else a for a in inputs]
+                        args[i] = xp
+                        xs.append(_as_tuple(func(*args))[o].reshape(-1).to(torch.float64))
+                    numerical[j] = (xs[0] - xs[1]) / (2 * eps)
+            ok = ((analytical - numerical).abs() <= atol + rtol * numerical.abs()).all().item()
+            if not ok:
+                if not raise_exception:
+                    return False
+                raise GradcheckError("Jacobian mismatch for output %d with respect to input %d,\nnumerical:%s\nanalytical:%s\n"
+                                     % (o, i, numerical, analytical))
+    return True
 )PY";
 
 bool run_prelude(VM& vm, const Value& module, const char* source, const char* filename) {

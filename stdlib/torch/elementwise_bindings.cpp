@@ -136,6 +136,32 @@ Value div_fn(VM& vm, const CallArgs& a, const Value& data) {
   });
 }
 
+// addcmul / addcdiv(input, tensor1, tensor2, *, value=1): input + value *
+// (tensor1 op tensor2), composed from the binary ops (so autograd sees them).
+// data: bit 0 division, bit 1 in place.
+Value addc_fn(VM& vm, const CallArgs& a, const Value& data) {
+  int64_t mode = data.as_small_int();
+  bool divide = mode & 1, inplace = mode & 2;
+  const char* name = divide ? (inplace ? "addcdiv_" : "addcdiv") : (inplace ? "addcmul_" : "addcmul");
+  Value args[4];
+  if (!bind(vm, a, {name, {"input", "tensor1", "tensor2", "value"}, 3, 3}, args)) return Value();
+  Scalar value = Scalar::from_int(1);
+  if (args[3] && !as_scalar(args[3], &value))
+    return vm.raisef(Exc::TypeError, "%s(): argument 'value' must be Number, not %s", name, vm::type_name(vm, args[3]));
+  Var* x = expect_var(vm, args[0], name, "input");
+  Var* t1 = x ? expect_var(vm, args[1], name, "tensor1") : nullptr;
+  Var* t2 = t1 ? expect_var(vm, args[2], name, "tensor2") : nullptr;
+  if (!t2) return Value();
+  return guarded(vm, [&] {
+    Var prod = ag::binary(divide ? BinaryOp::div : BinaryOp::mul, *t1, *t2);
+    if (inplace) {
+      ag::add_(*x, prod, value, false);
+      return args[0];
+    }
+    return wrap(vm, ag::add(*x, prod, value, false));
+  });
+}
+
 Value where_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[3];
   if (!bind(vm, a, {"where", {"condition", "input", "other"}, 3, 3}, args)) return Value();
@@ -273,6 +299,10 @@ void register_elementwise(Registrar& r) {
   r.both("less", binary_fn, Value::small_int(int64_t(BinaryOp::lt)));
   r.both("less_equal", binary_fn, Value::small_int(int64_t(BinaryOp::le)));
   r.both("not_equal", binary_fn, Value::small_int(int64_t(BinaryOp::ne)));
+  r.both("addcmul", addc_fn, Value::small_int(0));
+  r.both("addcdiv", addc_fn, Value::small_int(1));
+  r.method("addcmul_", addc_fn, Value::small_int(2));
+  r.method("addcdiv_", addc_fn, Value::small_int(3));
   r.function("where", where_fn);
   r.method("where", where_method);
   r.both("clamp", clamp_fn, Value::small_int(0));

@@ -5,6 +5,7 @@
 
 #include "stdlib/torch/bindings.h"
 #include "stdlib/torch/views.h"
+#include "vm/container_support.h"
 #include "vm/list.h"
 #include "vm/tuple.h"
 
@@ -39,7 +40,15 @@ Value get_is_cuda(VM& vm, const CallArgs& a, const Value&) {
 }
 Value get_data(VM& vm, const CallArgs& a, const Value&) {
   SELF("data");
-  return wrap(vm, t);
+  return wrap(vm, t);  // same storage, no autograd history
+}
+// x.data = y: x keeps its identity (and autograd flags) but takes y's data.
+Value set_data(VM& vm, const CallArgs& a, const Value&) {
+  SELF("data");
+  if (!is_tensor(a.args[1]))
+    return vm.raisef(Exc::TypeError, "Variable data has to be a tensor, but got %s", vm::type_name(vm, a.args[1]));
+  v.t = tensor_of(a.args[1]);
+  return Value::none();
 }
 
 Value size_m(VM& vm, const CallArgs& a, const Value&) {
@@ -366,7 +375,7 @@ void register_tensor_basics(Registrar& r) {
   r.getter("device", get_device);
   r.getter("ndim", get_ndim);
   r.getter("is_cuda", get_is_cuda);
-  r.getter("data", get_data);
+  vm::add_property(r.vm, r.tensor_type, "data", get_data, set_data);
   r.method("size", size_m);
   r.method("stride", stride_m);
   r.method("dim", dim_m);
