@@ -366,8 +366,8 @@ class Module:
     # ---------------------------------------------------------------- conversions
     def _apply(self, fn):
         # As PyTorch's default: the converted data replaces each parameter's
-        # (and gradient's) data in place, so the Parameter objects an
-        # optimizer holds stay the module's.
+        # data in place, so the Parameter objects an optimizer holds stay the
+        # module's; a gradient is replaced by its converted copy.
         for module in self.children():
             module._apply(fn)
         for key, param in self._parameters.items():
@@ -376,10 +376,11 @@ class Module:
             with torch.no_grad():
                 param_applied = fn(param)
             param.data = param_applied
-            if param.grad is not None:
+            grad = param.grad
+            if grad is not None:
                 with torch.no_grad():
-                    grad_applied = fn(param.grad)
-                param.grad.data = grad_applied
+                    grad_applied = fn(grad)
+                param.grad = grad_applied
         for key, buf in self._buffers.items():
             if buf is not None:
                 self._buffers[key] = fn(buf)
