@@ -52,3 +52,7 @@ attempt('pad crop', lambda: F.pad(x, (-2, -2)))
 attempt('pad mode', lambda: F.pad(x, (1, 1), mode='bogus'))
 attempt('Embedding padding_idx', lambda: torch.nn.Embedding(3, 2, padding_idx=3))
 attempt('Dropout p', lambda: torch.nn.Dropout(2))
+# A bad reduction is reported before the other checks (PyTorch checks it in Python).
+attempt('reduction first', lambda: F.nll_loss(torch.tensor(1.0), torch.tensor(0), reduction='x'))
+attempt('ce reduction first', lambda: F.cross_entropy(x, torch.tensor([5, 0]), reduction='x'))
+attempt('ce prob reduction', lambda: F.cross_entropy(x, torch.zeros(2, 3), reduction='x'))

@@ -21,6 +21,9 @@ _SCALAR_TYPE_NAMES = {
 }
 
 
+_int64 = torch.int64
+
+
 def _scalar_type_name(dtype):
     return _SCALAR_TYPE_NAMES.get(str(dtype), str(dtype))
 
@@ -55,11 +58,6 @@ def _reduce(loss, reduction):
     if reduction == 'none':
         return loss
     raise ValueError("{} is not a valid value for reduction".format(reduction))
-
-
-def _check_reduction(reduction):
-    if reduction != 'mean' and reduction != 'sum' and reduction != 'none':
-        raise ValueError("{} is not a valid value for reduction".format(reduction))
 
 
 # ---------------------------------------------------------------- activations
@@ -279,6 +277,8 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
+    if reduction != 'mean' and reduction != 'sum' and reduction != 'none':
+        raise ValueError("{} is not a valid value for reduction".format(reduction))
     ndim = input.dim()
     if ndim < 1:
         raise ValueError("Expected 1 or more dimensions (got {})".format(ndim))
@@ -303,9 +303,22 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if weight is not None and (weight.dim() != 1 or weight.numel() != n_classes):
         raise RuntimeError("weight tensor should be defined either for all {} classes or no classes but got "
                            "weight tensor of shape: {}".format(n_classes, list(weight.shape)))
-    if target.dtype != torch.int64:
+    if target.dtype is not _int64:
         raise RuntimeError("expected scalar type Long but found {}".format(_scalar_type_name(target.dtype)))
-    _check_reduction(reduction)
+
+    if weight is None and (ignore_index < 0 or ignore_index >= n_classes):
+        # The common case: no target can be ignore_index without also being
+        # out of range, which gather reports; the checks below then find the
+        # ignored or offending targets.
+        try:
+            loss = input.gather(class_dim, target.unsqueeze(class_dim))
+        except RuntimeError:
+            loss = None
+        if loss is not None:
+            loss = loss.squeeze(class_dim).neg()
+            if ndim == 1 and reduction == 'none':
+                return loss + 0.0  # PyTorch's unbatched loss is +0. where -input is -0.
+            return _reduce(loss, reduction)
 
     # Targets out of [0, n_classes), other than ignore_index, are errors.
     ignored = None
@@ -349,6 +362,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                   reduction='mean', label_smoothing=0.0):
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
+    if reduction != 'mean' and reduction != 'sum' and reduction != 'none':
+        raise ValueError("{} is not a valid value for reduction".format(reduction))
     if label_smoothing != 0.0:
         raise NotImplementedError("cross_entropy: label_smoothing is not supported by Kiln (only 0.0)")
     class_dim = 0 if input.dim() == 1 else 1
@@ -360,7 +375,6 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
             _scalar_type_name(target.dtype)))
     if ignore_index >= 0:
         raise RuntimeError("ignore_index is not supported for floating point target")
-    _check_reduction(reduction)
     logp = log_softmax(input, class_dim)
     if weight is not None:
         shape = [1] * input.dim()

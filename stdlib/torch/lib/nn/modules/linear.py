@@ -40,7 +40,8 @@ class Linear(Module):
             init.uniform_(self.bias, -bound, bound)
 
     def forward(self, input):
-        return F.linear(input, self.weight, self.bias)
+        params = self._parameters  # (self.weight would go through Module.__getattr__)
+        return F.linear(input, params['weight'], params['bias'])
 
     def extra_repr(self):
         return 'in_features={}, out_features={}, bias={}'.format(
