@@ -6,3 +6,4 @@ from torch.nn.modules import *
 from torch.nn.parameter import Parameter
 from torch.nn import init
 from torch.nn import functional
+from torch.nn import utils
