@@ -183,11 +183,13 @@ void add_classmethod(VM& vm, TypeObject* type, const char* name, NativeFn fn) {
   dict_setitem(vm, as_dict(type->dict), vm.intern(name), Value::steal(cm));
 }
 
-void add_getter(VM& vm, TypeObject* type, const char* name, NativeFn fn) {
-  Value native = make_native(vm, name, fn, type);
+void add_getter(VM& vm, TypeObject* type, const char* name, NativeFn fn) { add_property(vm, type, name, fn, nullptr); }
+
+void add_property(VM& vm, TypeObject* type, const char* name, NativeFn getter, NativeFn setter) {
+  Value native = make_native(vm, name, getter, type);
   auto* p = object_new<PropertyObject>(vm, ObjKind::Property, vm.types.property);
   p->fget = std::move(native);
-  p->fset = Value::none();
+  p->fset = setter ? make_native(vm, name, setter, type) : Value::none();
   p->fdel = Value::none();
   p->doc = Value::none();
   dict_setitem(vm, as_dict(type->dict), vm.intern(name), Value::steal(p));

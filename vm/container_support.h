@@ -198,5 +198,7 @@ Value make_native(VM& vm, const char* name, NativeFn fn, TypeObject* owner);
 void add_classmethod(VM& vm, TypeObject* type, const char* name, NativeFn fn);
 // type.name = property(native getter): `obj.name` calls fn(vm, {obj}, data).
 void add_getter(VM& vm, TypeObject* type, const char* name, NativeFn fn);
+// type.name = property(getter, setter): `obj.name = v` calls setter(vm, {obj, v}, data).
+void add_property(VM& vm, TypeObject* type, const char* name, NativeFn getter, NativeFn setter);
 
 }  // namespace kiln::vm

@@ -150,25 +150,34 @@ Tensor tensor_from_data(VM& vm, const Value& data, std::optional<DType> dtype, b
   return t;
 }
 
+// Common keyword arguments of factories: dtype, device, requires_grad.
+struct FactoryOpts {
+  std::optional<DType> dtype;
+  bool requires_grad = false;
+};
+// The new tensor as a torch.Tensor; a leaf that requires grad when asked.
+Value wrap_new(VM& vm, Tensor t, const FactoryOpts& o) {
+  if (!o.requires_grad) return wrap(vm, std::move(t));
+  if (!is_floating(t.dtype)) runtime_error("Only Tensors of floating point and complex dtype can require gradients");
+  Var v(std::move(t));
+  v.ensure_meta().requires_grad = true;
+  return wrap(vm, std::move(v));
+}
 Value tensor_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[5];
   if (!bind(vm, a, {"tensor", {"data", "dtype", "device", "requires_grad", "pin_memory"}, 1, 1}, args)) return Value();
   std::optional<DType> dtype;
   if (!as_dtype(vm, args[1], &dtype, "tensor")) return Value();
-  if (args[3] && args[3].is_true())
-    return vm.raise(Exc::NotImplementedError, "requires_grad=True: autograd is not implemented in Kiln yet");
+  FactoryOpts o;
+  if (args[3] && !as_bool(vm, args[3], "tensor", "requires_grad", &o.requires_grad)) return Value();
   return guarded(vm, [&]() -> Value {
     bool ok;
     Tensor t = tensor_from_data(vm, args[0], dtype, &ok);
     if (!ok) return Value();
-    return wrap(vm, std::move(t));
+    return wrap_new(vm, std::move(t), o);
   });
 }
 
-// Common keyword arguments of factories: dtype, device, requires_grad.
-struct FactoryOpts {
-  std::optional<DType> dtype;
-};
 // One keyword argument of a factory (dtype, device, requires_grad, and the
 // ones Kiln refuses by name); TypeError for any other.
 bool factory_kw(VM& vm, std::string_view k, const Value& v, const char* name, FactoryOpts* o) {
@@ -181,13 +190,7 @@ bool factory_kw(VM& vm, std::string_view k, const Value& v, const char* name, Fa
     }
     return true;
   }
-  if (k == "requires_grad") {
-    if (v.is_true()) {
-      vm.raise(Exc::NotImplementedError, "requires_grad=True: autograd is not implemented in Kiln yet");
-      return false;
-    }
-    return true;
-  }
+  if (k == "requires_grad") return as_bool(vm, v, name, "requires_grad", &o->requires_grad);
   if (k == "layout" || k == "pin_memory" || k == "memory_format" || k == "generator" || k == "out") {
     if (!v.is_none() && !v.is_false()) {
       vm.raisef(Exc::NotImplementedError, "%s(): argument '%.*s' is not supported by Kiln", name, int(k.size()), k.data());
@@ -252,7 +255,7 @@ Value filled_fn(VM& vm, const CallArgs& a, const Value& data) {
         });
         break;
     }
-    return wrap(vm, std::move(t));
+    return wrap_new(vm, std::move(t), o);
   });
 }
 
@@ -301,7 +304,7 @@ Value full_fn(VM& vm, const CallArgs& a, const Value&) {
   return guarded(vm, [&] {
     Tensor t = empty(shape, d);
     fill(t, s);
-    return wrap(vm, std::move(t));
+    return wrap_new(vm, std::move(t), o);
   });
 }
 
@@ -321,7 +324,9 @@ Value like_fn(VM& vm, const CallArgs& a, const Value& data) {
   Value args[2] = {shape, dt};
   Value names = vm::tuple_new(vm, 1);
   names.as<vm::TupleObject>()->items[0] = vm.intern("dtype");
-  return filled_fn(vm, CallArgs{args, 1, names.as<vm::TupleObject>()}, data);
+  Value r = filled_fn(vm, CallArgs{args, 1, names.as<vm::TupleObject>()}, data);
+  if (!r || !o.requires_grad) return r;
+  return guarded(vm, [&] { return wrap_new(vm, tensor_of(r), o); });
 }
 
 Value full_like_fn(VM& vm, const CallArgs& a, const Value&) {
@@ -340,7 +345,7 @@ Value full_like_fn(VM& vm, const CallArgs& a, const Value&) {
   return guarded(vm, [&] {
     Tensor t = empty(x->sizes, d);
     fill(t, s);
-    return wrap(vm, std::move(t));
+    return wrap_new(vm, std::move(t), o);
   });
 }
 
@@ -411,7 +416,7 @@ Value arange_fn(VM& vm, const CallArgs& a, const Value&) {
         for (int64_t i = 0; i < n; ++i) p[i] = T(si + i * sti);
       }
     });
-    return wrap(vm, std::move(t));
+    return wrap_new(vm, std::move(t), o);
   });
 }
 
@@ -453,7 +458,7 @@ Value linspace_fn(VM& vm, const CallArgs& a, const Value&) {
       int64_t half = steps / 2;
       for (int64_t i = 0; i < steps; ++i) p[i] = T(i < half ? s + step * double(i) : e - step * double(steps - i - 1));
     });
-    return wrap(vm, std::move(t));
+    return wrap_new(vm, std::move(t), o);
   });
 }
 
@@ -486,7 +491,7 @@ Value eye_fn(VM& vm, const CallArgs& a, const Value&) {
       T* p = t.data<T>();
       for (int64_t i = 0; i < std::min(n, m); ++i) p[i * m + i] = T(1);
     });
-    return wrap(vm, std::move(t));
+    return wrap_new(vm, std::move(t), o);
   });
 }
 
@@ -531,7 +536,7 @@ Value randint_fn(VM& vm, const CallArgs& a, const Value&) {
       T* p = t.data<T>();
       for (int64_t i = 0; i < t.numel(); ++i) p[i] = T(lo + int64_t(g.below(range)));
     });
-    return wrap(vm, std::move(t));
+    return wrap_new(vm, std::move(t), o);
   });
 }
 
@@ -553,7 +558,7 @@ Value randperm_fn(VM& vm, const CallArgs& a, const Value&) {
       using T = decltype(z);
       for (int64_t i = 0; i < n; ++i) t.data<T>()[i] = T(perm[size_t(i)]);
     });
-    return wrap(vm, std::move(t));
+    return wrap_new(vm, std::move(t), o);
   });
 }
 

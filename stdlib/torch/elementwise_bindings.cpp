@@ -16,19 +16,19 @@ Value unary_fn(VM& vm, const CallArgs& a, const Value& data) {
   auto op = UnaryOp(op_of(data));
   Value args[1];
   if (!bind(vm, a, {op_name(op), {"input"}, 1, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], op_name(op), "input");
+  Var* x = expect_var(vm, args[0], op_name(op), "input");
   if (!x) return Value();
-  return guarded(vm, [&] { return wrap(vm, unary(op, *x)); });
+  return guarded(vm, [&] { return wrap(vm, ag::unary(op, *x)); });
 }
 
 Value unary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
   auto op = UnaryOp(op_of(data));
   Value args[1];
   if (!bind(vm, a, {op_name(op), {"input"}, 1, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], op_name(op), "input");
+  Var* x = expect_var(vm, args[0], op_name(op), "input");
   if (!x) return Value();
   return guarded(vm, [&] {
-    unary_inplace(op, *x);
+    ag::unary_(op, *x);
     return args[0];
   });
 }
@@ -38,29 +38,29 @@ Value unary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
 // 0-dim tensor (kept alive by `holder`), as PyTorch wraps it. In-place forms
 // need a tensor input.
 bool bind_operands(VM& vm, const Value& input, const Value& other, const char* name, bool inplace,
-                   std::optional<Operand>* x, std::optional<Operand>* y, Tensor* holder) {
+                   std::optional<VOperand>* x, std::optional<VOperand>* y, Var* holder) {
   Scalar s0, s1;
   if (!inplace && !is_tensor(input) && as_scalar(input, &s0) && as_scalar(other, &s1)) {
-    *holder = scalar_tensor(s0);
+    *holder = Var(scalar_tensor(s0));
     x->emplace(*holder);
     y->emplace(s1);
     return true;
   }
   if (!inplace && !is_tensor(input) && is_tensor(other)) {
-    y->emplace(tensor_of(other));
-    return as_operand(vm, input, name, "input", x);
+    y->emplace(var_of(other));
+    return as_voperand(vm, input, name, "input", x);
   }
-  Tensor* self = expect_tensor(vm, input, name, "input");
+  Var* self = expect_var(vm, input, name, "input");
   if (!self) return false;
   x->emplace(*self);
-  return as_operand(vm, other, name, "other", y);
+  return as_voperand(vm, other, name, "other", y);
 }
 
 Value binary_fn(VM& vm, const CallArgs& a, const Value& data) {
   auto op = BinaryOp(op_of(data));
   Value args[2];
-  Tensor holder;
-  std::optional<Operand> x, y;
+  Var holder;
+  std::optional<VOperand> x, y;
   if (!bind(vm, a, {op_name(op), {"input", "other"}, 2, 2}, args) ||
       !bind_operands(vm, args[0], args[1], op_name(op), false, &x, &y, &holder))
     return Value();
@@ -69,19 +69,19 @@ Value binary_fn(VM& vm, const CallArgs& a, const Value& data) {
     return vm.raisef(Exc::TypeError, "%s(): argument '%s' (position %d) must be Tensor, not %s", op_name(op),
                      x->is_scalar() ? "input" : "other", x->is_scalar() ? 1 : 2,
                      vm::type_name(vm, x->is_scalar() ? args[0] : args[1]));
-  return guarded(vm, [&] { return wrap(vm, binary(op, *x, *y)); });
+  return guarded(vm, [&] { return wrap(vm, ag::binary(op, *x, *y)); });
 }
 
 Value binary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
   auto op = BinaryOp(op_of(data));
   Value args[2];
-  Tensor holder;
-  std::optional<Operand> x, y;
+  Var holder;
+  std::optional<VOperand> x, y;
   if (!bind(vm, a, {op_name(op), {"input", "other"}, 2, 2}, args) ||
       !bind_operands(vm, args[0], args[1], op_name(op), true, &x, &y, &holder))
     return Value();
   return guarded(vm, [&] {
-    binary_inplace(op, *x->tensor, *y);
+    ag::binary_(op, var_of(args[0]), *y);
     return args[0];
   });
 }
@@ -96,15 +96,15 @@ Value add_fn(VM& vm, const CallArgs& a, const Value& data) {
   Scalar alpha = Scalar::from_int(1);
   if (args[2] && !as_scalar(args[2], &alpha))
     return vm.raisef(Exc::TypeError, "%s(): argument 'alpha' must be Number, not %s", name, vm::type_name(vm, args[2]));
-  std::optional<Operand> x, y;
-  Tensor holder;
+  std::optional<VOperand> x, y;
+  Var holder;
   if (!bind_operands(vm, args[0], args[1], name, inplace, &x, &y, &holder)) return Value();
   return guarded(vm, [&] {
     if (inplace) {
-      add_inplace(*x->tensor, *y, alpha, subtract);
+      ag::add_(var_of(args[0]), *y, alpha, subtract);
       return args[0];
     }
-    return wrap(vm, add(*x, *y, alpha, subtract));
+    return wrap(vm, ag::add(*x, *y, alpha, subtract));
   });
 }
 
@@ -124,15 +124,41 @@ Value div_fn(VM& vm, const CallArgs& a, const Value& data) {
                        "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%.*s'", int(m.size()),
                        m.data());
   }
-  std::optional<Operand> x, y;
-  Tensor holder;
+  std::optional<VOperand> x, y;
+  Var holder;
   if (!bind_operands(vm, args[0], args[1], "div", inplace, &x, &y, &holder)) return Value();
   return guarded(vm, [&] {
     if (inplace) {
-      binary_inplace(op, *x->tensor, *y);
+      ag::binary_(op, var_of(args[0]), *y);
       return args[0];
     }
-    return wrap(vm, binary(op, *x, *y));
+    return wrap(vm, ag::binary(op, *x, *y));
+  });
+}
+
+// addcmul / addcdiv(input, tensor1, tensor2, *, value=1): input + value *
+// (tensor1 op tensor2), composed from the binary ops (so autograd sees them).
+// data: bit 0 division, bit 1 in place.
+Value addc_fn(VM& vm, const CallArgs& a, const Value& data) {
+  int64_t mode = data.as_small_int();
+  bool divide = mode & 1, inplace = mode & 2;
+  const char* name = divide ? (inplace ? "addcdiv_" : "addcdiv") : (inplace ? "addcmul_" : "addcmul");
+  Value args[4];
+  if (!bind(vm, a, {name, {"input", "tensor1", "tensor2", "value"}, 3, 3}, args)) return Value();
+  Scalar value = Scalar::from_int(1);
+  if (args[3] && !as_scalar(args[3], &value))
+    return vm.raisef(Exc::TypeError, "%s(): argument 'value' must be Number, not %s", name, vm::type_name(vm, args[3]));
+  Var* x = expect_var(vm, args[0], name, "input");
+  Var* t1 = x ? expect_var(vm, args[1], name, "tensor1") : nullptr;
+  Var* t2 = t1 ? expect_var(vm, args[2], name, "tensor2") : nullptr;
+  if (!t2) return Value();
+  return guarded(vm, [&] {
+    Var prod = ag::binary(divide ? BinaryOp::div : BinaryOp::mul, *t1, *t2);
+    if (inplace) {
+      ag::add_(*x, prod, value, false);
+      return args[0];
+    }
+    return wrap(vm, ag::add(*x, prod, value, false));
   });
 }
 
@@ -141,9 +167,9 @@ Value where_fn(VM& vm, const CallArgs& a, const Value&) {
   if (!bind(vm, a, {"where", {"condition", "input", "other"}, 3, 3}, args)) return Value();
   Tensor* cond = expect_tensor(vm, args[0], "where", "condition");
   if (!cond) return Value();
-  std::optional<Operand> x, y;
-  if (!as_operand(vm, args[1], "where", "input", &x) || !as_operand(vm, args[2], "where", "other", &y)) return Value();
-  return guarded(vm, [&] { return wrap(vm, where(*cond, *x, *y)); });
+  std::optional<VOperand> x, y;
+  if (!as_voperand(vm, args[1], "where", "input", &x) || !as_voperand(vm, args[2], "where", "other", &y)) return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::where(*cond, *x, *y)); });
 }
 
 // Tensor.where(condition, other) == torch.where(condition, self, other)
@@ -159,17 +185,17 @@ Value clamp_fn(VM& vm, const CallArgs& a, const Value& data) {
   bool inplace = data.as_small_int() & 1;
   Value args[3];
   if (!bind(vm, a, {"clamp", {"input", "min", "max"}, 3, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], "clamp", "input");
+  Var* x = expect_var(vm, args[0], "clamp", "input");
   if (!x) return Value();
-  std::optional<Operand> lo, hi;
-  if (args[1] && !args[1].is_none() && !as_operand(vm, args[1], "clamp", "min", &lo)) return Value();
-  if (args[2] && !args[2].is_none() && !as_operand(vm, args[2], "clamp", "max", &hi)) return Value();
+  std::optional<VOperand> lo, hi;
+  if (args[1] && !args[1].is_none() && !as_voperand(vm, args[1], "clamp", "min", &lo)) return Value();
+  if (args[2] && !args[2].is_none() && !as_voperand(vm, args[2], "clamp", "max", &hi)) return Value();
   return guarded(vm, [&] {
     if (inplace) {
-      clamp_inplace(*x, lo, hi);
+      ag::clamp_(*x, lo, hi);
       return args[0];
     }
-    return wrap(vm, clamp(*x, lo, hi));
+    return wrap(vm, ag::clamp(*x, lo, hi));
   });
 }
 
@@ -177,7 +203,7 @@ Value nan_to_num_fn(VM& vm, const CallArgs& a, const Value& data) {
   bool inplace = data.as_small_int() & 1;
   Value args[4];
   if (!bind(vm, a, {"nan_to_num", {"input", "nan", "posinf", "neginf"}, 4, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], "nan_to_num", "input");
+  Var* x = expect_var(vm, args[0], "nan_to_num", "input");
   if (!x) return Value();
   double nan = 0;
   std::optional<double> pi, ni;
@@ -192,19 +218,21 @@ Value nan_to_num_fn(VM& vm, const CallArgs& a, const Value& data) {
     ni = v;
   }
   return guarded(vm, [&] {
-    Tensor r = nan_to_num(*x, nan, pi, ni);
     if (inplace) {
-      copy_into(*x, r);
+      ag::check_inplace(*x);
+      if (x->requires_grad() && autograd::GradMode::is_enabled())
+        fail(ErrorKind::NotImplemented, "Kiln's autograd does not support nan_to_num_ on a tensor that requires grad yet; use nan_to_num");
+      copy_into(x->t, nan_to_num(x->t, nan, pi, ni));
       return args[0];
     }
-    return wrap(vm, r);
+    return wrap(vm, ag::nan_to_num(*x, nan, pi, ni));
   });
 }
 
 // Python's unary operators on tensors.
 Value neg_dunder(VM& vm, const CallArgs& a, const Value&) {
   if (a.nargs != 1 || !is_tensor(a.args[0])) return vm.raise(Exc::TypeError, "__neg__ expects a tensor");
-  return guarded(vm, [&] { return wrap(vm, unary(UnaryOp::neg, tensor_of(a.args[0]))); });
+  return guarded(vm, [&] { return wrap(vm, ag::unary(UnaryOp::neg, var_of(a.args[0]))); });
 }
 Value pos_dunder(VM& vm, const CallArgs& a, const Value&) {
   if (a.nargs != 1 || !is_tensor(a.args[0])) return vm.raise(Exc::TypeError, "__pos__ expects a tensor");
@@ -220,7 +248,7 @@ Value invert_dunder(VM& vm, const CallArgs& a, const Value&) {
 }
 Value abs_dunder(VM& vm, const CallArgs& a, const Value&) {
   if (a.nargs != 1 || !is_tensor(a.args[0])) return vm.raise(Exc::TypeError, "__abs__ expects a tensor");
-  return guarded(vm, [&] { return wrap(vm, unary(UnaryOp::abs, tensor_of(a.args[0]))); });
+  return guarded(vm, [&] { return wrap(vm, ag::unary(UnaryOp::abs, var_of(a.args[0]))); });
 }
 
 bool is_internal_binary(BinaryOp op) {
@@ -271,6 +299,10 @@ void register_elementwise(Registrar& r) {
   r.both("less", binary_fn, Value::small_int(int64_t(BinaryOp::lt)));
   r.both("less_equal", binary_fn, Value::small_int(int64_t(BinaryOp::le)));
   r.both("not_equal", binary_fn, Value::small_int(int64_t(BinaryOp::ne)));
+  r.both("addcmul", addc_fn, Value::small_int(0));
+  r.both("addcdiv", addc_fn, Value::small_int(1));
+  r.method("addcmul_", addc_fn, Value::small_int(2));
+  r.method("addcdiv_", addc_fn, Value::small_int(3));
   r.function("where", where_fn);
   r.method("where", where_method);
   r.both("clamp", clamp_fn, Value::small_int(0));

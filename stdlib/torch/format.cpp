@@ -185,7 +185,7 @@ std::string tensor_body(const Tensor& t, int indent) {
   return body(t, 0, 0, indent, summarize, f);
 }
 
-std::string tensor_repr(const Tensor& t) {
+std::string tensor_repr(const Tensor& t, const std::string& autograd_suffix) {
   const std::string prefix = "tensor(";
   const int indent = int(prefix.size());
   std::vector<std::string> suffixes;
@@ -208,6 +208,7 @@ std::string tensor_repr(const Tensor& t) {
     if (!default_dtype) suffixes.push_back(std::string("dtype=torch.") + dtype_name(t.dtype));
     s = tensor_body(t, indent);
   }
+  if (!autograd_suffix.empty()) suffixes.push_back(autograd_suffix);
   std::string out = prefix + s;
   size_t nl = out.rfind('\n');
   int64_t last_line_len = int64_t(out.size()) - (nl == std::string::npos ? -1 : int64_t(nl)) + 1;

@@ -14,7 +14,8 @@
 
 namespace kiln::torch {
 
-std::string tensor_repr(const Tensor& t);
+// `autograd_suffix`: "grad_fn=<MulBackward0>" or "requires_grad=True" (or empty).
+std::string tensor_repr(const Tensor& t, const std::string& autograd_suffix = "");
 // The `[...]` part alone, indented for a prefix of `indent` characters.
 std::string tensor_body(const Tensor& t, int indent);
 

@@ -19,7 +19,7 @@ using vm::Exc;
 using vm::ObjKind;
 
 TorchState::~TorchState() {
-  for (vm::TypeObject* t : {tensor_type, dtype_type, size_type, device_type, minmax_type})
+  for (vm::TypeObject* t : {tensor_type, dtype_type, size_type, device_type, minmax_type, parameter_type, node_type, handle_type})
     if (t) Value::decref(t);
 }
 

@@ -20,7 +20,10 @@ struct TorchState {
   vm::TypeObject* dtype_type = nullptr;
   vm::TypeObject* size_type = nullptr;
   vm::TypeObject* device_type = nullptr;
-  vm::TypeObject* minmax_type = nullptr;   // torch.return_types.max / min / ...: (values, indices)
+  vm::TypeObject* minmax_type = nullptr;
+  vm::TypeObject* parameter_type = nullptr;  // torch._Parameter (nn.Parameter): a subclass of Tensor
+  vm::TypeObject* node_type = nullptr;       // base of the grad_fn classes (autograd_bindings.cpp)
+  vm::TypeObject* handle_type = nullptr;     // torch.RemovableHandle (register_hook's result)   // torch.return_types.max / min / ...: (values, indices)
   vm::Value dtypes[kNumDTypes];            // torch.float32 ...
   vm::Value cpu;                           // torch.device('cpu')
   vm::Value module;                        // the torch module

@@ -5,6 +5,7 @@
 
 #include "stdlib/torch/bindings.h"
 #include "stdlib/torch/views.h"
+#include "vm/container_support.h"
 #include "vm/list.h"
 #include "vm/tuple.h"
 
@@ -39,7 +40,15 @@ Value get_is_cuda(VM& vm, const CallArgs& a, const Value&) {
 }
 Value get_data(VM& vm, const CallArgs& a, const Value&) {
   SELF("data");
-  return wrap(vm, t);
+  return wrap(vm, t);  // same storage, no autograd history
+}
+// x.data = y: x keeps its identity (and autograd flags) but takes y's data.
+Value set_data(VM& vm, const CallArgs& a, const Value&) {
+  SELF("data");
+  if (!is_tensor(a.args[1]))
+    return vm.raisef(Exc::TypeError, "Variable data has to be a tensor, but got %s", vm::type_name(vm, a.args[1]));
+  v.t = tensor_of(a.args[1]);
+  return Value::none();
 }
 
 Value size_m(VM& vm, const CallArgs& a, const Value&) {
@@ -98,18 +107,14 @@ Value is_floating_point_m(VM& vm, const CallArgs& a, const Value&) {
 Value contiguous_m(VM& vm, const CallArgs& a, const Value&) {
   SELF("contiguous");
   if (t.is_contiguous()) return a.args[0];
-  return guarded(vm, [&] { return wrap(vm, contiguous(t)); });
+  return guarded(vm, [&] { return wrap(vm, ag::contiguous(v)); });
 }
 Value clone_m(VM& vm, const CallArgs& a, const Value&) {
   Value args[1];
   if (!bind(vm, a, {"clone", {"input"}, 1, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], "clone", "input");
+  Var* x = expect_var(vm, args[0], "clone", "input");
   if (!x) return Value();
-  return guarded(vm, [&] {
-    Tensor out = empty_like_layout(*x);
-    copy_into(out, *x);
-    return wrap(vm, std::move(out));
-  });
+  return guarded(vm, [&] { return wrap(vm, ag::clone(*x)); });
 }
 Value detach_m(VM& vm, const CallArgs& a, const Value&) {
   Value args[1];
@@ -169,7 +174,7 @@ Value to_m(VM& vm, const CallArgs& a, const Value&) {
   }
   bool copy = args[3] && args[3].is_true();
   if (!target || (*target == t.dtype && !copy)) return a.args[0];
-  return guarded(vm, [&] { return wrap(vm, cast(t, *target)); });
+  return guarded(vm, [&] { return wrap(vm, ag::cast(v, *target)); });
 }
 
 // float(), double(), long(), int(), bool(): data = dtype
@@ -177,29 +182,27 @@ Value convert_m(VM& vm, const CallArgs& a, const Value& data) {
   auto d = DType(data.as_small_int());
   SELF(dtype_name(d));
   if (t.dtype == d) return a.args[0];
-  return guarded(vm, [&] { return wrap(vm, cast(t, d)); });
+  return guarded(vm, [&] { return wrap(vm, ag::cast(v, d)); });
 }
 
 Value fill__m(VM& vm, const CallArgs& a, const Value&) {
   SELF("fill_");
   Value args[1];
   if (!bind(vm, rest_of(a), {"fill_", {"value"}, 1, 1}, args)) return Value();
+  std::optional<VOperand> value;
   Scalar s;
-  if (is_tensor(args[0]) && tensor_of(args[0]).dim() == 0) {
-    const Tensor& v = tensor_of(args[0]);
-    s = is_floating(v.dtype) ? Scalar::from_double(element_as_double(v, 0)) : Scalar::from_int(int64_t(element_as_double(v, 0)));
-  } else if (!as_scalar(args[0], &s)) {
-    return vm.raisef(Exc::TypeError, "fill_(): argument 'value' must be Number, not %s", vm::type_name(vm, args[0]));
-  }
+  if (is_tensor(args[0]) && tensor_of(args[0]).dim() == 0) value.emplace(var_of(args[0]));
+  else if (as_scalar(args[0], &s)) value.emplace(s);
+  else return vm.raisef(Exc::TypeError, "fill_(): argument 'value' must be Number, not %s", vm::type_name(vm, args[0]));
   return guarded(vm, [&] {
-    fill(t, s);
+    ag::fill_(v, *value);
     return a.args[0];
   });
 }
 Value zero__m(VM& vm, const CallArgs& a, const Value&) {
   SELF("zero_");
   return guarded(vm, [&] {
-    fill(t, Scalar::from_int(0));
+    ag::fill_(v, Scalar::from_int(0));
     return a.args[0];
   });
 }
@@ -207,11 +210,11 @@ Value copy__m(VM& vm, const CallArgs& a, const Value&) {
   SELF("copy_");
   Value args[2];
   if (!bind(vm, rest_of(a), {"copy_", {"src", "non_blocking"}, 2, 1}, args)) return Value();
-  Tensor* src = expect_tensor(vm, args[0], "copy_", "src");
+  Var* src = expect_var(vm, args[0], "copy_", "src");
   if (!src) return Value();
   return guarded(vm, [&] {
     check_no_internal_overlap(t);
-    copy_into(t, *src);
+    ag::copy_(v, *src);
     return a.args[0];
   });
 }
@@ -372,7 +375,7 @@ void register_tensor_basics(Registrar& r) {
   r.getter("device", get_device);
   r.getter("ndim", get_ndim);
   r.getter("is_cuda", get_is_cuda);
-  r.getter("data", get_data);
+  vm::add_property(r.vm, r.tensor_type, "data", get_data, set_data);
   r.method("size", size_m);
   r.method("stride", stride_m);
   r.method("dim", dim_m);

@@ -49,7 +49,14 @@ Value wrap(VM& vm, autograd::Var v) {
 namespace {
 
 Value tensor_repr_slot(VM& vm, Object* o) {
-  return guarded(vm, [&] { return vm::make_str(vm, tensor_repr(static_cast<vm::TensorObject*>(o)->t)); });
+  const Var& v = *static_cast<vm::TensorObject*>(o);
+  std::string suffix;
+  if (v.grad_fn()) suffix = "grad_fn=<" + v.grad_fn()->name() + ">";
+  else if (v.requires_grad()) suffix = "requires_grad=True";
+  bool parameter = o->type == torch_state(vm).parameter_type;
+  return guarded(vm, [&] {
+    return vm::make_str(vm, (parameter ? "Parameter containing:\n" : "") + tensor_repr(v.t, suffix));
+  });
 }
 
 bool tensor_hash(VM&, Object* o, int64_t* out) {
@@ -82,8 +89,11 @@ Value tensor_iter(VM& vm, Object* o) {
   const Tensor& t = static_cast<vm::TensorObject*>(o)->t;
   if (t.dim() == 0) return vm.raise(Exc::TypeError, "iteration over a 0-d tensor");
   Value list = vm::list_new(vm, size_t(t.sizes[0]));
-  for (int64_t i = 0; i < t.sizes[0]; ++i) vm::list_push(list, wrap(vm, torch::select(t, 0, i)));
-  return vm::get_iter(vm, list);
+  const Var& v = *static_cast<vm::TensorObject*>(o);
+  return guarded(vm, [&] {
+    for (int64_t i = 0; i < t.sizes[0]; ++i) vm::list_push(list, wrap(vm, ag::select(v, 0, i)));
+    return vm::get_iter(vm, list);
+  });
 }
 
 // The kernel op of a Python operator, or -1 (@ is matmul, handled apart).
@@ -113,24 +123,24 @@ Value tensor_binop(VM& vm, BinOpKind op, const Value& a, const Value& b, bool re
   bool other_tensor = is_tensor(other);
   if (!other_tensor && !as_scalar(other, &s)) return Value::not_implemented();
   return guarded(vm, [&]() -> Value {
-    const Tensor& t = tensor_of(self);
+    const Var& t = var_of(self);
     if (op == BinOpKind::MatMult) {
       if (!other_tensor) return Value::not_implemented();
-      const Tensor& u = tensor_of(other);
+      const Var& u = var_of(other);
       // Tensor has no __imatmul__: `x @= y` rebinds x to x @ y, as in PyTorch.
-      return wrap(vm, reflected ? matmul(u, t) : matmul(t, u));
+      return wrap(vm, reflected ? ag::matmul(u, t) : ag::matmul(t, u));
     }
     int k = binary_of(op);
     if (k < 0) return Value::not_implemented();
-    Operand x(t);
-    std::optional<Operand> y;
-    if (other_tensor) y.emplace(tensor_of(other));
+    VOperand x(t);
+    std::optional<VOperand> y;
+    if (other_tensor) y.emplace(var_of(other));
     else y.emplace(s);
     if (inplace && !reflected) {
-      binary_inplace(BinaryOp(k), t, *y);
+      ag::binary_(BinaryOp(k), var_of(self), *y);
       return self;
     }
-    return wrap(vm, reflected ? binary(BinaryOp(k), *y, x) : binary(BinaryOp(k), x, *y));
+    return wrap(vm, reflected ? ag::binary(BinaryOp(k), *y, x) : ag::binary(BinaryOp(k), x, *y));
   });
 }
 

@@ -327,7 +327,11 @@ Var to_dtype(const Var& x, DType d) {
   return pass_through("ToCopyBackward0", x, Var(torch::cast(x.t, d)));
 }
 Var cast(const Var& x, DType d) { return pass_through("ToCopyBackward0", x, Var(torch::cast(x.t, d))); }
-Var clone(const Var& x) { return pass_through("CloneBackward0", x, Var(torch::cast(x.t, x.t.dtype))); }
+Var clone(const Var& x) {
+  Tensor out = empty_like_layout(x.t);  // keeps x's layout, as PyTorch's preserve_format
+  copy_into(out, x.t);
+  return pass_through("CloneBackward0", x, Var(out));
+}
 Var contiguous(const Var& x) {
   if (x.t.is_contiguous()) return x;
   return pass_through("CloneBackward0", x, Var(torch::contiguous(x.t)));
