@@ -480,10 +480,7 @@ Value tril_fn(VM& vm, const CallArgs& a, const Value& data) {
   if (!int_arg(vm, args[1], name, "diagonal", 0, &k)) return Value();
   return guarded(vm, [&] {
     if (!inplace) return wrap(vm, ag::tril(v, k, upper));
-    // With autograd: self = tril(self), recorded as a copy of the
-    // out-of-place result (copy_ moves self's history).
-    if (ag::any_requires_grad({&v})) ag::copy_(v, ag::tril(v, k, upper));
-    else tril_inplace(t, k, upper);
+    ag::tril_(v, k, upper);
     return args[0];
   });
 }

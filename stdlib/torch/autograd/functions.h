@@ -145,7 +145,7 @@ Var outer(const Var& a, const Var& b);
 // (functions_scatter.cpp, functions_index.cpp: the ops the bindings needed
 // beyond the above, in place ones included.)
 
-// ---------------------------------------------------------------- scatter (functions_scatter.cpp)
+// ---------------------------------------------------------------- scatter, tril_ (functions_scatter.cpp)
 // torch.scatter(self, dim, index, src or value, reduce=): a copy of self with
 // src (a tensor or a number) written at index along dim. As in PyTorch, only
 // the plain form (reduce None) is differentiable: self's gradient is g with
@@ -158,6 +158,8 @@ Var scatter_add(const Var& self, int64_t dim, const Tensor& index, const Var& sr
 // The in-place forms (Tensor.scatter_, .scatter_add_): self's history moves to the node.
 void scatter_(Var& self, int64_t dim, const Tensor& index, const VOperand& src, ScatterReduce reduce);
 void scatter_add_(Var& self, int64_t dim, const Tensor& index, const Var& src);
+// Tensor.tril_ / triu_ (upper): self's history moves to TrilBackward0 / TriuBackward0.
+void tril_(Var& self, int64_t diagonal, bool upper);
 
 // ---------------------------------------------------------------- index assignment (functions_index.cpp)
 // One step of basic indexing at `dim`: t[i] (Select, at index `start`),
@@ -170,12 +172,17 @@ struct IndexStep {
 using IndexPath = std::vector<IndexStep>;
 // x viewed through `path` (recorded select/slice/unsqueeze views).
 Var apply_path(const Var& x, const IndexPath& path);
+// A new view of all of x (x[...]: AliasBackward0).
+Var alias(const Var& x);
 // t[key] = value, in place: `value` (a number, or a tensor broadcast to the
 // region) written into the view of self at `path`, or with advanced indices
 // (`adv`, per dim of that view; empty for a basic key) scattered into it
 // with index_put. With autograd, self's history moves to a node
-// (CopySlices, IndexPutBackward0) that gives value the gradient of the
-// region (summed to its shape) and self's old value the rest.
+// (CopySlices; IndexPutBackward0, CopyBackwards or FillBackward3 for an
+// empty path) that gives value the gradient of the region (summed to its
+// shape) and self's old value the rest. A leaf that requires grad is
+// refused with PyTorch's message ("a view of a leaf Variable ..." when the
+// path is not empty).
 void index_put_(Var& self, const IndexPath& path, const std::vector<Tensor>& adv, const VOperand& value);
 // For in-place ops recorded with rebase_history: check_inplace(self), then
 // whether the op must be recorded (grad mode on, self or one of `others`

@@ -37,6 +37,15 @@ Var apply_path(const Var& x, const IndexPath& path) {
   return r;
 }
 
+Var alias(const Var& x) {
+  Var r(x.t);
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  auto* n = make_node("AliasBackward0", [](const VarList& g, const VarList&, const Node&) -> VarList { return {g[0]}; });
+  connect(n, {&x}, {&r});
+  r.meta->is_view = true;
+  return r;
+}
+
 namespace {
 
 // The view of t at path (no history).
@@ -52,10 +61,18 @@ Tensor region_mask(const Shape& sizes, const IndexPath& path, const std::vector<
   return m;
 }
 
+// PyTorch's node of the op t[key] = value runs: an in-place op on a view of
+// t (CopySlices), index_put_, or copy_/fill_ on t itself (t[...] = value).
+const char* index_put_name(const IndexPath& path, const std::vector<Tensor>& adv, const Var* value) {
+  if (!path.empty()) return "CopySlices";
+  if (!adv.empty()) return "IndexPutBackward0";
+  return value ? "CopyBackwards" : "FillBackward3";
+}
+
 Node* index_put_node(const Shape& self_sizes, const IndexPath& path, const std::vector<Tensor>& adv, const Var* value) {
   Tensor mask = region_mask(self_sizes, path, adv);
   Shape vsizes = value ? value->t.sizes : Shape{};
-  return make_node(adv.empty() ? "CopySlices" : "IndexPutBackward0",
+  return make_node(index_put_name(path, adv, value),
                    [=](const VarList& g, const VarList&, const Node& node) -> VarList {
                      Var gs, gv;
                      if (node.needs_input_grad(0)) gs = where(mask, Scalar::from_int(0), g[0]);
@@ -70,6 +87,8 @@ Node* index_put_node(const Shape& self_sizes, const IndexPath& path, const std::
 }  // namespace
 
 void index_put_(Var& self, const IndexPath& path, const std::vector<Tensor>& adv, const VOperand& value) {
+  if (!path.empty() && GradMode::is_enabled() && self.is_leaf() && self.requires_grad())
+    runtime_error("a view of a leaf Variable that requires grad is being used in an in-place operation.");
   bool record = begin_inplace(self, {value.var});
   {
     Tensor view = region_of(self.t, path);

@@ -1,5 +1,6 @@
 // stdlib/torch/autograd/functions_scatter.cpp — scatter and scatter_add, out
-// of place and in place, with their gradients (see functions.h). The
+// of place and in place, and the in-place tril_/triu_, with their gradients
+// (see functions.h). The
 // formulas are PyTorch's (derivatives.yaml): self gets g with the written
 // places zeroed (scatter) or all of g (scatter_add); src gets g gathered at
 // index, padded with zeros where index is shorter than src. Both are
@@ -23,16 +24,17 @@ Var pad_to(Var x, const Shape& sizes) {
 }
 
 // The node of scatter (add: scatter_add) on inputs (self, src); adopted by
-// connect or rebase_history.
-Node* scatter_node(bool add, int64_t dim, const Tensor& index, const Shape& src_sizes) {
-  return make_node(add ? "ScatterAddBackward0" : "ScatterBackward0",
+// connect or rebase_history. `src_sizes` null: src is a number.
+Node* scatter_node(bool add, int64_t dim, const Tensor& index, const Shape* src_sizes) {
+  Shape ss = src_sizes ? *src_sizes : Shape{};
+  return make_node(add ? "ScatterAddBackward0" : src_sizes ? "ScatterBackward0" : "ScatterBackward1",
                    [=](const VarList& g, const VarList&, const Node& node) -> VarList {
                      bool none = index.numel() == 0;
                      Var gs, gsrc;
                      if (node.needs_input_grad(0))
                        gs = add || none ? g[0] : scatter(g[0], dim, index, Scalar::from_int(0), ScatterReduce::None);
                      if (node.needs_input_grad(1))
-                       gsrc = none ? zeros(src_sizes, g[0].t.dtype) : pad_to(gather(g[0], dim, index), src_sizes);
+                       gsrc = none ? zeros(ss, g[0].t.dtype) : pad_to(gather(g[0], dim, index), ss);
                      return {gs, gsrc};
                    });
 }
@@ -49,7 +51,7 @@ Var scatter_impl(const Var& self, int64_t dim, const Tensor& index, const VOpera
   scatter_inplace(r.t, dim, index, src.var ? &src.var->t : nullptr, src.scalar, reduce, add ? "scatter_add" : "scatter");
   if (!any_requires_grad({&self, src.var}) || !is_floating(r.t.dtype)) return r;
   if (!add) check_reduce(reduce);
-  connect(scatter_node(add, dim, index, src.var ? src.var->t.sizes : Shape{}), {&self, src.var}, {&r});
+  connect(scatter_node(add, dim, index, src.var ? &src.var->t.sizes : nullptr), {&self, src.var}, {&r});
   return r;
 }
 
@@ -57,7 +59,7 @@ void scatter_impl_(Var& self, int64_t dim, const Tensor& index, const VOperand& 
   bool record = begin_inplace(self, {src.var});
   if (record && !add) check_reduce(reduce);
   scatter_inplace(self.t, dim, index, src.var ? &src.var->t : nullptr, src.scalar, reduce, add ? "scatter_add" : "scatter");
-  if (record) rebase_history(self, scatter_node(add, dim, index, src.var ? src.var->t.sizes : Shape{}), {&self, src.var});
+  if (record) rebase_history(self, scatter_node(add, dim, index, src.var ? &src.var->t.sizes : nullptr), {&self, src.var});
 }
 
 }  // namespace
@@ -73,6 +75,16 @@ void scatter_(Var& self, int64_t dim, const Tensor& index, const VOperand& src, 
 }
 void scatter_add_(Var& self, int64_t dim, const Tensor& index, const Var& src) {
   scatter_impl_(self, dim, index, src, ScatterReduce::Add, true);
+}
+
+void tril_(Var& self, int64_t diagonal, bool upper) {
+  bool record = begin_inplace(self, {});
+  tril_inplace(self.t, diagonal, upper);
+  if (!record) return;
+  auto* n = make_node(upper ? "TriuBackward0" : "TrilBackward0", [=](const VarList& g, const VarList&, const Node&) -> VarList {
+    return {tril(g[0], diagonal, upper)};
+  });
+  rebase_history(self, n, {&self});
 }
 
 }  // namespace kiln::torch::autograd
