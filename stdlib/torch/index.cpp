@@ -112,8 +112,11 @@ struct Indexed {
 };
 
 // Returns false with a VM exception pending (slice conversion); throws
-// torch::Error for PyTorch's indexing errors.
-bool apply_index(VM& vm, const Var& x, const Value& key, Indexed* out) {
+// torch::Error for PyTorch's indexing errors. `skip_full`: a slice written
+// start 0, stop the dim's size, step 1 is no view at all (PyTorch's
+// applySlice shortcut, taken except for a lone slice in getitem); that
+// decides whether autograd sees a view of x or x itself.
+bool apply_index(VM& vm, const Var& x, const Value& key, bool skip_full, Indexed* out) {
   const Tensor& t = x.t;
   if (t.dim() == 0 && !key.is_bool() && vm::is_int(key))
     index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
@@ -186,9 +189,11 @@ bool apply_index(VM& vm, const Var& x, const Value& key, Indexed* out) {
       if (!vm::slice_unpack(vm, it.as<vm::SliceObject>(), &start, &stop, &step)) return false;
       if (step <= 0) fail(ErrorKind::Value, "step must be greater than zero");
       if (d >= cur.t.dim()) index_error("too many indices for tensor of dimension {}", t.dim());
-      vm::slice_adjust(cur.t.sizes[d], &start, &stop, step);
-      cur = ag::slice(cur, d, start, stop, step);
-      out->path.push_back({ag::IndexStep::Slice, d, start, stop, step});
+      if (!skip_full || start != 0 || stop != cur.t.sizes[d] || step != 1) {
+        vm::slice_adjust(cur.t.sizes[d], &start, &stop, step);
+        cur = ag::slice(cur, d, start, stop, step);
+        out->path.push_back({ag::IndexStep::Slice, d, start, stop, step});
+      }
       ++d;
       ++real_dim;
       continue;
@@ -251,10 +256,10 @@ Value tensor_getitem(VM& vm, vm::Object* self, const Value& key) {
   const Var& x = *static_cast<vm::TensorObject*>(self);
   return guarded(vm, [&]() -> Value {
     Indexed ix;
-    if (!apply_index(vm, x, key, &ix)) return Value();
+    if (!apply_index(vm, x, key, !vm::is_kind(key, ObjKind::Slice), &ix)) return Value();
     if (ix.has_adv) return wrap(vm, ag::index(ix.view, ix.adv));
     // x[...] and x[()] are a new tensor object (PyTorch's alias), not x.
-    if (ix.view.meta && ix.view.meta == x.meta) ix.view = ag::expand(ix.view, ix.view.t.sizes);
+    if (ix.view.meta && ix.view.meta == x.meta) ix.view = ag::alias(ix.view);
     return wrap(vm, ix.view);
   });
 }
@@ -273,7 +278,7 @@ bool tensor_setitem(VM& vm, vm::Object* self, const Value& key, const Value& val
       return vm.raisef(Exc::TypeError, "can't assign a %s to a %s", vm::type_name(vm, value),
                        tensor_type_name(t.dtype).c_str());
     Indexed ix;
-    if (!apply_index(vm, Var(t), key, &ix)) return Value();  // views without history: the path is what counts
+    if (!apply_index(vm, Var(t), key, true, &ix)) return Value();  // views without history: the path is what counts
     ix.view = Var();  // index_put_ makes its own (a live view would share self's memory)
     Var v = is_scalar ? Var() : strip_leading_ones(var_of(value));
     if (ix.single_mask && !is_scalar && v.t.dim() == 0) v = ag::to_dtype(v, t.dtype);
