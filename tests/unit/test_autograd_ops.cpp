@@ -372,6 +372,16 @@ const std::vector<Case>& cases() {
       {"tril", {transposed(S({4, 4}))}, [](const VarList& x) { return ag::tril(x[0], 0, false); }},
       {"triu_diag1", {contig(S({3, 4}))}, [](const VarList& x) { return ag::tril(x[0], 1, true); }},
       {"tril_batched", {sliced(S({2, 3, 3}))}, [](const VarList& x) { return ag::tril(x[0], -1, false); }},
+      {"tril_", {transposed(S({3, 3}))}, [](const VarList& x) {
+         Var y = copy_of(x[0]);
+         ag::tril_(y, 0, false);
+         return y;
+       }},
+      {"triu_", {contig(S({3, 4}))}, [](const VarList& x) {
+         Var y = copy_of(x[0]);
+         ag::tril_(y, -1, true);
+         return y;
+       }},
       {"repeat", {transposed(S({2, 3}))}, [](const VarList& x) { return ag::repeat(x[0], S({2, 1})); }},
       {"repeat_new_dim", {contig(S({2, 3}))}, [](const VarList& x) { return ag::repeat(x[0], S({2, 1, 3})); }},
       {"masked_fill", {transposed(S({2, 3}))}, [](const VarList& x) {
@@ -522,6 +532,12 @@ TEST(AutogradOps, IndexingRecordsPyTorchsNodes) {
   EXPECT_EQ(z.grad_fn()->name(), "IndexPutBackward0");
   ag::index_put_(z, {{ag::IndexStep::Select, 0, 0}}, {}, Scalar::from_double(0));
   EXPECT_EQ(z.grad_fn()->name(), "CopySlices");
+  ag::index_put_(z, {}, {}, Scalar::from_double(0));  // z[...] = 0
+  EXPECT_EQ(z.grad_fn()->name(), "FillBackward3");
+  ag::index_put_(z, {}, {}, x);  // z[...] = x
+  EXPECT_EQ(z.grad_fn()->name(), "CopyBackwards");
+  EXPECT_EQ(ag::alias(x).grad_fn()->name(), "AliasBackward0");
+  EXPECT_EQ(ag::scatter(x, 0, idx({0}, S({1, 1})), Scalar::from_double(1), ScatterReduce::None).grad_fn()->name(), "ScatterBackward1");
 }
 
 TEST(AutogradOps, InPlaceOnALeafThatRequiresGradIsRefused) {
@@ -536,7 +552,9 @@ TEST(AutogradOps, InPlaceOnALeafThatRequiresGradIsRefused) {
     }
     return "";
   };
-  EXPECT_EQ(error_of([&] { ag::index_put_(x, {{ag::IndexStep::Select, 0, 1}}, {}, Scalar::from_double(1)); }), msg);
+  EXPECT_EQ(error_of([&] { ag::index_put_(x, {}, {idx({1})}, Scalar::from_double(1)); }), msg);
+  EXPECT_EQ(error_of([&] { ag::index_put_(x, {{ag::IndexStep::Select, 0, 1}}, {}, Scalar::from_double(1)); }),
+            "a view of a leaf Variable that requires grad is being used in an in-place operation.");
   EXPECT_EQ(error_of([&] { ag::scatter_(x, 0, idx({0}), Scalar::from_double(1), ScatterReduce::None); }), msg);
   EXPECT_EQ(error_of([&] { ag::scatter_add_(x, 0, idx({0}), x); }), msg);
   // No history, no refusal: under no_grad, and for tensors that need none.
