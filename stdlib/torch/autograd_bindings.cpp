@@ -142,6 +142,8 @@ void destroy_node_payload(void* p) { delete static_cast<NodeRef*>(p); }
 Value wrap_node(VM& vm, Node* n) {
   if (!n) return Value::none();
   std::string name = n->name();
+  // The class of torch::autograd::AccumulateGrad is named AccumulateGrad.
+  if (name.rfind("torch::autograd::", 0) == 0) name = name.substr(17);
   NodeClasses& nc = node_classes(vm);
   vm::TypeObject*& cls = nc.by_name[name];
   if (!cls) cls = vm::new_native_class(vm, name.c_str(), "torch.autograd.graph", torch_state(vm).node_type, ObjKind::Opaque);
@@ -190,7 +192,8 @@ Value node_repr(VM& vm, const CallArgs& a, const Value&) {
   Node* n = node_of(vm, a.args[0]);
   if (!n) return Value();
   char buf[160];
-  snprintf(buf, sizeof buf, "<%s object at %p>", n->name().c_str(), static_cast<void*>(a.args[0].as_object()));
+  snprintf(buf, sizeof buf, "<%s object at %p>", vm::type_display_name(a.args[0].as_object()->type).c_str(),
+           static_cast<void*>(a.args[0].as_object()));
   return vm::make_str(vm, buf);
 }
 

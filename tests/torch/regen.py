@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Regenerates the expected outputs of the torch script tests with CPython + PyTorch.
+"""Regenerates the expected outputs of the PyTorch-derived script tests with CPython + PyTorch.
 
-For every test script under tests/torch (same conventions as tests/lang: see
+For every test script under tests/torch, or under the corpus given with --root
+(tests/autograd, tests/nn: their regen.py wrappers pass it; same conventions
+as tests/lang: see
 tests/run_script_test.py and tests/lang/README.md), runs /usr/bin/python3
 (CPython 3.11 with Debian's PyTorch 1.13) in the script's own directory and
 writes <name>.expected (stdout) and, for scripts that exit non-zero,
@@ -18,6 +20,7 @@ Usage:
   tests/torch/regen.py                      regenerate everything, print what changed
   tests/torch/regen.py --check              change nothing; exit 1 if anything is stale
   tests/torch/regen.py printing views/x.py  only these topics / scripts
+  tests/torch/regen.py --root tests/nn      another corpus (= tests/nn/regen.py)
 """
 
 import argparse
@@ -42,7 +45,7 @@ SLOW_SECONDS = 10.0  # `import torch` alone takes about a second (more on a load
 
 def examine(script, args):
     """Runs one script the three ways; returns (out, err_text or None, problems) or None on timeout."""
-    rel = os.path.relpath(script, HERE)
+    rel = os.path.relpath(script, args.root)
     problems = []
     rc, out, err, secs = rst.run_program([args.python], script, args.timeout)
     if rc is None:
@@ -73,7 +76,9 @@ def examine(script, args):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("paths", nargs="*", help="topics or scripts (relative to tests/torch or absolute)")
+    ap.add_argument("paths", nargs="*", help="topics or scripts (relative to the corpus root or absolute)")
+    ap.add_argument("--root", default=HERE,
+                    help="the corpus directory (default tests/torch; e.g. tests/autograd, tests/nn)")
     ap.add_argument("--python", default=DEFAULT_PYTHON,
                     help=f"the CPython 3.11 with PyTorch to use (default {DEFAULT_PYTHON})")
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if any expectation is stale")
@@ -82,18 +87,21 @@ def main(argv=None):
     ap.add_argument("--no-int64-lint", action="store_true",
                     help="skip the check that no expression computes an int beyond 64 bits")
     args = ap.parse_args(argv)
+    args.root = os.path.abspath(args.root)
+    if not os.path.isdir(args.root):
+        ap.error(f"--root: no directory {args.root}")
 
     paths = []
-    for p in args.paths or [HERE]:
-        if not os.path.exists(p) and os.path.exists(os.path.join(HERE, p)):
-            p = os.path.join(HERE, p)
+    for p in args.paths or [args.root]:
+        if not os.path.exists(p) and os.path.exists(os.path.join(args.root, p)):
+            p = os.path.join(args.root, p)
         paths.append(os.path.abspath(p))
     scripts = rst.discover(paths)
 
     changed, manual, problems = [], [], []
     todo = []
     for script in scripts:
-        rel = os.path.relpath(script, HERE)
+        rel = os.path.relpath(script, args.root)
         exp_path, _ = rst.expectation_paths(script)
         if rst.read_markers(script).get("expect") == "manual":
             manual.append(rel)
@@ -106,7 +114,7 @@ def main(argv=None):
         results = list(pool.map(lambda s: examine(s, args), todo))
 
     for script, (out, new_err_text, probs) in zip(todo, results):
-        rel = os.path.relpath(script, HERE)
+        rel = os.path.relpath(script, args.root)
         problems.extend(probs)
         if out is None:
             continue

@@ -71,7 +71,7 @@ class AccumulateGrad final : public Node {
   AccumulateGrad(const Var& leaf);
   ~AccumulateGrad() override;
   VarList apply(VarList&& grads) override;
-  std::string name() const override { return "AccumulateGrad"; }
+  std::string name() const override { return "torch::autograd::AccumulateGrad"; }  // PyTorch's name()
   AutogradMeta* leaf() const override { return meta_.get(); }
   const Tensor& leaf_data() const { return data_; }
 
