@@ -9,6 +9,13 @@
 // (NumPy's placement rule); otherwise the result is the view itself.
 // Assignment walks the same key and either copies into the view or
 // scatters with `index_put`.
+//
+// Autograd: the walk runs the autograd layer's views (ag::select, ag::slice,
+// ag::unsqueeze, then ag::index), so indexing a tensor that requires grad
+// records them. It also keeps the basic part as a path of steps, which
+// assignment hands to ag::index_put_: that writes self in place and, when
+// self or the value requires grad, moves self's history to a node giving the
+// value the gradient of the assigned region.
 
 #include "stdlib/torch/index.h"
 
@@ -97,15 +104,20 @@ Tensor long_tensor(std::initializer_list<int64_t> v) {
 }
 
 struct Indexed {
-  Tensor view;                 // the basic part applied
+  Var view;                    // the basic part applied
+  ag::IndexPath path;          // the basic part as steps
   std::vector<Tensor> adv;     // per dim of `view`: an int64 index or undefined
   bool has_adv = false;
   bool single_mask = false;    // the key is one bool tensor (masked_fill rule for 0-dim values)
 };
 
 // Returns false with a VM exception pending (slice conversion); throws
-// torch::Error for PyTorch's indexing errors.
-bool apply_index(VM& vm, const Tensor& t, const Value& key, Indexed* out) {
+// torch::Error for PyTorch's indexing errors. `skip_full`: a slice written
+// start 0, stop the dim's size, step 1 is no view at all (PyTorch's
+// applySlice shortcut, taken except for a lone slice in getitem); that
+// decides whether autograd sees a view of x or x itself.
+bool apply_index(VM& vm, const Var& x, const Value& key, bool skip_full, Indexed* out) {
+  const Tensor& t = x.t;
   if (t.dim() == 0 && !key.is_bool() && vm::is_int(key))
     index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
   if (vm::is_str(key)) fail(ErrorKind::Type, "new(): invalid data type 'str'");
@@ -128,29 +140,33 @@ bool apply_index(VM& vm, const Tensor& t, const Value& key, Indexed* out) {
   }
   if (specified > t.dim()) index_error("too many indices for tensor of dimension {}", t.dim());
   int adv_items = 0;
-  Tensor cur = t;
+  Var cur = x;
   std::vector<Tensor> adv;
   int d = 0, real_dim = 0;  // dim of `cur` / of `t` the next item applies to
   auto record = [&](int at, Tensor ix) {
     if (int(adv.size()) <= at) adv.resize(size_t(at + 1));
     adv[size_t(at)] = std::move(ix);
   };
+  auto unsqueeze_at = [&] {
+    cur = ag::unsqueeze(cur, d);
+    out->path.push_back({ag::IndexStep::Unsqueeze, d});
+    ++d;
+  };
   auto select_at = [&](int64_t i) {
-    if (cur.dim() == 0 || d >= cur.dim()) index_error("too many indices for tensor of dimension {}", t.dim());
-    int64_t n = cur.sizes[d];
+    if (cur.t.dim() == 0 || d >= cur.t.dim()) index_error("too many indices for tensor of dimension {}", t.dim());
+    int64_t n = cur.t.sizes[d];
     if (i < -n || i >= n) index_error("index {} is out of bounds for dimension {} with size {}", i, real_dim, n);
-    cur = select(cur, d, i);
+    cur = ag::select(cur, d, i);
+    out->path.push_back({ag::IndexStep::Select, d, i});
     ++real_dim;
   };
   auto bool_index = [&](bool b) {
-    cur = unsqueeze(cur, d);
     record(d, b ? long_tensor({0}) : empty(Shape{0}, DType::Int64));
-    ++d;
+    unsqueeze_at();
   };
   for (const Value& it : items) {
     if (it.is_none()) {
-      cur = unsqueeze(cur, d);
-      ++d;
+      unsqueeze_at();
       continue;
     }
     if (it.is_ellipsis()) {
@@ -172,9 +188,12 @@ bool apply_index(VM& vm, const Tensor& t, const Value& key, Indexed* out) {
       int64_t start, stop, step;
       if (!vm::slice_unpack(vm, it.as<vm::SliceObject>(), &start, &stop, &step)) return false;
       if (step <= 0) fail(ErrorKind::Value, "step must be greater than zero");
-      if (d >= cur.dim()) index_error("too many indices for tensor of dimension {}", t.dim());
-      vm::slice_adjust(cur.sizes[d], &start, &stop, step);
-      cur = slice(cur, d, start, stop, step);
+      if (d >= cur.t.dim()) index_error("too many indices for tensor of dimension {}", t.dim());
+      if (!skip_full || start != 0 || stop != cur.t.sizes[d] || step != 1) {
+        vm::slice_adjust(cur.t.sizes[d], &start, &stop, step);
+        cur = ag::slice(cur, d, start, stop, step);
+        out->path.push_back({ag::IndexStep::Slice, d, start, stop, step});
+      }
       ++d;
       ++real_dim;
       continue;
@@ -188,9 +207,9 @@ bool apply_index(VM& vm, const Tensor& t, const Value& key, Indexed* out) {
           continue;
         }
         for (int j = 0; j < ix.dim(); ++j)
-          if (d + j >= cur.dim() || ix.sizes[j] != cur.sizes[d + j])
+          if (d + j >= cur.t.dim() || ix.sizes[j] != cur.t.sizes[d + j])
             index_error("The shape of the mask {} at index {} does not match the shape of the indexed tensor {} at index {}",
-                        ix.sizes.str(), j, cur.sizes.str(), d + j);
+                        ix.sizes.str(), j, cur.t.sizes.str(), d + j);
         if (items.size() == 1) out->single_mask = true;
         std::vector<Tensor> coords = mask_indices(ix);
         for (int j = 0; j < ix.dim(); ++j) record(d + j, coords[size_t(j)]);
@@ -204,7 +223,7 @@ bool apply_index(VM& vm, const Tensor& t, const Value& key, Indexed* out) {
         continue;
       }
       if (ix.dtype != DType::Int64) index_error("tensors used as indices must be long, byte or bool tensors");
-      if (d >= cur.dim()) index_error("too many indices for tensor of dimension {}", t.dim());
+      if (d >= cur.t.dim()) index_error("too many indices for tensor of dimension {}", t.dim());
       record(d, ix);
       ++d;
       ++real_dim;
@@ -215,32 +234,32 @@ bool apply_index(VM& vm, const Tensor& t, const Value& key, Indexed* out) {
   }
   out->view = cur;
   out->has_adv = !adv.empty();
-  adv.resize(size_t(cur.dim()));
+  adv.resize(size_t(cur.t.dim()));
   out->adv = std::move(adv);
   if (adv_items != 1) out->single_mask = false;
   return true;
 }
 
 // PyTorch's slicePrefix1sSize: leading size-1 dims of an assigned value are dropped.
-Tensor strip_leading_ones(const Tensor& v) {
-  Shape sz, st;
+Var strip_leading_ones(const Var& v) {
+  Shape sz;
   int first = 0;
-  while (first < v.dim() && v.sizes[first] == 1) ++first;
-  for (int d = first; d < v.dim(); ++d) {
-    sz.push_back(v.sizes[d]);
-    st.push_back(v.strides[d]);
-  }
-  return make_view(v, sz, st, v.offset);
+  while (first < v.t.dim() && v.t.sizes[first] == 1) ++first;
+  if (first == 0) return v;
+  for (int d = first; d < v.t.dim(); ++d) sz.push_back(v.t.sizes[d]);
+  return ag::view(v, sz);
 }
 
 }  // namespace
 
 Value tensor_getitem(VM& vm, vm::Object* self, const Value& key) {
-  const Tensor& t = static_cast<vm::TensorObject*>(self)->t;
+  const Var& x = *static_cast<vm::TensorObject*>(self);
   return guarded(vm, [&]() -> Value {
     Indexed ix;
-    if (!apply_index(vm, t, key, &ix)) return Value();
-    if (ix.has_adv) return wrap(vm, index(ix.view, ix.adv));
+    if (!apply_index(vm, x, key, !vm::is_kind(key, ObjKind::Slice), &ix)) return Value();
+    if (ix.has_adv) return wrap(vm, ag::index(ix.view, ix.adv));
+    // x[...] and x[()] are a new tensor object (PyTorch's alias), not x.
+    if (ix.view.meta && ix.view.meta == x.meta) ix.view = ag::alias(ix.view);
     return wrap(vm, ix.view);
   });
 }
@@ -250,7 +269,8 @@ bool tensor_setitem(VM& vm, vm::Object* self, const Value& key, const Value& val
     vm.raise(Exc::TypeError, "'Tensor' object does not support item deletion");
     return false;
   }
-  const Tensor& t = static_cast<vm::TensorObject*>(self)->t;
+  Var& x = *static_cast<vm::TensorObject*>(self);
+  const Tensor& t = x.t;
   Value r = guarded(vm, [&]() -> Value {
     Scalar s;
     bool is_scalar = !is_tensor(value) && as_scalar(value, &s);
@@ -258,15 +278,12 @@ bool tensor_setitem(VM& vm, vm::Object* self, const Value& key, const Value& val
       return vm.raisef(Exc::TypeError, "can't assign a %s to a %s", vm::type_name(vm, value),
                        tensor_type_name(t.dtype).c_str());
     Indexed ix;
-    if (!apply_index(vm, t, key, &ix)) return Value();
-    if (!ix.has_adv) {
-      if (is_scalar) fill(ix.view, s);
-      else copy_into(ix.view, expand(strip_leading_ones(tensor_of(value)), ix.view.sizes));
-      return Value::none();
-    }
-    Tensor v = is_scalar ? scalar_tensor(s, t.dtype) : strip_leading_ones(tensor_of(value));
-    if (ix.single_mask && v.dim() == 0) v = to_dtype(v, t.dtype);
-    index_put(ix.view, ix.adv, v);
+    if (!apply_index(vm, Var(t), key, true, &ix)) return Value();  // views without history: the path is what counts
+    ix.view = Var();  // index_put_ makes its own (a live view would share self's memory)
+    Var v = is_scalar ? Var() : strip_leading_ones(var_of(value));
+    if (ix.single_mask && !is_scalar && v.t.dim() == 0) v = ag::to_dtype(v, t.dtype);
+    if (!ix.has_adv) ix.adv.clear();
+    ag::index_put_(x, ix.path, ix.adv, is_scalar ? VOperand(s) : VOperand(v));
     return Value::none();
   });
   return bool(r);

@@ -6,7 +6,9 @@
 // must be Tensor, not int", "mm() missing 1 required positional arguments:
 // \"mat2\"" (sic: PyTorch pluralises exactly when one is missing). The
 // method form numbers positions after self. One native serves every op;
-// `data` holds the op, plus kMethod for the Tensor method.
+// `data` holds the op, plus kMethod for the Tensor method. The products go
+// through the autograd layer (ag::matmul, ...), which records their
+// gradients when an operand requires grad.
 
 #include <string>
 
@@ -37,7 +39,7 @@ bool kw_is(VM& vm, const CallArgs& a, size_t i, const char* name) {
 }
 
 // Binds (input, <second>) like PyTorch's argument parser; out[0..1] tensors.
-bool bind_two_tensors(VM& vm, const CallArgs& a, const OpInfo& op, bool method, Tensor* out[2]) {
+bool bind_two_tensors(VM& vm, const CallArgs& a, const OpInfo& op, bool method, Var* out[2]) {
   const char* params[2] = {"input", op.second};
   const Value* pos = a.args;
   size_t npos = a.nargs, nkw = a.kwnames ? a.kwnames->size : 0;
@@ -48,7 +50,7 @@ bool bind_two_tensors(VM& vm, const CallArgs& a, const OpInfo& op, bool method, 
                 npos ? vm::type_name(vm, pos[0]) : "NoneType");
       return false;
     }
-    out[0] = &tensor_of(pos[0]);
+    out[0] = &var_of(pos[0]);
     ++pos, --npos;
     first = 1;
   }
@@ -93,7 +95,7 @@ bool bind_two_tensors(VM& vm, const CallArgs& a, const OpInfo& op, bool method, 
                   slot + 1, vm::type_name(vm, *v));
       return false;
     }
-    out[p] = &tensor_of(*v);
+    out[p] = &var_of(*v);
   }
   for (size_t i = 0; i < nkw; ++i) {
     if (used[i]) continue;
@@ -112,18 +114,18 @@ Value linalg_fn(VM& vm, const CallArgs& a, const Value& data) {
   int64_t d = data.as_small_int();
   bool method = d & kMethod;
   auto op = LinalgOp(d & ~kMethod);
-  Tensor* t[2];
+  Var* t[2];
   if (!bind_two_tensors(vm, a, kOps[op], method, t)) return Value();
   return guarded(vm, [&] {
-    const Tensor &x = *t[0], &y = *t[1];
+    const Var &x = *t[0], &y = *t[1];
     switch (op) {
-      case kMatmul: return wrap(vm, matmul(x, y));
-      case kMm: return wrap(vm, mm(x, y));
-      case kBmm: return wrap(vm, bmm(x, y));
-      case kMv: return wrap(vm, mv(x, y));
-      case kDot: return wrap(vm, dot(x, y));
+      case kMatmul: return wrap(vm, ag::matmul(x, y));
+      case kMm: return wrap(vm, ag::mm(x, y));
+      case kBmm: return wrap(vm, ag::bmm(x, y));
+      case kMv: return wrap(vm, ag::mv(x, y));
+      case kDot: return wrap(vm, ag::dot(x, y));
       case kOuter:
-      case kGer: return wrap(vm, outer(x, y));
+      case kGer: return wrap(vm, ag::outer(x, y));
       case kNumOps: break;
     }
     return Value::none();

@@ -6,6 +6,11 @@
 // (values, indices) are tuples of the classes torch.return_types.max, .min,
 // .sort, .topk: subclasses of the state's minmax_type (which gives them
 // .values, .indices and the repr), made here once per VM.
+//
+// Differentiable results come from the autograd layer (ag::sum, ag::max_dim,
+// ...: autograd/functions.h), which records a backward node when grad mode is
+// on and the input requires grad; indices, argmax/argmin, all/any and
+// count_nonzero have no gradient and come from the kernels directly.
 
 #include <cmath>
 #include <memory>
@@ -31,8 +36,8 @@ struct ReturnTypes {
 };
 constexpr const char* kReturnTypesKey = "torch.return_types";
 
-// torch.return_types.<name>(values, indices)
-Value named_pair(VM& vm, const Value& cls, Tensor values, Tensor indices) {
+// torch.return_types.<name>(values, indices); the indices never require grad.
+Value named_pair(VM& vm, const Value& cls, Var values, Tensor indices) {
   Value t = vm::tuple_new_of(vm, cls.as<vm::TypeObject>(), 2);
   if (!t) return t;
   t.as<vm::TupleObject>()->items[0] = wrap(vm, std::move(values));
@@ -78,7 +83,7 @@ Value sum_fn(VM& vm, const CallArgs& a, const Value& data) {
   const char* name = is_mean ? "mean" : "sum";
   Value args[4];
   if (!bind(vm, a, {name, {"input", "dim", "keepdim", "dtype"}, 3, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   DimList dims;
   bool keepdim;
@@ -86,14 +91,14 @@ Value sum_fn(VM& vm, const CallArgs& a, const Value& data) {
   if (!as_dims(vm, args[1], name, &dims) || !opt_bool(vm, args[2], name, "keepdim", false, &keepdim) ||
       !opt_dtype(vm, args[3], name, &dtype))
     return Value();
-  return guarded(vm, [&] { return wrap(vm, is_mean ? mean(*x, dims, keepdim, dtype) : sum(*x, dims, keepdim, dtype)); });
+  return guarded(vm, [&] { return wrap(vm, is_mean ? ag::mean(*x, dims, keepdim, dtype) : ag::sum(*x, dims, keepdim, dtype)); });
 }
 
 // prod(input, dim=None, keepdim=False, *, dtype=None): dim is one int.
 Value prod_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[4];
   if (!bind(vm, a, {"prod", {"input", "dim", "keepdim", "dtype"}, 3, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], "prod", "input");
+  Var* x = expect_var(vm, args[0], "prod", "input");
   if (!x) return Value();
   std::optional<int64_t> dim;
   bool keepdim;
@@ -101,7 +106,7 @@ Value prod_fn(VM& vm, const CallArgs& a, const Value&) {
   if (!as_opt_int(vm, args[1], "prod", "dim", &dim) || !opt_bool(vm, args[2], "prod", "keepdim", false, &keepdim) ||
       !opt_dtype(vm, args[3], "prod", &dtype))
     return Value();
-  return guarded(vm, [&] { return wrap(vm, prod(*x, dim, keepdim, dtype)); });
+  return guarded(vm, [&] { return wrap(vm, ag::prod(*x, dim, keepdim, dtype)); });
 }
 
 // ---------------------------------------------------------------- max, min, amax, argmax
@@ -111,7 +116,7 @@ Value max_fn(VM& vm, const CallArgs& a, const Value& data) {
   const char* name = is_max ? "max" : "min";
   Value args[4];
   if (!bind(vm, a, {name, {"input", "dim", "keepdim", "other"}, 3, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   Value other = args[3];
   if (args[1] && is_tensor(args[1])) other = args[1];
@@ -121,19 +126,19 @@ Value max_fn(VM& vm, const CallArgs& a, const Value& data) {
     if (args[2] || (args[3] && args[1]))
       return vm.raisef(Exc::TypeError, "%s() received an invalid combination of arguments", name);
     return guarded(vm, [&] {
-      return wrap(vm, binary(is_max ? BinaryOp::maximum : BinaryOp::minimum, Operand(*x), Operand(tensor_of(other))));
+      return wrap(vm, ag::binary(is_max ? BinaryOp::maximum : BinaryOp::minimum, *x, var_of(other)));
     });
   }
   if (!args[1]) {
     if (args[2]) return vm.raisef(Exc::TypeError, "%s() received an invalid combination of arguments - got (Tensor, keepdim=bool)", name);
-    return guarded(vm, [&] { return wrap(vm, is_max ? max_all(*x) : min_all(*x)); });
+    return guarded(vm, [&] { return wrap(vm, is_max ? ag::max_all(*x) : ag::min_all(*x)); });
   }
   if (args[1].is_none()) return vm.raise(Exc::RuntimeError, "Please look up dimensions by name, got: name = None.");
   int64_t dim;
   bool keepdim;
   if (!as_int(vm, args[1], name, "dim", &dim) || !opt_bool(vm, args[2], name, "keepdim", false, &keepdim)) return Value();
   return guarded(vm, [&] {
-    auto r = is_max ? max_dim(*x, dim, keepdim) : min_dim(*x, dim, keepdim);
+    auto r = is_max ? ag::max_dim(*x, dim, keepdim) : ag::min_dim(*x, dim, keepdim);
     ReturnTypes& rt = return_types(vm);
     return named_pair(vm, is_max ? rt.max : rt.min, std::move(r.first), std::move(r.second));
   });
@@ -145,12 +150,12 @@ Value amax_fn(VM& vm, const CallArgs& a, const Value& data) {
   const char* name = is_max ? "amax" : "amin";
   Value args[3];
   if (!bind(vm, a, {name, {"input", "dim", "keepdim"}, 3, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   DimList dims;
   bool keepdim;
   if (!as_dims(vm, args[1], name, &dims) || !opt_bool(vm, args[2], name, "keepdim", false, &keepdim)) return Value();
-  return guarded(vm, [&] { return wrap(vm, is_max ? amax(*x, dims, keepdim) : amin(*x, dims, keepdim)); });
+  return guarded(vm, [&] { return wrap(vm, is_max ? ag::amax(*x, dims, keepdim) : ag::amin(*x, dims, keepdim)); });
 }
 
 // argmax/argmin(input, dim=None, keepdim=False); data 1 = argmax.
@@ -176,7 +181,7 @@ Value var_fn(VM& vm, const CallArgs& a, const Value& data) {
   const char* name = kNames[mode];
   Value args[5];
   if (!bind(vm, a, {name, {"input", "dim", "unbiased", "keepdim", "correction"}, 4, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   Value dim_arg = args[1], unbiased_arg = args[2];
   if (dim_arg && dim_arg.is_bool()) {  // var(x, True): the legacy (input, unbiased) form
@@ -201,8 +206,8 @@ Value var_fn(VM& vm, const CallArgs& a, const Value& data) {
   }
   return guarded(vm, [&]() -> Value {
     bool sq = mode == 1 || mode == 3;
-    auto r = var_mean(*x, dims, correction, keepdim, sq);
-    if (mode < 2) return wrap(vm, std::move(r.first));
+    if (mode < 2) return wrap(vm, sq ? ag::std(*x, dims, correction, keepdim) : ag::var(*x, dims, correction, keepdim));
+    auto r = ag::var_mean(*x, dims, correction, keepdim, sq);
     Value v = wrap(vm, std::move(r.first));
     Value m = wrap(vm, std::move(r.second));
     return vm::make_tuple(vm, {v, m});
@@ -238,21 +243,21 @@ Value count_nonzero_fn(VM& vm, const CallArgs& a, const Value&) {
 Value logsumexp_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[3];
   if (!bind(vm, a, {"logsumexp", {"input", "dim", "keepdim"}, 3, 2}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], "logsumexp", "input");
+  Var* x = expect_var(vm, args[0], "logsumexp", "input");
   if (!x) return Value();
   DimList dims;
   bool keepdim;
   if (!given(args[1])) return vm.raise(Exc::TypeError, "logsumexp(): argument 'dim' must be tuple of ints, not NoneType");
   if (!as_dims(vm, args[1], "logsumexp", &dims) || !opt_bool(vm, args[2], "logsumexp", "keepdim", false, &keepdim))
     return Value();
-  return guarded(vm, [&] { return wrap(vm, logsumexp(*x, dims, keepdim)); });
+  return guarded(vm, [&] { return wrap(vm, ag::logsumexp(*x, dims, keepdim)); });
 }
 
 // norm(input, p='fro', dim=None, keepdim=False, dtype=None)
 Value norm_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[5];
   if (!bind(vm, a, {"norm", {"input", "p", "dim", "keepdim", "dtype"}, 5, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], "norm", "input");
+  Var* x = expect_var(vm, args[0], "norm", "input");
   if (!x) return Value();
   double p = 2;
   bool fro = true;
@@ -275,7 +280,7 @@ Value norm_fn(VM& vm, const CallArgs& a, const Value&) {
   if (fro && dims && dims->size() > 2)
     return vm.raisef(Exc::RuntimeError, "Expected at most 2 dimensions, but got %d dimensions instead.", dims->size());
   if (fro && dtype) return vm.raise(Exc::ValueError, "dtype argument is not supported in frobenius norm");
-  return guarded(vm, [&] { return wrap(vm, norm(*x, p, dims, keepdim, dtype)); });
+  return guarded(vm, [&] { return wrap(vm, ag::norm(*x, p, dims, keepdim, dtype)); });
 }
 
 // ---------------------------------------------------------------- scans, softmax
@@ -285,12 +290,12 @@ Value cumsum_fn(VM& vm, const CallArgs& a, const Value& data) {
   const char* name = is_sum ? "cumsum" : "cumprod";
   Value args[3];
   if (!bind(vm, a, {name, {"input", "dim", "dtype"}, 2, 2}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   int64_t dim;
   std::optional<DType> dtype;
   if (!as_int(vm, args[1], name, "dim", &dim) || !opt_dtype(vm, args[2], name, &dtype)) return Value();
-  return guarded(vm, [&] { return wrap(vm, is_sum ? cumsum(*x, dim, dtype) : cumprod(*x, dim, dtype)); });
+  return guarded(vm, [&] { return wrap(vm, is_sum ? ag::cumsum(*x, dim, dtype) : ag::cumprod(*x, dim, dtype)); });
 }
 
 // softmax/log_softmax(input, dim, dtype=None); data 1 = log_softmax.
@@ -299,12 +304,12 @@ Value softmax_fn(VM& vm, const CallArgs& a, const Value& data) {
   const char* name = is_log ? "log_softmax" : "softmax";
   Value args[3];
   if (!bind(vm, a, {name, {"input", "dim", "dtype"}, 3, 2}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   int64_t dim;
   std::optional<DType> dtype;
   if (!as_int(vm, args[1], name, "dim", &dim) || !opt_dtype(vm, args[2], name, &dtype)) return Value();
-  return guarded(vm, [&] { return wrap(vm, is_log ? log_softmax(*x, dim, dtype) : softmax(*x, dim, dtype)); });
+  return guarded(vm, [&] { return wrap(vm, is_log ? ag::log_softmax(*x, dim, dtype) : ag::softmax(*x, dim, dtype)); });
 }
 
 // ---------------------------------------------------------------- sort, argsort, topk
@@ -314,7 +319,7 @@ Value sort_fn(VM& vm, const CallArgs& a, const Value& data) {
   const char* name = is_arg ? "argsort" : "sort";
   Value args[4];
   if (!bind(vm, a, {name, {"input", "dim", "descending", "stable"}, 4, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], name, "input");
+  Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   int64_t dim = -1;
   bool descending, stable;
@@ -323,8 +328,8 @@ Value sort_fn(VM& vm, const CallArgs& a, const Value& data) {
       (given(args[3]) && !as_bool(vm, args[3], name, "stable", &stable)))
     return Value();
   return guarded(vm, [&] {
-    auto r = sort(*x, dim, descending);  // always stable
-    if (is_arg) return wrap(vm, std::move(r.second));
+    if (is_arg) return wrap(vm, sort(x->t, dim, descending).second);  // always stable
+    auto r = ag::sort(*x, dim, descending);
     return named_pair(vm, return_types(vm).sort, std::move(r.first), std::move(r.second));
   });
 }
@@ -333,7 +338,7 @@ Value sort_fn(VM& vm, const CallArgs& a, const Value& data) {
 Value topk_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[5];
   if (!bind(vm, a, {"topk", {"input", "k", "dim", "largest", "sorted"}, 5, 2}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], "topk", "input");
+  Var* x = expect_var(vm, args[0], "topk", "input");
   if (!x) return Value();
   int64_t k, dim = -1;
   bool largest, sorted;
@@ -341,7 +346,7 @@ Value topk_fn(VM& vm, const CallArgs& a, const Value&) {
       !opt_bool(vm, args[3], "topk", "largest", true, &largest) || !opt_bool(vm, args[4], "topk", "sorted", true, &sorted))
     return Value();
   return guarded(vm, [&] {
-    auto r = topk(*x, k, dim, largest, sorted);
+    auto r = ag::topk(*x, k, dim, largest, sorted);
     return named_pair(vm, return_types(vm).topk, std::move(r.first), std::move(r.second));
   });
 }

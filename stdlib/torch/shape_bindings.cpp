@@ -4,6 +4,11 @@
 // the sizes/strides of the tensor object itself. Names, parameter names and
 // defaults are PyTorch's; methods that take a shape (view, reshape, expand,
 // permute, repeat, flip) accept it as varargs or as one sequence.
+//
+// Every differentiable op goes through the autograd layer (ag::view,
+// ag::cat, ag::gather, ...: autograd/functions.h), which records its
+// gradient when grad mode is on and an input requires grad. The in-place
+// view ops keep no history: on a tensor that requires grad they raise.
 
 #include "stdlib/torch/bindings.h"
 #include "stdlib/torch/shape_ops.h"
@@ -27,7 +32,9 @@ namespace {
   Tensor* self = expect_tensor(vm, args[0], name, "input");                     \
   if (!self) return Value();                                                    \
   const Tensor& t = *self;                                                      \
-  (void)t;
+  (void)t;                                                                      \
+  Var& v = var_of(args[0]);                                                     \
+  (void)v;
 
 // An optional int argument with a default.
 bool int_arg(VM& vm, const Value& v, const char* fname, const char* param, int64_t dflt, int64_t* out) {
@@ -105,7 +112,7 @@ bool int_or_list(VM& vm, const Value& v, const char* fname, const char* param, s
 }
 
 // A tuple/list of tensors (cat, stack).
-bool tensor_list(VM& vm, const Value& v, const char* fname, std::vector<Tensor>* out) {
+bool tensor_list(VM& vm, const Value& v, const char* fname, ag::VarList* out) {
   if (!vm::is_kind(v, ObjKind::Tuple) && !vm::is_kind(v, ObjKind::List)) {
     vm.raisef(Exc::TypeError, "%s(): argument 'tensors' (position 1) must be tuple of Tensors, not %s", fname,
               vm::type_name(vm, v));
@@ -118,12 +125,12 @@ bool tensor_list(VM& vm, const Value& v, const char* fname, std::vector<Tensor>*
       vm.raisef(Exc::TypeError, "expected Tensor as element %zu in argument 0, but got %s", k, vm::type_name(vm, items[k]));
       return false;
     }
-    out->push_back(tensor_of(items[k]));
+    out->push_back(var_of(items[k]));
   }
   return true;
 }
 
-Value tuple_of(VM& vm, const std::vector<Tensor>& ts) {
+Value tuple_of(VM& vm, const ag::VarList& ts) {
   Value tup = vm::tuple_new(vm, ts.size());
   if (!tup) return tup;
   for (size_t i = 0; i < ts.size(); ++i) tup.as<vm::TupleObject>()->items[i] = wrap(vm, ts[i]);
@@ -148,6 +155,18 @@ bool fill_value(VM& vm, const Value& v, const char* fname, Scalar* out) {
   return false;
 }
 
+// The in-place view ops (t_, squeeze_, ...) replace self's sizes and strides
+// without history: refused on a tensor that requires grad (a leaf's message
+// is PyTorch's; a non-leaf's history would have to move to a view node).
+void check_inplace_view(const Var& v, const char* name) {
+  ag::check_inplace(v);
+  if (ag::any_requires_grad({&v}))
+    fail(ErrorKind::NotImplemented,
+         "Kiln's autograd does not support the in-place view operation {}() on a tensor that requires grad yet; "
+         "use its out-of-place form",
+         name);
+}
+
 // ---------------------------------------------------------------- view / reshape family
 Value view_m(VM& vm, const CallArgs& a, const Value&) {
   SELF("view");
@@ -156,19 +175,19 @@ Value view_m(VM& vm, const CallArgs& a, const Value&) {
     return vm.raise(Exc::NotImplementedError, "Tensor.view(dtype) is not supported by Kiln yet");
   Shape s;
   if (!shape_required(vm, r, "view", "size", &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, view(t, s)); });
+  return guarded(vm, [&] { return wrap(vm, ag::view(v, s)); });
 }
 Value reshape_m(VM& vm, const CallArgs& a, const Value&) {
   SELF("reshape");
   Shape s;
   if (!shape_required(vm, rest_of(a), "reshape", "shape", &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, reshape(t, s)); });
+  return guarded(vm, [&] { return wrap(vm, ag::reshape(v, s)); });
 }
 Value reshape_fn(VM& vm, const CallArgs& a, const Value&) {
   BIND("reshape", 2, 2, "shape");
   Shape s;
   if (!as_int_list(vm, args[1], "reshape", "shape", false, &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, reshape(t, s)); });
+  return guarded(vm, [&] { return wrap(vm, ag::reshape(v, s)); });
 }
 // view_as / reshape_as / expand_as (data: 0, 1, 2)
 Value as_other_m(VM& vm, const CallArgs& a, const Value& data) {
@@ -180,9 +199,9 @@ Value as_other_m(VM& vm, const CallArgs& a, const Value& data) {
   Tensor* o = expect_tensor(vm, args[0], names[which], "other");
   if (!o) return Value();
   return guarded(vm, [&] {
-    if (which == 0) return wrap(vm, view(t, o->sizes));
-    if (which == 1) return wrap(vm, reshape(t, o->sizes));
-    return wrap(vm, expand(t, o->sizes));
+    if (which == 0) return wrap(vm, ag::view(v, o->sizes));
+    if (which == 1) return wrap(vm, ag::reshape(v, o->sizes));
+    return wrap(vm, ag::expand(v, o->sizes));
   });
 }
 Value flatten_fn(VM& vm, const CallArgs& a, const Value&) {
@@ -190,7 +209,7 @@ Value flatten_fn(VM& vm, const CallArgs& a, const Value&) {
   int64_t s, e;
   if (!int_arg(vm, args[1], "flatten", "start_dim", 0, &s) || !int_arg(vm, args[2], "flatten", "end_dim", -1, &e))
     return Value();
-  return guarded(vm, [&] { return wrap(vm, flatten(t, s, e)); });
+  return guarded(vm, [&] { return wrap(vm, ag::flatten(v, s, e)); });
 }
 Value unflatten_fn(VM& vm, const CallArgs& a, const Value&) {
   BIND("unflatten", 3, 3, "dim", "sizes");
@@ -198,7 +217,7 @@ Value unflatten_fn(VM& vm, const CallArgs& a, const Value&) {
   Shape s;
   if (!as_int(vm, args[1], "unflatten", "dim", &d) || !as_int_list(vm, args[2], "unflatten", "sizes", false, &s))
     return Value();
-  return guarded(vm, [&] { return wrap(vm, unflatten(t, d, s)); });
+  return guarded(vm, [&] { return wrap(vm, ag::unflatten(v, d, s)); });
 }
 
 // ---------------------------------------------------------------- dimension order
@@ -215,12 +234,10 @@ Value transpose_fn(VM& vm, const CallArgs& a, const Value& data) {
   int64_t d0, d1;
   if (!as_int(vm, args[1], name, p0, &d0) || !as_int(vm, args[2], name, p1, &d1)) return Value();
   return guarded(vm, [&] {
-    Tensor r = transpose(*self, d0, d1);
-    if (which == 3) {
-      *self = r;
-      return args[0];
-    }
-    return wrap(vm, r);
+    if (which != 3) return wrap(vm, ag::transpose(var_of(args[0]), d0, d1));
+    check_inplace_view(var_of(args[0]), name);
+    *self = transpose(*self, d0, d1);
+    return args[0];
   });
 }
 // t / t_ (data 1)
@@ -228,33 +245,31 @@ Value t_fn(VM& vm, const CallArgs& a, const Value& data) {
   bool inplace = data.as_small_int();
   BIND(inplace ? "t_" : "t", 1, 1);
   return guarded(vm, [&] {
-    Tensor r = t_2d(t);
-    if (inplace) {
-      *self = r;
-      return args[0];
-    }
-    return wrap(vm, r);
+    if (!inplace) return wrap(vm, ag::t_2d(v));
+    check_inplace_view(v, "t_");
+    *self = t_2d(t);
+    return args[0];
   });
 }
 Value permute_m(VM& vm, const CallArgs& a, const Value&) {
   SELF("permute");
   Shape s;
   if (!shape_required(vm, rest_of(a), "permute", "dims", &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, permute(t, s)); });
+  return guarded(vm, [&] { return wrap(vm, ag::permute(v, s)); });
 }
 Value permute_fn(VM& vm, const CallArgs& a, const Value&) {
   BIND("permute", 2, 2, "dims");
   Shape s;
   if (!as_int_list(vm, args[1], "permute", "dims", false, &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, permute(t, s)); });
+  return guarded(vm, [&] { return wrap(vm, ag::permute(v, s)); });
 }
 Value get_T(VM& vm, const CallArgs& a, const Value&) {
   SELF("T");
-  return guarded(vm, [&] { return wrap(vm, reverse_dims(t)); });
+  return guarded(vm, [&] { return wrap(vm, ag::reverse_dims(v)); });
 }
 Value get_mT(VM& vm, const CallArgs& a, const Value&) {
   SELF("mT");
-  return guarded(vm, [&] { return wrap(vm, matrix_transpose(t)); });
+  return guarded(vm, [&] { return wrap(vm, ag::matrix_transpose(v)); });
 }
 
 // unsqueeze / unsqueeze_ (data 1)
@@ -265,12 +280,10 @@ Value unsqueeze_fn(VM& vm, const CallArgs& a, const Value& data) {
   int64_t d;
   if (!as_int(vm, args[1], name, "dim", &d)) return Value();
   return guarded(vm, [&] {
-    Tensor r = unsqueeze(t, d);
-    if (inplace) {
-      *self = r;
-      return args[0];
-    }
-    return wrap(vm, r);
+    if (!inplace) return wrap(vm, ag::unsqueeze(v, d));
+    check_inplace_view(v, name);
+    *self = unsqueeze(t, d);
+    return args[0];
   });
 }
 // squeeze / squeeze_ (data 1)
@@ -283,12 +296,10 @@ Value squeeze_fn(VM& vm, const CallArgs& a, const Value& data) {
     return vm.raise(Exc::RuntimeError, "Please look up dimensions by name, got: name = None.");
   if (args[1] && !as_int(vm, args[1], name, "dim", &d)) return Value();
   return guarded(vm, [&] {
-    Tensor r = args[1] ? squeeze(t, d) : squeeze(t);
-    if (inplace) {
-      *self = r;
-      return args[0];
-    }
-    return wrap(vm, r);
+    if (!inplace) return wrap(vm, args[1] ? ag::squeeze(v, d) : ag::squeeze(v));
+    check_inplace_view(v, name);
+    *self = args[1] ? squeeze(t, d) : squeeze(t);
+    return args[0];
   });
 }
 
@@ -297,7 +308,7 @@ Value expand_m(VM& vm, const CallArgs& a, const Value&) {
   SELF("expand");
   Shape s;
   if (!shape_required(vm, rest_of(a), "expand", "size", &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, expand(t, s)); });
+  return guarded(vm, [&] { return wrap(vm, ag::expand(v, s)); });
 }
 Value narrow_fn(VM& vm, const CallArgs& a, const Value&) {
   BIND("narrow", 4, 4, "dim", "start", "length");
@@ -305,32 +316,32 @@ Value narrow_fn(VM& vm, const CallArgs& a, const Value&) {
   if (!as_int(vm, args[1], "narrow", "dim", &d) || !as_int(vm, args[2], "narrow", "start", &s) ||
       !as_int(vm, args[3], "narrow", "length", &l))
     return Value();
-  return guarded(vm, [&] { return wrap(vm, narrow(t, d, s, l)); });
+  return guarded(vm, [&] { return wrap(vm, ag::narrow(v, d, s, l)); });
 }
 Value select_fn(VM& vm, const CallArgs& a, const Value&) {
   BIND("select", 3, 3, "dim", "index");
   int64_t d, i;
   if (!as_int(vm, args[1], "select", "dim", &d) || !as_int(vm, args[2], "select", "index", &i)) return Value();
-  return guarded(vm, [&] { return wrap(vm, select(t, d, i)); });
+  return guarded(vm, [&] { return wrap(vm, ag::select(v, d, i)); });
 }
 Value chunk_fn(VM& vm, const CallArgs& a, const Value&) {
   BIND("chunk", 3, 2, "chunks", "dim");
   int64_t c, d;
   if (!as_int(vm, args[1], "chunk", "chunks", &c) || !int_arg(vm, args[2], "chunk", "dim", 0, &d)) return Value();
-  return guarded(vm, [&] { return tuple_of(vm, chunk(t, c, d)); });
+  return guarded(vm, [&] { return tuple_of(vm, ag::chunk(v, c, d)); });
 }
-Value split_common(VM& vm, const Tensor& t, const Value& sz, const Value& dimv, const char* param) {
+Value split_common(VM& vm, const Var& v, const Value& sz, const Value& dimv, const char* param) {
   int64_t d;
   if (!int_arg(vm, dimv, "split", "dim", 0, &d)) return Value();
   std::vector<int64_t> sizes;
   bool was_int;
   if (!int_or_list(vm, sz, "split", param, &sizes, &was_int)) return Value();
-  return guarded(vm, [&] { return tuple_of(vm, was_int ? split(t, sizes[0], d) : split_with_sizes(t, sizes, d)); });
+  return guarded(vm, [&] { return tuple_of(vm, was_int ? ag::split(v, sizes[0], d) : ag::split_with_sizes(v, sizes, d)); });
 }
 Value split_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[3];
   if (!bind(vm, a, {"split", {"tensor", "split_size_or_sections", "dim"}, 3, 2}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], "split", "tensor");
+  Var* x = expect_var(vm, args[0], "split", "tensor");
   if (!x) return Value();
   return split_common(vm, *x, args[1], args[2], "split_size_or_sections");
 }
@@ -338,13 +349,13 @@ Value split_m(VM& vm, const CallArgs& a, const Value&) {
   SELF("split");
   Value args[2];
   if (!bind(vm, rest_of(a), {"split", {"split_size", "dim"}, 2, 1}, args)) return Value();
-  return split_common(vm, t, args[0], args[1], "split_size");
+  return split_common(vm, v, args[0], args[1], "split_size");
 }
 Value unbind_fn(VM& vm, const CallArgs& a, const Value&) {
   BIND("unbind", 2, 1, "dim");
   int64_t d;
   if (!int_arg(vm, args[1], "unbind", "dim", 0, &d)) return Value();
-  return guarded(vm, [&] { return tuple_of(vm, unbind(t, d)); });
+  return guarded(vm, [&] { return tuple_of(vm, ag::unbind(v, d)); });
 }
 
 // ---------------------------------------------------------------- cat / stack
@@ -355,10 +366,10 @@ Value cat_fn(VM& vm, const CallArgs& a, const Value& data) {
   const char* name = names[which];
   Value args[2];
   if (!bind(vm, a, {name, {"tensors", "dim"}, 2, 1}, args)) return Value();
-  std::vector<Tensor> ts;
+  ag::VarList ts;
   int64_t d;
   if (!tensor_list(vm, args[0], name, &ts) || !int_arg(vm, args[1], name, "dim", 0, &d)) return Value();
-  return guarded(vm, [&] { return wrap(vm, which == 2 ? stack(ts, d) : cat(ts, d)); });
+  return guarded(vm, [&] { return wrap(vm, which == 2 ? ag::stack(ts, d) : ag::cat(ts, d)); });
 }
 
 // ---------------------------------------------------------------- gathers and scatters
@@ -368,7 +379,7 @@ Value index_select_fn(VM& vm, const CallArgs& a, const Value&) {
   if (!as_int(vm, args[1], "index_select", "dim", &d)) return Value();
   Tensor* ix = expect_tensor(vm, args[2], "index_select", "index");
   if (!ix) return Value();
-  return guarded(vm, [&] { return wrap(vm, index_select(t, d, *ix)); });
+  return guarded(vm, [&] { return wrap(vm, ag::index_select(v, d, *ix)); });
 }
 Value gather_fn(VM& vm, const CallArgs& a, const Value&) {
   BIND("gather", 4, 3, "dim", "index", "sparse_grad");
@@ -376,7 +387,7 @@ Value gather_fn(VM& vm, const CallArgs& a, const Value&) {
   if (!as_int(vm, args[1], "gather", "dim", &d)) return Value();
   Tensor* ix = expect_tensor(vm, args[2], "gather", "index");
   if (!ix) return Value();
-  return guarded(vm, [&] { return wrap(vm, gather(t, d, *ix)); });
+  return guarded(vm, [&] { return wrap(vm, ag::gather(v, d, *ix)); });
 }
 // scatter / scatter_ / scatter_add / scatter_add_ (data: bit 0 in place, bit 1 add)
 Value scatter_fn(VM& vm, const CallArgs& a, const Value& data) {
@@ -397,10 +408,8 @@ Value scatter_fn(VM& vm, const CallArgs& a, const Value& data) {
   if (!ix) return Value();
   Value srcv = args[3] ? args[3] : args[4];
   if (!srcv) return vm.raisef(Exc::TypeError, "%s() missing required argument 'src' or 'value'", name);
-  const Tensor* src = nullptr;
   Scalar value;
-  if (is_tensor(srcv)) src = &tensor_of(srcv);
-  else if (add || !as_scalar(srcv, &value))
+  if (!is_tensor(srcv) && (add || !as_scalar(srcv, &value)))
     return vm.raisef(Exc::TypeError, "%s(): argument '%s' must be %s, not %s", name, add ? "src" : "value",
                      add ? "Tensor" : "Number", vm::type_name(vm, srcv));
   ScatterReduce red = add ? ScatterReduce::Add : ScatterReduce::None;
@@ -410,11 +419,13 @@ Value scatter_fn(VM& vm, const CallArgs& a, const Value& data) {
     else if (r == "multiply") red = ScatterReduce::Multiply;
     else return vm.raise(Exc::RuntimeError, "reduce argument must be either add or multiply.");
   }
+  VOperand src = is_tensor(srcv) ? VOperand(var_of(srcv)) : VOperand(value);
+  Var& v = var_of(args[0]);
   return guarded(vm, [&] {
-    Tensor out = *self;
-    if (!inplace) out = cast(*self, self->dtype);
-    scatter_inplace(out, d, *ix, src, value, red, add ? "scatter_add" : "scatter");
-    return inplace ? args[0] : wrap(vm, out);
+    if (!inplace) return wrap(vm, add ? ag::scatter_add(v, d, *ix, *src.var) : ag::scatter(v, d, *ix, src, red));
+    if (add) ag::scatter_add_(v, d, *ix, *src.var);
+    else ag::scatter_(v, d, *ix, src, red);
+    return args[0];
   });
 }
 // masked_fill / masked_fill_ (data 1)
@@ -424,14 +435,15 @@ Value masked_fill_fn(VM& vm, const CallArgs& a, const Value& data) {
   BIND(name, 3, 3, "mask", "value");
   Tensor* mask = expect_tensor(vm, args[1], name, "mask");
   if (!mask) return Value();
-  Scalar v;
-  if (!fill_value(vm, args[2], "masked_fill_", &v)) return Value();
+  Scalar s;
+  if (!fill_value(vm, args[2], "masked_fill_", &s)) return Value();
+  // A value tensor that requires grad takes part as a tensor, else as its number.
+  bool value_var = is_tensor(args[2]) && ag::any_requires_grad({&var_of(args[2])});
+  VOperand value = value_var ? VOperand(var_of(args[2])) : VOperand(s);
   return guarded(vm, [&] {
-    if (inplace) {
-      masked_fill_inplace(t, *mask, v);
-      return args[0];
-    }
-    return wrap(vm, masked_fill(t, *mask, v));
+    if (!inplace) return wrap(vm, ag::masked_fill(v, *mask, value));
+    ag::masked_fill_(v, *mask, value);
+    return args[0];
   });
 }
 
@@ -441,7 +453,7 @@ Value roll_fn(VM& vm, const CallArgs& a, const Value&) {
   std::vector<int64_t> shifts, dims;
   if (!int_or_list(vm, args[1], "roll", "shifts", &shifts, nullptr)) return Value();
   if (args[2] && !args[2].is_none() && !int_or_list(vm, args[2], "roll", "dims", &dims, nullptr)) return Value();
-  return guarded(vm, [&] { return wrap(vm, roll(t, shifts, dims)); });
+  return guarded(vm, [&] { return wrap(vm, ag::roll(v, shifts, dims)); });
 }
 Value flip_fn(VM& vm, const CallArgs& a, const Value&) {
   BIND("flip", 2, 2, "dims");
@@ -450,13 +462,13 @@ Value flip_fn(VM& vm, const CallArgs& a, const Value&) {
     return vm.raisef(Exc::TypeError, "flip(): argument 'dims' (position 2) must be tuple of ints, not %s",
                      vm::type_name(vm, args[1]));
   if (!as_int_list(vm, args[1], "flip", "dims", false, &dims)) return Value();
-  return guarded(vm, [&] { return wrap(vm, flip(t, dims)); });
+  return guarded(vm, [&] { return wrap(vm, ag::flip(v, dims)); });
 }
 Value flip_m(VM& vm, const CallArgs& a, const Value&) {
   SELF("flip");
   Shape dims;
   if (!shape_required(vm, rest_of(a), "flip", "dims", &dims)) return Value();
-  return guarded(vm, [&] { return wrap(vm, flip(t, dims)); });
+  return guarded(vm, [&] { return wrap(vm, ag::flip(v, dims)); });
 }
 // tril / triu / tril_ / triu_ (data: bit 0 upper, bit 1 in place)
 Value tril_fn(VM& vm, const CallArgs& a, const Value& data) {
@@ -467,18 +479,16 @@ Value tril_fn(VM& vm, const CallArgs& a, const Value& data) {
   int64_t k;
   if (!int_arg(vm, args[1], name, "diagonal", 0, &k)) return Value();
   return guarded(vm, [&] {
-    if (inplace) {
-      tril_inplace(t, k, upper);
-      return args[0];
-    }
-    return wrap(vm, tril(t, k, upper));
+    if (!inplace) return wrap(vm, ag::tril(v, k, upper));
+    ag::tril_(v, k, upper);
+    return args[0];
   });
 }
 Value repeat_m(VM& vm, const CallArgs& a, const Value&) {
   SELF("repeat");
   Shape s;
   if (!shape_required(vm, rest_of(a), "repeat", "repeats", &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, repeat(t, s)); });
+  return guarded(vm, [&] { return wrap(vm, ag::repeat(v, s)); });
 }
 
 Value small(int64_t i) { return Value::small_int(i); }

@@ -21,6 +21,7 @@
 #include "stdlib/torch/elementwise.h"
 #include "stdlib/torch/reduce.h"
 #include "stdlib/torch/scalar.h"
+#include "stdlib/torch/shape_ops.h"
 
 namespace kiln::torch::autograd {
 
@@ -139,5 +140,55 @@ Var bmm(const Var& a, const Var& b);
 Var mv(const Var& a, const Var& v);
 Var dot(const Var& a, const Var& b);
 Var outer(const Var& a, const Var& b);
+
+// ================================================================ scatter and index assignment
+// (functions_scatter.cpp, functions_index.cpp: the ops the bindings needed
+// beyond the above, in place ones included.)
+
+// ---------------------------------------------------------------- scatter, tril_ (functions_scatter.cpp)
+// torch.scatter(self, dim, index, src or value, reduce=): a copy of self with
+// src (a tensor or a number) written at index along dim. As in PyTorch, only
+// the plain form (reduce None) is differentiable: self's gradient is g with
+// the written places zeroed, src's is g gathered at index (with repeated
+// indices every copy gets it, PyTorch's formula). With `reduce` on a tensor
+// that requires grad: NotImplementedError.
+Var scatter(const Var& self, int64_t dim, const Tensor& index, const VOperand& src, ScatterReduce reduce);
+// torch.scatter_add: self's gradient is g, src's is g gathered at index.
+Var scatter_add(const Var& self, int64_t dim, const Tensor& index, const Var& src);
+// The in-place forms (Tensor.scatter_, .scatter_add_): self's history moves to the node.
+void scatter_(Var& self, int64_t dim, const Tensor& index, const VOperand& src, ScatterReduce reduce);
+void scatter_add_(Var& self, int64_t dim, const Tensor& index, const Var& src);
+// Tensor.tril_ / triu_ (upper): self's history moves to TrilBackward0 / TriuBackward0.
+void tril_(Var& self, int64_t diagonal, bool upper);
+
+// ---------------------------------------------------------------- index assignment (functions_index.cpp)
+// One step of basic indexing at `dim`: t[i] (Select, at index `start`),
+// t[start:stop:step] (Slice, bounds already adjusted), t[None] (Unsqueeze).
+struct IndexStep {
+  enum Kind : uint8_t { Select, Slice, Unsqueeze } kind;
+  int dim;
+  int64_t start = 0, stop = 0, step = 1;
+};
+using IndexPath = std::vector<IndexStep>;
+// x viewed through `path` (recorded select/slice/unsqueeze views).
+Var apply_path(const Var& x, const IndexPath& path);
+// A new view of all of x (x[...]: AliasBackward0).
+Var alias(const Var& x);
+// t[key] = value, in place: `value` (a number, or a tensor broadcast to the
+// region) written into the view of self at `path`, or with advanced indices
+// (`adv`, per dim of that view; empty for a basic key) scattered into it
+// with index_put. With autograd, self's history moves to a node
+// (CopySlices; IndexPutBackward0, CopyBackwards or FillBackward3 for an
+// empty path) that gives value the gradient of the region (summed to its
+// shape) and self's old value the rest. A leaf that requires grad is
+// refused with PyTorch's message ("a view of a leaf Variable ..." when the
+// path is not empty).
+void index_put_(Var& self, const IndexPath& path, const std::vector<Tensor>& adv, const VOperand& value);
+// For in-place ops recorded with rebase_history: check_inplace(self), then
+// whether the op must be recorded (grad mode on, self or one of `others`
+// requires grad, self floating). NotImplementedError when that would give
+// history to a tensor sharing its memory with others (a view or a base of
+// views), as the elementwise in-place ops refuse it.
+bool begin_inplace(const Var& self, std::initializer_list<const Var*> others);
 
 }  // namespace kiln::torch::autograd

@@ -62,7 +62,8 @@ Var dot(const Var& a, const Var& b) { return record_product("DotBackward0", a, b
 Var outer(const Var& a, const Var& b) {
   Var r(torch::outer(a.t, b.t));
   if (!any_requires_grad({&a, &b}) || !is_floating(r.t.dtype)) return r;
-  auto* n = make_node("OuterBackward0", [](const VarList& g, const VarList& s, const Node& node) -> VarList {
+  // PyTorch computes outer as a broadcast product: its node is MulBackward0.
+  auto* n = make_node("MulBackward0", [](const VarList& g, const VarList& s, const Node& node) -> VarList {
     return {node.needs_input_grad(0) ? matmul(g[0], s[1]) : Var(), node.needs_input_grad(1) ? matmul(s[0], g[0]) : Var()};
   });
   n->saved = {SavedVar(a, false), SavedVar(b, false)};

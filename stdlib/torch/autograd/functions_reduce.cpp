@@ -21,8 +21,8 @@ Scalar num(double v) { return Scalar::from_double(v); }
 // Which dims a reduction folds (all for nullopt or an empty list).
 std::vector<bool> reduced_mask(const DimList& dims, int ndim) {
   std::vector<bool> m(size_t(ndim), !dims || dims->empty());
-  if (dims)
-    for (int64_t d : *dims) m[size_t(wrap_dim(d, std::max(ndim, 1)))] = ndim > 0;
+  if (dims && ndim > 0)  // a 0-dim input has no dims to mark (its dim 0 or -1 is itself)
+    for (int64_t d : *dims) m[size_t(wrap_dim(d, ndim))] = true;
   return m;
 }
 
@@ -191,7 +191,9 @@ Var std(const Var& x, const DimList& dims, double correction, bool keepdim) {
                        [correction, dims](const Var& ge, const Var& x, const Var& re, const std::vector<bool>& m) {
                          int64_t n = reduced_count(x.t.sizes, m);
                          Var centered = add(x, mean(x, dims, true, std::nullopt), Scalar::from_int(1), true);
-                         return div(mul(mul(ge, centered), 1.0 / (double(n) - correction)), re);
+                         // 0 where the std is 0 (PyTorch's std_backward masks it), not 0/0.
+                         Tensor zero = torch::binary(B::eq, re.t, Scalar::from_int(0));
+                         return where(zero, num(0), div(mul(mul(ge, centered), 1.0 / (double(n) - correction)), re));
                        });
 }
 
@@ -241,6 +243,27 @@ Var cumsum(const Var& x, int64_t dim, std::optional<DType> dtype) {
   return r;
 }
 
+namespace {
+// cumprod's gradient where x has zeros (no dividing by x): grad_i =
+// sum_{j >= i} g_j prod_{k <= j, k != i} x_k. Row i of an n x n matrix is x
+// (along dim, moved last) with x_i replaced by 1; its cumprod, kept where
+// j >= i and weighted by g, sums to grad_i. O(n^2), and differentiable.
+Var cumprod_grad_with_zeros(const Var& g, const Var& x, int d) {
+  Var xt = transpose(x, d, -1), gt = transpose(g, d, -1);
+  int64_t n = xt.t.sizes[xt.t.dim() - 1];
+  Tensor diag = empty(Shape{n, n}, DType::Bool), upper = empty(Shape{n, n}, DType::Bool);
+  for (int64_t i = 0; i < n * n; ++i) {
+    diag.data<bool>()[i] = i / n == i % n;
+    upper.data<bool>()[i] = i % n >= i / n;
+  }
+  Shape square = xt.t.sizes;
+  square.insert(square.size() - 1, n);
+  Var rows = where(diag, num(1), expand(unsqueeze(xt, -2), square));
+  Var terms = where(upper, mul(cumprod(rows, -1, std::nullopt), unsqueeze(gt, -2)), num(0));
+  return transpose(sum(terms, Shape{-1}, false, std::nullopt), d, -1);
+}
+}  // namespace
+
 Var cumprod(const Var& x, int64_t dim, std::optional<DType> dtype) {
   Var r(torch::cumprod(x.t, dim, dtype));
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
@@ -251,7 +274,7 @@ Var cumprod(const Var& x, int64_t dim, std::optional<DType> dtype) {
     const Var& r = s[1];
     if (zero_dim) return {g[0]};
     if (element_as_double(torch::any(torch::binary(B::eq, x.t, Scalar::from_int(0)), std::nullopt, false), 0) != 0)
-      fail(ErrorKind::NotImplemented, "Kiln's autograd does not support cumprod's gradient for an input containing zeros yet");
+      return {cumprod_grad_with_zeros(g[0], x, d)};
     // sum_{j >= i} g_j r_j / x_i
     Var gr = mul(g[0], r);
     Var rev = flip(cumsum(flip(gr, Shape{d}), d, std::nullopt), Shape{d});

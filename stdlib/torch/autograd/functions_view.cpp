@@ -88,7 +88,7 @@ Var reshape(const Var& x, const Shape& shape) {
   Var r(torch::reshape(x.t, shape));
   bool is_view = r.t.storage.get() == x.t.storage.get();
   auto back = [sizes](const Var& g) { return reshape(g, sizes); };
-  if (is_view) return record_view("ViewBackward0", x, r, back);
+  if (is_view) return record_view("ReshapeAliasBackward0", x, r, back);  // PyTorch 1.13's _reshape_alias
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
   auto* n = make_node("UnsafeViewBackward0", [back](const VarList& g, const VarList&, const Node&) -> VarList { return {back(g[0])}; });
   connect(n, {&x}, {&r});
@@ -99,7 +99,7 @@ Var flatten(const Var& x, int64_t start_dim, int64_t end_dim) {
   Shape sizes = x.t.sizes;
   Var r(torch::flatten(x.t, start_dim, end_dim));
   if (r.t.storage.get() != x.t.storage.get()) return reshape(x, r.t.sizes);
-  return record_view("ViewBackward0", x, r, [sizes](const Var& g) { return reshape(g, sizes); });
+  return record_view("ReshapeAliasBackward0", x, r, [sizes](const Var& g) { return reshape(g, sizes); });
 }
 
 Var unflatten(const Var& x, int64_t dim, const Shape& new_sizes) {
