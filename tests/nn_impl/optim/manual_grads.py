@@ -2,7 +2,9 @@
 # The optimizers' arithmetic, with gradients set by hand (no backward): SGD
 # (momentum, dampening, Nesterov, weight decay, maximize), Adam (weight
 # decay, amsgrad, maximize) and AdamW, several steps each, on float32 and
-# float64 parameters; a parameter without a gradient is left alone.
+# float64 parameters; a parameter without a gradient is left alone. Kiln
+# updates contiguous parameters in one fused pass and others (here a
+# transposed parameter) with tensor ops: both must give PyTorch's values.
 import torch
 import torch.optim as optim
 
@@ -13,8 +15,9 @@ grads = [
 ]
 
 
-def run(name, make, dtype=torch.float32, steps=3):
-    w = torch.nn.Parameter(torch.tensor([[1.0, -2.0], [0.5, 3.0]], dtype=dtype))
+def run(name, make, dtype=torch.float32, steps=3, transposed=False):
+    w0 = torch.tensor([[1.0, -2.0], [0.5, 3.0]], dtype=dtype)
+    w = torch.nn.Parameter(w0.t().contiguous().t() if transposed else w0)
     b = torch.nn.Parameter(torch.tensor([0.25, -0.75], dtype=dtype))
     frozen = torch.nn.Parameter(torch.tensor([7.0], dtype=dtype))
     opt = make([w, b, frozen])
@@ -44,6 +47,17 @@ run('adam float64', lambda ps: optim.Adam(ps, lr=0.01), torch.float64)
 run('adamw', lambda ps: optim.AdamW(ps, lr=0.01))
 run('adamw weight_decay', lambda ps: optim.AdamW(ps, lr=0.1, weight_decay=0.5))
 run('adamw amsgrad', lambda ps: optim.AdamW(ps, lr=0.01, amsgrad=True))
+for tr in [False, True]:
+    run(f'sgd all transposed={tr}', lambda ps: optim.SGD(ps, lr=0.1, momentum=0.9, dampening=0.1, weight_decay=0.1),
+        transposed=tr)
+    run(f'sgd nesterov maximize transposed={tr}',
+        lambda ps: optim.SGD(ps, lr=0.1, momentum=0.9, nesterov=True, maximize=True), transposed=tr)
+    run(f'adam all transposed={tr}',
+        lambda ps: optim.Adam(ps, lr=0.01, weight_decay=0.1, amsgrad=True, maximize=True), transposed=tr)
+    run(f'adamw all transposed={tr}', lambda ps: optim.AdamW(ps, lr=0.01, amsgrad=True, maximize=True),
+        transposed=tr)
+    run(f'adam float64 transposed={tr}', lambda ps: optim.Adam(ps, lr=0.01, amsgrad=True), torch.float64,
+        transposed=tr)
 
 # Adam's state: a float step tensor and the two moments.
 w = torch.nn.Parameter(torch.tensor([1.0, 2.0]))

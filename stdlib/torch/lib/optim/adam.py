@@ -7,6 +7,10 @@ from torch.optim.optimizer import Optimizer
 
 __all__ = ['Adam']
 
+# One pass per parameter (stdlib/torch/optim_kernels.cpp); False when the
+# tensors do not suit it.
+_fused = torch._kiln_adam_update_
+
 
 def _check_adam_args(lr, betas, eps, weight_decay):
     if not 0.0 <= lr:
@@ -22,8 +26,9 @@ def _check_adam_args(lr, betas, eps, weight_decay):
 
 
 def _adam_step(optimizer, group, decoupled):
-    # One group's update. The elementwise steps keep PyTorch's order of
-    # operations; addcmul_ and addcdiv_ are spelled out with in-place ops:
+    # One group's update: a fused native pass per parameter, or tensor ops
+    # in PyTorch's order of operations, with addcmul_ and addcdiv_ spelled
+    # out as in-place ops:
     #   exp_avg_sq.addcmul_(g, g, value=v)  ==  exp_avg_sq += (g * v) * g
     #   p.addcdiv_(m, d, value=v)           ==  p += (m * v) / d
     beta1, beta2 = group['betas']
@@ -52,12 +57,23 @@ def _adam_step(optimizer, group, decoupled):
             if amsgrad:
                 # Maintains max of all exp. moving avg. of sq. grad. values
                 state['max_exp_avg_sq'] = torch.zeros_like(param)
-        if maximize:
-            grad = -grad
         exp_avg = state['exp_avg']
         exp_avg_sq = state['exp_avg_sq']
         step_t = state['step']
         step_t += 1
+        step = step_t.item()
+        bias_correction1 = 1 - beta1 ** step
+        bias_correction2 = 1 - beta2 ** step
+        step_size = lr / bias_correction1
+        bias_correction2_sqrt = math.sqrt(bias_correction2)
+        max_exp_avg_sq = state['max_exp_avg_sq'] if amsgrad else None
+        if _fused(param, grad, exp_avg, exp_avg_sq, max_exp_avg_sq, lr, beta1, beta2, eps, weight_decay,
+                  step_size, bias_correction2_sqrt, maximize, decoupled):
+            continue
+
+        # The same update with tensor ops (tensors the fused loop does not take).
+        if maximize:
+            grad = -grad
         if decoupled:
             if weight_decay != 0:  # (PyTorch multiplies by 1 too: same values)
                 # Perform stepweight decay
@@ -67,14 +83,7 @@ def _adam_step(optimizer, group, decoupled):
         # Decay the first and second moment running average coefficient
         exp_avg.mul_(beta1).add_(grad, alpha=1 - beta1)
         exp_avg_sq.mul_(beta2).add_(grad.mul(1 - beta2).mul_(grad))
-
-        step = step_t.item()
-        bias_correction1 = 1 - beta1 ** step
-        bias_correction2 = 1 - beta2 ** step
-        step_size = lr / bias_correction1
-        bias_correction2_sqrt = math.sqrt(bias_correction2)
         if amsgrad:
-            max_exp_avg_sq = state['max_exp_avg_sq']
             max_exp_avg_sq.copy_(torch.maximum(max_exp_avg_sq, exp_avg_sq))
             # Use the max. for normalizing running avg. of gradient
             denom = max_exp_avg_sq.sqrt().div_(bias_correction2_sqrt).add_(eps)

@@ -1,9 +1,14 @@
 # torch.optim.sgd: SGD with momentum, dampening, weight decay, Nesterov and
-# maximize, as PyTorch 1.13's _single_tensor_sgd.
+# maximize, as PyTorch 1.13's _single_tensor_sgd: a fused native update per
+# parameter, or the same arithmetic with tensor ops.
 import torch
 from torch.optim.optimizer import Optimizer, required
 
 __all__ = ['SGD']
+
+# One pass per parameter (stdlib/torch/optim_kernels.cpp); False when the
+# tensors do not suit it.
+_fused = torch._kiln_sgd_update_
 
 
 class SGD(Optimizer):
@@ -37,19 +42,35 @@ class SGD(Optimizer):
                 nesterov = group['nesterov']
                 maximize = group['maximize']
                 for param in group['params']:
-                    d_p = param.grad
-                    if d_p is None:
+                    grad = param.grad
+                    if grad is None:
                         continue
                     state = self.state.get(param)
                     if state is None:
                         state = {}
                         self.state[param] = state
+                    buf = None
+                    if momentum != 0:
+                        buf = state.get('momentum_buffer')
+                        first = buf is None
+                        if first:
+                            buf = torch.empty_like(param)
+                        if _fused(param, grad, buf, first, lr, momentum, dampening, weight_decay, nesterov, maximize):
+                            state['momentum_buffer'] = buf
+                            continue
+                        if first:
+                            buf = None
+                    else:
+                        state['momentum_buffer'] = None
+                        if _fused(param, grad, None, False, lr, 0, dampening, weight_decay, nesterov, maximize):
+                            continue
+                    # The same update with tensor ops (tensors the fused loop does not take).
+                    d_p = grad
                     if maximize:
                         d_p = -d_p
                     if weight_decay != 0:
                         d_p = d_p.add(param, alpha=weight_decay)
                     if momentum != 0:
-                        buf = state.get('momentum_buffer')
                         if buf is None:
                             buf = torch.clone(d_p).detach()
                             state['momentum_buffer'] = buf
@@ -59,7 +80,5 @@ class SGD(Optimizer):
                             d_p = d_p.add(buf, alpha=momentum)
                         else:
                             d_p = buf
-                    else:
-                        state['momentum_buffer'] = None
                     param.add_(d_p, alpha=-lr)
         return loss
