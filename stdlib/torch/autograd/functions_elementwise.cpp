@@ -66,6 +66,49 @@ Var unary(UnaryOp op, const Var& x) {
     case U::expm1:
       record_unary("Expm1Backward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return mul(g, add(r, num(1), Scalar::from_int(1), false)); });
       break;
+    case U::log2:
+      record_unary("Log2Backward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return div(g, mul(x, M_LN2)); });
+      break;
+    case U::log10:
+      record_unary("Log10Backward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return div(g, mul(x, M_LN10)); });
+      break;
+    case U::exp2:
+      record_unary("Exp2Backward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return mul(g, mul(r, M_LN2)); });
+      break;
+    case U::sinh: record_unary("SinhBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, unary(U::cosh, x)); }); break;
+    case U::cosh: record_unary("CoshBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, unary(U::sinh, x)); }); break;
+    case U::asin:
+    case U::acos: {
+      bool is_acos = op == U::acos;
+      record_unary(is_acos ? "AcosBackward0" : "AsinBackward0", x, r, true, false, [is_acos](const Var& g, const Var& x, const Var&) {
+        Var d = div(g, unary(U::sqrt, add(num(1), mul(x, x), Scalar::from_int(1), true)));
+        return is_acos ? neg(d) : d;
+      });
+      break;
+    }
+    case U::atan:
+      record_unary("AtanBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
+        return div(g, add(mul(x, x), num(1), Scalar::from_int(1), false));
+      });
+      break;
+    case U::asinh:
+    case U::acosh: {
+      bool is_acosh = op == U::acosh;
+      record_unary(is_acosh ? "AcoshBackward0" : "AsinhBackward0", x, r, true, false, [is_acosh](const Var& g, const Var& x, const Var&) {
+        return div(g, unary(U::sqrt, add(mul(x, x), num(1), Scalar::from_int(1), is_acosh)));
+      });
+      break;
+    }
+    case U::atanh:
+      record_unary("AtanhBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
+        return div(g, add(num(1), mul(x, x), Scalar::from_int(1), true));
+      });
+      break;
+    case U::erfc:
+      record_unary("ErfcBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
+        return mul(g, mul(unary(U::exp, neg(mul(x, x))), -2.0 / std::sqrt(M_PI)));
+      });
+      break;
     case U::sqrt: record_unary("SqrtBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return div(g, mul(r, 2.0)); }); break;
     case U::rsqrt:
       record_unary("RsqrtBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
@@ -210,6 +253,23 @@ Var binary(BinaryOp op, const VOperand& a, const VOperand& b) {
                     [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool, bool nb) -> VarList {
                       Var gb = nb ? neg(mul(g, Var(torch::binary(B::div_floor, A.op(), Bo.op())))) : Var();
                       return {g, gb};
+                    });
+      break;
+    case B::fmod:
+      record_binary(b.is_scalar() ? "FmodBackward0" : "FmodBackward1", a, b, r, true, true, false,
+                    [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool, bool nb) -> VarList {
+                      Var gb = nb ? neg(mul(g, Var(torch::binary(B::div_trunc, A.op(), Bo.op())))) : Var();
+                      return {g, gb};
+                    });
+      break;
+    case B::atan2:
+      record_binary("Atan2Backward0", a, b, r, true, true, false,
+                    [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool na, bool nb) -> VarList {
+                      Var a2 = binary(B::mul, A, A), b2 = binary(B::mul, Bo, Bo);
+                      Var den = add(a2, b2, Scalar::from_int(1), false);
+                      Var ga = na ? div(binary(B::mul, g, Bo), den) : Var();
+                      Var gb = nb ? neg(div(binary(B::mul, g, A), den)) : Var();
+                      return {ga, gb};
                     });
       break;
     case B::div_trunc:
