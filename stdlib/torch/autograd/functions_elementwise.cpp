@@ -176,6 +176,9 @@ void record_binary(const char* name, const VOperand& a, const VOperand& b, Var& 
   if (save_r) n->saved[2] = SavedVar(r, true);
 }
 
+// Whether an operand requires grad (a formula saves what the other needs only).
+bool rg(const VOperand& o) { return o.var && o.var->requires_grad(); }
+
 Var pow_grad_base(const Var& g, const VOperand& base, const VOperand& e) {
   // d/da a^e = e * a^(e-1); 0 where e == 0 (PyTorch masks it so 0^0 gives 0, not nan).
   if (e.is_scalar()) {
@@ -212,13 +215,13 @@ Var binary(BinaryOp op, const VOperand& a, const VOperand& b) {
       break;
     }
     case B::mul:
-      record_binary("MulBackward0", a, b, r, true, true, false,
+      record_binary("MulBackward0", a, b, r, rg(b), rg(a), false,
                     [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool na, bool nb) -> VarList {
                       return {na ? times(g, Bo) : Var(), nb ? times(g, A) : Var()};
                     });
       break;
     case B::div:
-      record_binary("DivBackward0", a, b, r, false, true, true,
+      record_binary("DivBackward0", a, b, r, false, true, rg(b),
                     [](const Var& g, const VOperand&, const VOperand& Bo, const Var& r, bool na, bool nb) -> VarList {
                       Var ga = na ? binary(B::div, g, Bo) : Var();
                       Var gb = nb ? neg(div(mul(g, r), *Bo.var)) : Var();
@@ -227,7 +230,7 @@ Var binary(BinaryOp op, const VOperand& a, const VOperand& b) {
       break;
     case B::pow: {
       const char* name = b.is_scalar() ? "PowBackward0" : a.is_scalar() ? "PowBackward2" : "PowBackward1";
-      record_binary(name, a, b, r, true, true, true,
+      record_binary(name, a, b, r, true, rg(a), rg(b),
                     [](const Var& g, const VOperand& A, const VOperand& E, const Var& r, bool na, bool nb) -> VarList {
                       return {na ? pow_grad_base(g, A, E) : Var(), nb ? pow_grad_exp(g, A, r) : Var()};
                     });
@@ -249,14 +252,14 @@ Var binary(BinaryOp op, const VOperand& a, const VOperand& b) {
       break;
     }
     case B::remainder:
-      record_binary("RemainderBackward0", a, b, r, true, true, false,
+      record_binary("RemainderBackward0", a, b, r, rg(b), rg(b), false,
                     [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool, bool nb) -> VarList {
                       Var gb = nb ? neg(mul(g, Var(torch::binary(B::div_floor, A.op(), Bo.op())))) : Var();
                       return {g, gb};
                     });
       break;
     case B::fmod:
-      record_binary(b.is_scalar() ? "FmodBackward0" : "FmodBackward1", a, b, r, true, true, false,
+      record_binary(b.is_scalar() ? "FmodBackward0" : "FmodBackward1", a, b, r, rg(b), rg(b), false,
                     [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool, bool nb) -> VarList {
                       Var gb = nb ? neg(mul(g, Var(torch::binary(B::div_trunc, A.op(), Bo.op())))) : Var();
                       return {g, gb};
@@ -405,11 +408,25 @@ namespace {
 // (given self's old value, as a copy with self's history) builds the node
 // and self's history moves to it.
 template <class K, class O> void inplace(Var& self, std::initializer_list<const Var*> others, K kernel, O out_of_place) {
-  check_inplace(self);
+  check_inplace(self, true);
   bool others_need = false;
   for (const Var* o : others) others_need |= o && o->requires_grad();
   if (!GradMode::is_enabled() || (!self.requires_grad() && !others_need)) {
     kernel();
+    return;
+  }
+  if (self.meta && self.meta->is_view && self.meta->view_base && self.meta->view_base->meta) {
+    // An in-place op on a view: record it on a stand-in leaf holding the old
+    // values, then route the base's gradient through it (CopySlices).
+    if (!self.meta->view_base->t.is_contiguous())
+      fail(ErrorKind::NotImplemented,
+           "Kiln's autograd supports in-place operations on views of contiguous tensors only; apply the operation "
+           "out of place");
+    Var stand_in(torch::cast(self.t, self.t.dtype));
+    stand_in.ensure_meta().requires_grad = true;
+    Var r = out_of_place(stand_in);
+    kernel();
+    if (r.meta && r.meta->grad_fn) rebase_view(self, r.meta->grad_fn);
     return;
   }
   if (!self.requires_grad() && self.t.storage->refcount > 1)
