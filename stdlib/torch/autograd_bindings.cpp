@@ -249,6 +249,9 @@ Value requires_grad__m(VM& vm, const CallArgs& a, const Value&) {
 Value get_grad(VM& vm, const CallArgs& a, const Value&) {
   SELF("grad");
   if (!v.meta || !v.meta->grad) return Value::none();
+  // A meta gives .grad an identity: `g = x.grad` stays `x.grad` while the
+  // engine accumulates into it in place.
+  v.meta->grad->ensure_meta();
   return wrap(vm, *v.meta->grad);
 }
 Value set_grad(VM& vm, const CallArgs& a, const Value&) {

@@ -117,6 +117,18 @@ template <class T> inline T py_mod(T a, T b) {
     return m;
   }
 }
+// C's fmod (torch.fmod): the remainder takes the dividend's sign.
+template <class T> inline T c_fmod(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) return std::fmod(a, b);
+  else if constexpr (std::is_same_v<T, bool>) {
+    if (!b) zero_division();
+    return false;
+  } else {
+    if (b == 0) zero_division();
+    if (b == -1) return 0;
+    return T(a % b);
+  }
+}
 template <class T> inline T power(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) return std::pow(a, b);
   else if constexpr (std::is_same_v<T, bool>) return a || !b;

@@ -114,6 +114,15 @@ VarList split(const Var& x, int64_t split_size, int64_t dim);
 VarList split_with_sizes(const Var& x, const std::vector<int64_t>& sizes, int64_t dim);
 VarList chunk(const Var& x, int64_t chunks, int64_t dim);
 VarList unbind(const Var& x, int64_t dim);
+// Marks `out`, just recorded as a view of `input`, as a view of input's root base.
+void mark_view(Var& out, const Var& input);
+// A differentiable view of base's storage: these sizes and strides, `offset`
+// elements after base's first element (base contiguous).
+Var as_strided_view(const Var& base, const Shape& sizes, const Shape& strides, int64_t offset);
+// After an in-place op on the view `self`, recorded out of place as `fn` on
+// a stand-in for self's old value: the base's history passes through
+// CopySlices(fn) and self's history is re-derived from the base.
+void rebase_view(Var& self, const NodeRef& fn);
 
 // ---------------------------------------------------------------- shape ops and indexing (functions_shape.cpp)
 Var cat(const VarList& xs, int64_t dim);

@@ -66,6 +66,49 @@ Var unary(UnaryOp op, const Var& x) {
     case U::expm1:
       record_unary("Expm1Backward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return mul(g, add(r, num(1), Scalar::from_int(1), false)); });
       break;
+    case U::log2:
+      record_unary("Log2Backward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return div(g, mul(x, M_LN2)); });
+      break;
+    case U::log10:
+      record_unary("Log10Backward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return div(g, mul(x, M_LN10)); });
+      break;
+    case U::exp2:
+      record_unary("Exp2Backward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return mul(g, mul(r, M_LN2)); });
+      break;
+    case U::sinh: record_unary("SinhBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, unary(U::cosh, x)); }); break;
+    case U::cosh: record_unary("CoshBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, unary(U::sinh, x)); }); break;
+    case U::asin:
+    case U::acos: {
+      bool is_acos = op == U::acos;
+      record_unary(is_acos ? "AcosBackward0" : "AsinBackward0", x, r, true, false, [is_acos](const Var& g, const Var& x, const Var&) {
+        Var d = div(g, unary(U::sqrt, add(num(1), mul(x, x), Scalar::from_int(1), true)));
+        return is_acos ? neg(d) : d;
+      });
+      break;
+    }
+    case U::atan:
+      record_unary("AtanBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
+        return div(g, add(mul(x, x), num(1), Scalar::from_int(1), false));
+      });
+      break;
+    case U::asinh:
+    case U::acosh: {
+      bool is_acosh = op == U::acosh;
+      record_unary(is_acosh ? "AcoshBackward0" : "AsinhBackward0", x, r, true, false, [is_acosh](const Var& g, const Var& x, const Var&) {
+        return div(g, unary(U::sqrt, add(mul(x, x), num(1), Scalar::from_int(1), is_acosh)));
+      });
+      break;
+    }
+    case U::atanh:
+      record_unary("AtanhBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
+        return div(g, add(num(1), mul(x, x), Scalar::from_int(1), true));
+      });
+      break;
+    case U::erfc:
+      record_unary("ErfcBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
+        return mul(g, mul(unary(U::exp, neg(mul(x, x))), -2.0 / std::sqrt(M_PI)));
+      });
+      break;
     case U::sqrt: record_unary("SqrtBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return div(g, mul(r, 2.0)); }); break;
     case U::rsqrt:
       record_unary("RsqrtBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
@@ -133,6 +176,9 @@ void record_binary(const char* name, const VOperand& a, const VOperand& b, Var& 
   if (save_r) n->saved[2] = SavedVar(r, true);
 }
 
+// Whether an operand requires grad (a formula saves what the other needs only).
+bool rg(const VOperand& o) { return o.var && o.var->requires_grad(); }
+
 Var pow_grad_base(const Var& g, const VOperand& base, const VOperand& e) {
   // d/da a^e = e * a^(e-1); 0 where e == 0 (PyTorch masks it so 0^0 gives 0, not nan).
   if (e.is_scalar()) {
@@ -169,13 +215,13 @@ Var binary(BinaryOp op, const VOperand& a, const VOperand& b) {
       break;
     }
     case B::mul:
-      record_binary("MulBackward0", a, b, r, true, true, false,
+      record_binary("MulBackward0", a, b, r, rg(b), rg(a), false,
                     [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool na, bool nb) -> VarList {
                       return {na ? times(g, Bo) : Var(), nb ? times(g, A) : Var()};
                     });
       break;
     case B::div:
-      record_binary("DivBackward0", a, b, r, false, true, true,
+      record_binary("DivBackward0", a, b, r, false, true, rg(b),
                     [](const Var& g, const VOperand&, const VOperand& Bo, const Var& r, bool na, bool nb) -> VarList {
                       Var ga = na ? binary(B::div, g, Bo) : Var();
                       Var gb = nb ? neg(div(mul(g, r), *Bo.var)) : Var();
@@ -184,7 +230,7 @@ Var binary(BinaryOp op, const VOperand& a, const VOperand& b) {
       break;
     case B::pow: {
       const char* name = b.is_scalar() ? "PowBackward0" : a.is_scalar() ? "PowBackward2" : "PowBackward1";
-      record_binary(name, a, b, r, true, true, true,
+      record_binary(name, a, b, r, true, rg(a), rg(b),
                     [](const Var& g, const VOperand& A, const VOperand& E, const Var& r, bool na, bool nb) -> VarList {
                       return {na ? pow_grad_base(g, A, E) : Var(), nb ? pow_grad_exp(g, A, r) : Var()};
                     });
@@ -206,10 +252,27 @@ Var binary(BinaryOp op, const VOperand& a, const VOperand& b) {
       break;
     }
     case B::remainder:
-      record_binary("RemainderBackward0", a, b, r, true, true, false,
+      record_binary("RemainderBackward0", a, b, r, rg(b), rg(b), false,
                     [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool, bool nb) -> VarList {
                       Var gb = nb ? neg(mul(g, Var(torch::binary(B::div_floor, A.op(), Bo.op())))) : Var();
                       return {g, gb};
+                    });
+      break;
+    case B::fmod:
+      record_binary(b.is_scalar() ? "FmodBackward0" : "FmodBackward1", a, b, r, rg(b), rg(b), false,
+                    [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool, bool nb) -> VarList {
+                      Var gb = nb ? neg(mul(g, Var(torch::binary(B::div_trunc, A.op(), Bo.op())))) : Var();
+                      return {g, gb};
+                    });
+      break;
+    case B::atan2:
+      record_binary("Atan2Backward0", a, b, r, true, true, false,
+                    [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool na, bool nb) -> VarList {
+                      Var a2 = binary(B::mul, A, A), b2 = binary(B::mul, Bo, Bo);
+                      Var den = add(a2, b2, Scalar::from_int(1), false);
+                      Var ga = na ? div(binary(B::mul, g, Bo), den) : Var();
+                      Var gb = nb ? neg(div(binary(B::mul, g, A), den)) : Var();
+                      return {ga, gb};
                     });
       break;
     case B::div_trunc:
@@ -345,11 +408,25 @@ namespace {
 // (given self's old value, as a copy with self's history) builds the node
 // and self's history moves to it.
 template <class K, class O> void inplace(Var& self, std::initializer_list<const Var*> others, K kernel, O out_of_place) {
-  check_inplace(self);
+  check_inplace(self, true);
   bool others_need = false;
   for (const Var* o : others) others_need |= o && o->requires_grad();
   if (!GradMode::is_enabled() || (!self.requires_grad() && !others_need)) {
     kernel();
+    return;
+  }
+  if (self.meta && self.meta->is_view && self.meta->view_base && self.meta->view_base->meta) {
+    // An in-place op on a view: record it on a stand-in leaf holding the old
+    // values, then route the base's gradient through it (CopySlices).
+    if (!self.meta->view_base->t.is_contiguous())
+      fail(ErrorKind::NotImplemented,
+           "Kiln's autograd supports in-place operations on views of contiguous tensors only; apply the operation "
+           "out of place");
+    Var stand_in(torch::cast(self.t, self.t.dtype));
+    stand_in.ensure_meta().requires_grad = true;
+    Var r = out_of_place(stand_in);
+    kernel();
+    if (r.meta && r.meta->grad_fn) rebase_view(self, r.meta->grad_fn);
     return;
   }
   if (!self.requires_grad() && self.t.storage->refcount > 1)

@@ -42,7 +42,7 @@ Var alias(const Var& x) {
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
   auto* n = make_node("AliasBackward0", [](const VarList& g, const VarList&, const Node&) -> VarList { return {g[0]}; });
   connect(n, {&x}, {&r});
-  r.meta->is_view = true;
+  mark_view(r, x);
   return r;
 }
 

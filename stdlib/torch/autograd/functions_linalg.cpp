@@ -15,28 +15,31 @@ Var record_product(const char* name, const Var& a, const Var& b, Var r) {
   if (!any_requires_grad({&a, &b}) || !is_floating(r.t.dtype)) return r;
   Shape sa = a.t.sizes, sb = b.t.sizes;
   auto* n = make_node(name, [sa, sb](const VarList& g, const VarList& s, const Node& node) -> VarList {
-    const Var& a = s[0];
-    const Var& b = s[1];
+    // a is saved only when b needs a gradient and b only when a does (as
+    // PyTorch), so an in-place change of the other operand is no error.
     bool a_vec = sa.size() == 1, b_vec = sb.size() == 1;
-    Var A = a_vec ? unsqueeze(a, 0) : a;
-    Var B = b_vec ? unsqueeze(b, 1) : b;
+    Shape A = sa, B = sb;  // shapes lifted to matrices
+    if (a_vec) A.insert(0, 1);
+    if (b_vec) B.push_back(1);
     Var G = g[0];
     if (b_vec) G = unsqueeze(G, G.t.dim());      // the dropped n (= 1) of (..., m, n)
     if (a_vec) G = unsqueeze(G, G.t.dim() - 1);  // the dropped m (= 1)
     Var ga, gb;
     if (node.needs_input_grad(0)) {
-      Shape lifted = A.t.sizes;
-      ga = sum_to(matmul(G, matrix_transpose(B)), lifted);
+      Var b = b_vec ? unsqueeze(s[1], 1) : s[1];
+      ga = sum_to(matmul(G, matrix_transpose(b)), A);
       if (a_vec) ga = squeeze(ga, 0);
     }
     if (node.needs_input_grad(1)) {
-      Shape lifted = B.t.sizes;
-      gb = sum_to(matmul(matrix_transpose(A), G), lifted);
+      Var a = a_vec ? unsqueeze(s[0], 0) : s[0];
+      gb = sum_to(matmul(matrix_transpose(a), G), B);
       if (b_vec) gb = squeeze(gb, -1);
     }
     return {ga, gb};
   });
-  n->saved = {SavedVar(a, false), SavedVar(b, false)};
+  n->saved.resize(2);
+  if (b.requires_grad()) n->saved[0] = SavedVar(a, false);
+  if (a.requires_grad()) n->saved[1] = SavedVar(b, false);
   connect(n, {&a, &b}, {&r});
   return r;
 }
@@ -66,7 +69,9 @@ Var outer(const Var& a, const Var& b) {
   auto* n = make_node("MulBackward0", [](const VarList& g, const VarList& s, const Node& node) -> VarList {
     return {node.needs_input_grad(0) ? matmul(g[0], s[1]) : Var(), node.needs_input_grad(1) ? matmul(s[0], g[0]) : Var()};
   });
-  n->saved = {SavedVar(a, false), SavedVar(b, false)};
+  n->saved.resize(2);
+  if (b.requires_grad()) n->saved[0] = SavedVar(a, false);
+  if (a.requires_grad()) n->saved[1] = SavedVar(b, false);
   connect(n, {&a, &b}, {&r});
   return r;
 }

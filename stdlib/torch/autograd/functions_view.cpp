@@ -1,9 +1,13 @@
 // stdlib/torch/autograd/functions_view.cpp — view ops and their gradients
 // (see functions.h). A view's gradient undoes the view: transposes back,
 // reshapes back, sums over expanded dims, or writes the gradient into zeros
-// at the viewed place (select, slice, narrow). Recorded views are marked
-// is_view: in-place ops on them would need PyTorch's CopySlices, which Kiln
-// refuses with a clear error rather than computing a wrong gradient.
+// at the viewed place (select, slice, narrow).
+//
+// Recorded views remember their base (mark_view). An in-place op on a view
+// changes the base too, so, as PyTorch's CopySlices does, the base's history
+// moves to a node that takes the base's gradient, hands the viewed region to
+// the op's own formula, and writes the result back into that region; the
+// view's history is then re-derived from the new base (as_strided_view).
 
 #include <numeric>
 
@@ -19,7 +23,7 @@ template <class F> Var record_view(const char* name, const Var& x, Var r, F f) {
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
   auto* n = make_node(name, [f](const VarList& g, const VarList&, const Node&) -> VarList { return {f(g[0])}; });
   connect(n, {&x}, {&r});
-  if (r.meta) r.meta->is_view = true;
+  mark_view(r, x);
   return r;
 }
 
@@ -37,6 +41,80 @@ template <class F> Var embed(const Var& g, const Shape& sizes, F view_of) {
 }
 
 }  // namespace
+
+void mark_view(Var& out, const Var& input) {
+  if (!out.meta) return;
+  out.meta->is_view = true;
+  const Var& root = input.meta && input.meta->is_view && input.meta->view_base ? *input.meta->view_base : input;
+  out.meta->view_base = std::make_unique<Var>(root);
+}
+
+Var as_strided_view(const Var& base, const Shape& sizes, const Shape& strides, int64_t offset) {
+  Shape base_sizes = base.t.sizes;
+  Var r(make_view(base.t, sizes, strides, base.t.offset + offset));
+  if (!any_requires_grad({&base}) || !is_floating(r.t.dtype)) return r;
+  auto* n = make_node("AsStridedBackward0", [=](const VarList& g, const VarList&, const Node&) -> VarList {
+    if (GradMode::is_enabled())
+      fail(ErrorKind::NotImplemented, "Kiln's autograd cannot differentiate twice through an in-place operation on a view yet");
+    Var z = zeros(base_sizes, g[0].t.dtype);
+    copy_into(make_view(z.t, sizes, strides, offset), g[0].t);
+    return {z};
+  });
+  connect(n, {&base}, {&r});
+  mark_view(r, base);
+  return r;
+}
+
+namespace {
+
+// The base's node after an in-place op `fn` on one of its views (PyTorch's
+// CopySlices): fn's formula runs on the viewed region of the base's gradient.
+class CopySlices final : public Node {
+ public:
+  CopySlices(NodeRef fn, const Tensor& base, const Tensor& view)
+      : fn_(std::move(fn)), base_sizes_(base.sizes), sizes_(view.sizes), strides_(view.strides),
+        offset_(view.offset - base.offset) {}
+  std::string name() const override { return "CopySlices"; }
+  void release_saved() override { fn_->release_saved(); }
+  VarList apply(VarList&& grads) override {
+    if (GradMode::is_enabled())
+      fail(ErrorKind::NotImplemented, "Kiln's autograd cannot differentiate twice through an in-place operation on a view yet");
+    Tensor res = empty(base_sizes_, grads[0].t.dtype);
+    copy_into(res, grads[0].t);
+    Tensor region = make_view(res, sizes_, strides_, offset_);
+    VarList sub = fn_->apply({Var(torch::cast(region, region.dtype))});
+    if (!sub.empty() && sub[0].defined()) copy_into(region, sum_to(sub[0], sizes_).t);
+    else fill(region, Scalar::from_int(0));
+    VarList out{Var(res)};
+    for (size_t i = 1; i < sub.size(); ++i) out.push_back(std::move(sub[i]));
+    return out;
+  }
+
+ private:
+  NodeRef fn_;
+  Shape base_sizes_, sizes_, strides_;
+  int64_t offset_;
+};
+
+}  // namespace
+
+void rebase_view(Var& self, const NodeRef& fn) {
+  Var& base = *self.meta->view_base;
+  auto* c = new CopySlices(fn, base.t, self.t);
+  c->next.push_back(gradient_edge(base));
+  c->inputs.push_back({base.t.sizes, base.t.dtype});
+  for (size_t i = 1; i < fn->next.size(); ++i) {
+    c->next.push_back(fn->next[i]);
+    c->inputs.push_back(fn->inputs[i]);
+  }
+  c->num_outputs = 1;
+  base.meta->grad_fn = NodeRef(c);
+  base.meta->output_nr = 0;
+  base.meta->requires_grad = false;
+  Var fresh = as_strided_view(base, self.t.sizes, self.t.strides, self.t.offset - base.t.offset);
+  self.meta->grad_fn = fresh.meta->grad_fn;
+  self.meta->output_nr = 0;
+}
 
 Var select(const Var& x, int64_t dim, int64_t index) {
   Shape sizes = x.t.sizes;
@@ -165,7 +243,7 @@ VarList record_pieces(const char* name, const Var& x, std::vector<Tensor> parts,
   for (Var& v : out) outs.push_back(&v);
   connect(n, std::vector<const Var*>{&x}, outs);
   for (Var& v : out)
-    if (v.meta) v.meta->is_view = true;
+    mark_view(v, x);
   return out;
 }
 
@@ -199,7 +277,7 @@ VarList unbind(const Var& x, int64_t dim) {
   for (Var& v : out) outs.push_back(&v);
   connect(n, std::vector<const Var*>{&x}, outs);
   for (Var& v : out)
-    if (v.meta) v.meta->is_view = true;
+    mark_view(v, x);
   return out;
 }
 

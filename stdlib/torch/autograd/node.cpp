@@ -175,14 +175,16 @@ void connect(Node* n, const std::vector<const Var*>& inputs, const std::vector<V
   connect_impl(n, inputs, outputs);
 }
 
-void check_inplace(const Var& v) {
+void check_inplace(const Var& v, bool view_ok) {
   if (!GradMode::is_enabled() || !v.meta) return;
   if (v.is_leaf() && v.meta->requires_grad)
     runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
-  if (v.meta->is_view && v.requires_grad())
+  if (v.meta->is_view && v.meta->view_base && v.meta->view_base->is_leaf() && v.meta->view_base->requires_grad())
+    runtime_error("a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  if (!view_ok && v.meta->is_view && v.requires_grad())
     fail(ErrorKind::NotImplemented,
-         "Kiln's autograd does not support in-place operations on a view of a tensor that requires grad yet "
-         "(PyTorch's CopySlices); apply the operation out of place");
+         "Kiln's autograd does not support this in-place operation on a view of a tensor that requires grad yet; "
+         "apply the operation out of place");
 }
 
 void rebase_history(Var& self, Node* raw, std::initializer_list<const Var*> inputs) {

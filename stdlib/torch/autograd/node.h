@@ -138,9 +138,11 @@ void connect(Node* n, const std::vector<const Var*>& inputs, const std::vector<V
 // Tensor.retain_grad() on a non-leaf (a no-op on leaves).
 void retain_grad(Var& v);
 
-// RuntimeError for in-place ops that autograd cannot allow: on a leaf that
-// requires grad while grad mode is on.
-void check_inplace(const Var& v);
+// RuntimeError for in-place ops that autograd cannot allow while grad mode
+// is on: on a leaf that requires grad, or on a view of one. In-place ops on
+// other views need CopySlices (functions_view.cpp); callers that do not
+// record it pass view_ok=false and get NotImplementedError for views.
+void check_inplace(const Var& v, bool view_ok = false);
 // After an in-place op on `self` that produced `node` (adopted; may be null
 // when nothing requires grad): self's history now starts at node.
 void rebase_history(Var& self, Node* node, std::initializer_list<const Var*> inputs);

@@ -79,7 +79,8 @@ struct AutogradMeta {
   int refcount = 1;
   bool requires_grad = false;  // meaningful for leaves; non-leaves have grad_fn
   bool retains_grad = false;
-  bool is_view = false;        // output of a recorded view op (in-place on it is refused)
+  bool is_view = false;        // output of a recorded view op
+  std::unique_ptr<Var> view_base;  // for views: the tensor they view (the root of a chain of views)
   uint32_t output_nr = 0;      // which output of grad_fn this tensor is
   NodeRef grad_fn;             // null for leaves
   std::unique_ptr<Var> grad;   // .grad (leaves, and non-leaves that retain_grad)
