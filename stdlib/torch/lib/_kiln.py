@@ -76,6 +76,19 @@ class OrderedDict(dict):
         return 'OrderedDict(' + repr(list(dict.items(self))) + ')'
 
 
+class defaultdict(dict):
+    # collections.defaultdict(dict) (the only default factory torch needs),
+    # the type of Optimizer.state: a missing key gets an empty dict.
+    def __missing__(self, key):
+        value = {}
+        self[key] = value
+        return value
+
+    def __repr__(self):
+        items = ', '.join(repr(k) + ': ' + repr(v) for k, v in dict.items(self))
+        return "defaultdict(<class 'dict'>, {" + items + "})"
+
+
 class _IncompatibleKeys(tuple):
     # PyTorch's namedtuple('IncompatibleKeys', ['missing_keys', 'unexpected_keys']).
     def __new__(cls, missing_keys, unexpected_keys):

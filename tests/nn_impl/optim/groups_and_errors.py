@@ -63,3 +63,12 @@ attempt(lambda: optim.AdamW([a], lr=-0.1))
 attempt(lambda: optim.AdamW([a], betas=(0.9, 1.5)))
 attempt(lambda: opt.add_param_group({'params': [a]}))
 attempt(lambda: optim.Optimizer([a], {}).step())
+
+# Optimizer.state is a defaultdict(dict): a parameter without state reads {}.
+p = nn.Parameter(torch.tensor([1.0, 2.0]))
+q = nn.Parameter(torch.tensor([3.0]))
+opt = optim.SGD([p, q], lr=0.1)
+p.grad = torch.tensor([1.0, 1.0])
+opt.step()
+print(opt.state)
+print(len(opt.state), opt.state[q], len(opt.state), type(opt.state).__name__)

@@ -1,12 +1,11 @@
 # torch.optim.optimizer: the Optimizer base class.
 #
 # param_groups is a list of dicts, each with its 'params' list and every
-# default filled in; state maps a parameter to its dict of buffers (PyTorch
-# uses a defaultdict; here _state_of creates the entry). Steps follow
-# PyTorch 1.13's single-tensor algorithms; foreach=True runs the same
-# single-tensor loop.
+# default filled in; state maps a parameter to its dict of buffers (a
+# defaultdict(dict), as PyTorch's). Steps follow PyTorch 1.13's
+# single-tensor algorithms; foreach=True runs the same single-tensor loop.
 import torch
-from torch._kiln import typename as _typename
+from torch._kiln import defaultdict, typename as _typename
 
 __all__ = ['Optimizer']
 
@@ -26,7 +25,7 @@ class Optimizer:
         if isinstance(params, torch.Tensor):
             raise TypeError("params argument given to the optimizer should be "
                             "an iterable of Tensors or dicts, but got " + _typename(params))
-        self.state = {}
+        self.state = defaultdict()
         self.param_groups = []
         param_groups = list(params)
         if len(param_groups) == 0:
@@ -53,13 +52,6 @@ class Optimizer:
                     format_string += '    {0}: {1}\n'.format(key, group[key])
         format_string += ')'
         return format_string
-
-    def _state_of(self, p):
-        state = self.state.get(p)
-        if state is None:
-            state = {}
-            self.state[p] = state
-        return state
 
     def state_dict(self):
         # Parameters are replaced by their index in the order of param_groups.
@@ -109,7 +101,7 @@ class Optimizer:
                 return tuple(cast(param, v) for v in value)
             return value
 
-        state = {}
+        state = defaultdict()
         for k, v in state_dict['state'].items():
             if k in id_map:
                 param = id_map[k]
