@@ -6,7 +6,9 @@
 // stdlib/time.cpp, stdlib/sys.cpp), which builds a ModuleObject and fills its
 // namespace with native functions and constants. Module state (the random
 // generator, ...) hangs off the module's objects, never off globals, so two
-// VMs in one process are independent.
+// VMs in one process are independent. Parts of a module written in Python
+// (torch.nn, torch.optim) are embedded source modules that the native
+// module registers when it is created (stdlib/embedded.h).
 //
 // Text files (`open()`, the TextIOWrapper type, sys.stdout/stderr/stdin, and
 // the `io` module with io.UnsupportedOperation) live in stdlib/file.cpp; the
