@@ -607,9 +607,40 @@ Operand scaled_by_alpha(const Operand& a, const Operand& b, Scalar alpha, Tensor
 }
 }  // namespace
 
+namespace {
+// out = a + alpha * b in one pass when all three are contiguous float tensors
+// of one shape and dtype (an optimizer's update, p.add_(g, alpha=-lr)); the
+// rounding is the two-op form's (the build does not contract to FMA).
+bool add_scaled_fast(const Tensor& out, const Operand& a, const Operand& b, double alpha) {
+  if (a.is_scalar() || b.is_scalar()) return false;
+  const Tensor &x = *a.tensor, &y = *b.tensor;
+  if (!is_floating(x.dtype) || x.dtype != y.dtype || out.dtype != x.dtype || !(x.sizes == y.sizes) ||
+      !(out.sizes == x.sizes) || !x.is_contiguous() || !y.is_contiguous() || !out.is_contiguous())
+    return false;
+  auto run = [&](auto z) {
+    using T = decltype(z);
+    T* o = out.data<T>();
+    const T* p = x.data<T>();
+    const T* q = y.data<T>();
+    T s = T(alpha);
+    parallel_range(x.numel(), kParallelGrain, [&](int64_t lo, int64_t hi) {
+      for (int64_t i = lo; i < hi; ++i) o[i] = p[i] + s * q[i];
+    });
+  };
+  if (x.dtype == DType::Float32) run(float{});
+  else run(double{});
+  return true;
+}
+}  // namespace
+
 Tensor add(const Operand& a, const Operand& b, Scalar alpha, bool subtract) {
   BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
   if (alpha_is_one(alpha)) return binary(op, a, b);
+  if (alpha.kind != Category::Bool && !a.is_scalar() && !b.is_scalar() && a.tensor->dtype == b.tensor->dtype &&
+      is_floating(a.tensor->dtype) && a.tensor->sizes == b.tensor->sizes) {
+    Tensor out = empty(a.tensor->sizes, a.tensor->dtype);
+    if (add_scaled_fast(out, a, b, subtract ? -alpha.to_double() : alpha.to_double())) return out;
+  }
   Tensor holder;
   return binary(op, a, scaled_by_alpha(a, b, alpha, &holder));
 }
@@ -617,6 +648,11 @@ Tensor add(const Operand& a, const Operand& b, Scalar alpha, bool subtract) {
 void add_inplace(const Tensor& self, const Operand& b, Scalar alpha, bool subtract) {
   BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
   if (alpha_is_one(alpha)) return binary_inplace(op, self, b);
+  if (alpha.kind != Category::Bool && !b.is_scalar() && b.tensor->storage.get() != self.storage.get() &&
+      add_scaled_fast(self, Operand(self), b, subtract ? -alpha.to_double() : alpha.to_double())) {
+    bump_version(self);
+    return;
+  }
   Tensor holder;
   binary_inplace(op, self, scaled_by_alpha(Operand(self), b, alpha, &holder));
 }
