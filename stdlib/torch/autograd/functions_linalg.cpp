@@ -11,10 +11,15 @@ namespace kiln::torch::autograd {
 
 namespace {
 
+// A 2-D operand laid out as the transpose of a contiguous matrix (w.t()).
+bool is_transposed_matrix(const Shape& strides, const Shape& sizes) {
+  return sizes.size() == 2 && sizes[0] > 1 && sizes[1] > 1 && strides[0] == 1 && strides[1] == sizes[0];
+}
+
 Var record_product(const char* name, const Var& a, const Var& b, Var r) {
   if (!any_requires_grad({&a, &b}) || !is_floating(r.t.dtype)) return r;
-  Shape sa = a.t.sizes, sb = b.t.sizes;
-  auto* n = make_node(name, [sa, sb](const VarList& g, const VarList& s, const Node& node) -> VarList {
+  Shape sa = a.t.sizes, sb = b.t.sizes, sa_strides = a.t.strides, sb_strides = b.t.strides;
+  auto* n = make_node(name, [=](const VarList& g, const VarList& s, const Node& node) -> VarList {
     // a is saved only when b needs a gradient and b only when a does (as
     // PyTorch), so an in-place change of the other operand is no error.
     bool a_vec = sa.size() == 1, b_vec = sb.size() == 1;
@@ -27,12 +32,18 @@ Var record_product(const char* name, const Var& a, const Var& b, Var r) {
     Var ga, gb;
     if (node.needs_input_grad(0)) {
       Var b = b_vec ? unsqueeze(s[1], 1) : s[1];
-      ga = sum_to(matmul(G, matrix_transpose(b)), A);
+      // For a transposed matrix operand (x @ w.t()), compute its gradient
+      // transposed, (b @ g^T)^T, so it comes out with the operand's layout and
+      // its TBackward hands the parameter a contiguous gradient (as PyTorch's
+      // mm_mat1_backward / mm_mat2_backward do).
+      if (is_transposed_matrix(sa_strides, sa)) ga = matrix_transpose(matmul(b, matrix_transpose(G)));
+      else ga = sum_to(matmul(G, matrix_transpose(b)), A);
       if (a_vec) ga = squeeze(ga, 0);
     }
     if (node.needs_input_grad(1)) {
       Var a = a_vec ? unsqueeze(s[0], 0) : s[0];
-      gb = sum_to(matmul(matrix_transpose(a), G), B);
+      if (is_transposed_matrix(sb_strides, sb)) gb = matrix_transpose(matmul(matrix_transpose(G), a));
+      else gb = sum_to(matmul(matrix_transpose(a), G), B);
       if (b_vec) gb = squeeze(gb, -1);
     }
     return {ga, gb};
