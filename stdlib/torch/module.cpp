@@ -71,17 +71,10 @@ bool as_scalar(const Value& v, Scalar* out) {
 }
 
 bool as_operand(VM& vm, const Value& v, const char* fname, const char* param, std::optional<Operand>* out) {
-  if (is_tensor(v)) {
-    out->emplace(tensor_of(v));
-    return true;
-  }
-  Scalar s;
-  if (as_scalar(v, &s)) {
-    out->emplace(s);
-    return true;
-  }
-  vm.raisef(Exc::TypeError, "%s(): argument '%s' must be Tensor or Number, not %s", fname, param, vm::type_name(vm, v));
-  return false;
+  std::optional<VOperand> vo;
+  if (!as_voperand(vm, v, fname, param, &vo)) return false;
+  out->emplace(vo->op());  // refers to the tensor object's data, alive as long as v
+  return true;
 }
 
 Tensor* expect_tensor(VM& vm, const Value& v, const char* fname, const char* param) {

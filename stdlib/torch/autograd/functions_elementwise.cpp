@@ -437,23 +437,7 @@ template <class K, class O> void inplace(Var& self, std::initializer_list<const 
   Var r = out_of_place(old);
   kernel();
   if (!r.meta || !r.meta->grad_fn) return;
-  AutogradMeta& m = self.ensure_meta();
-  Node* n = r.meta->grad_fn.get();
-  // Move retain_grad's hook along (rebase_history's job for a fresh node).
-  if (m.retains_grad && m.grad_fn) {
-    auto& hooks = m.grad_fn->pre_hooks;
-    for (auto it = hooks.begin(); it != hooks.end();) {
-      if (it->first == m.output_nr) {
-        n->pre_hooks.emplace_back(0, it->second);
-        it = hooks.erase(it);
-      } else {
-        ++it;
-      }
-    }
-  }
-  m.grad_fn = r.meta->grad_fn;
-  m.output_nr = r.meta->output_nr;
-  m.requires_grad = false;
+  set_grad_fn(self.ensure_meta(), r.meta->grad_fn, r.meta->output_nr);
 }
 
 }  // namespace

@@ -108,12 +108,9 @@ void rebase_view(Var& self, const NodeRef& fn) {
     c->inputs.push_back(fn->inputs[i]);
   }
   c->num_outputs = 1;
-  base.meta->grad_fn = NodeRef(c);
-  base.meta->output_nr = 0;
-  base.meta->requires_grad = false;
+  set_grad_fn(*base.meta, NodeRef(c), 0);
   Var fresh = as_strided_view(base, self.t.sizes, self.t.strides, self.t.offset - base.t.offset);
-  self.meta->grad_fn = fresh.meta->grad_fn;
-  self.meta->output_nr = 0;
+  set_grad_fn(*self.meta, fresh.meta->grad_fn, 0);
 }
 
 Var select(const Var& x, int64_t dim, int64_t index) {
@@ -223,9 +220,10 @@ Var expand_to(const Var& x, const Shape& sizes) {
 
 namespace {
 
-// Pieces of x along dim (split, chunk): one node with an output per piece;
-// its gradient concatenates the pieces' gradients (zeros where none came).
-VarList record_pieces(const char* name, const Var& x, std::vector<Tensor> parts, int64_t dim) {
+// Pieces of x along dim (split, chunk, unbind): one node with an output per
+// piece; its gradient joins the pieces' gradients (cat, or stack for unbind),
+// zeros where none came.
+VarList record_pieces(const char* name, const Var& x, std::vector<Tensor> parts, int64_t dim, bool stacked) {
   VarList out;
   out.reserve(parts.size());
   for (Tensor& p : parts) out.emplace_back(std::move(p));
@@ -237,48 +235,28 @@ VarList record_pieces(const char* name, const Var& x, std::vector<Tensor> parts,
   auto* n = make_node(name, [=](const VarList& g, const VarList&, const Node&) -> VarList {
     VarList full;
     for (size_t i = 0; i < shapes.size(); ++i) full.push_back(g[i].defined() ? g[i] : zeros(shapes[i], dt));
-    return {cat(full, d)};
+    return {stacked ? stack(full, d) : cat(full, d)};
   });
   std::vector<Var*> outs;
   for (Var& v : out) outs.push_back(&v);
   connect(n, std::vector<const Var*>{&x}, outs);
-  for (Var& v : out)
-    mark_view(v, x);
+  for (Var& v : out) mark_view(v, x);
   return out;
 }
 
 }  // namespace
 
 VarList split(const Var& x, int64_t split_size, int64_t dim) {
-  return record_pieces("SplitBackward0", x, torch::split(x.t, split_size, dim), dim);
+  return record_pieces("SplitBackward0", x, torch::split(x.t, split_size, dim), dim, false);
 }
 VarList split_with_sizes(const Var& x, const std::vector<int64_t>& sizes, int64_t dim) {
-  return record_pieces("SplitWithSizesBackward0", x, torch::split_with_sizes(x.t, sizes, dim), dim);
+  return record_pieces("SplitWithSizesBackward0", x, torch::split_with_sizes(x.t, sizes, dim), dim, false);
 }
 VarList chunk(const Var& x, int64_t chunks, int64_t dim) {
-  return record_pieces("SplitBackward0", x, torch::chunk(x.t, chunks, dim), dim);
+  return record_pieces("SplitBackward0", x, torch::chunk(x.t, chunks, dim), dim, false);
 }
-
 VarList unbind(const Var& x, int64_t dim) {
-  std::vector<Tensor> parts = torch::unbind(x.t, dim);
-  VarList out;
-  for (Tensor& p : parts) out.emplace_back(std::move(p));
-  if (!any_requires_grad({&x}) || !is_floating(x.t.dtype)) return out;
-  int d = wrap_dim(dim, x.t.dim());
-  Shape piece = x.t.sizes;
-  piece.erase(d);
-  DType dt = x.t.dtype;
-  auto* n = make_node("UnbindBackward0", [=](const VarList& g, const VarList&, const Node&) -> VarList {
-    VarList full;
-    for (const Var& gi : g) full.push_back(gi.defined() ? gi : zeros(piece, dt));
-    return {stack(full, d)};
-  });
-  std::vector<Var*> outs;
-  for (Var& v : out) outs.push_back(&v);
-  connect(n, std::vector<const Var*>{&x}, outs);
-  for (Var& v : out)
-    mark_view(v, x);
-  return out;
+  return record_pieces("UnbindBackward0", x, torch::unbind(x.t, dim), dim, true);
 }
 
 }  // namespace kiln::torch::autograd

@@ -10,8 +10,6 @@
 
 namespace kiln::torch::autograd {
 
-thread_local bool GradMode::enabled_ = true;
-
 namespace {
 thread_local uint64_t next_seq = 0;
 
@@ -141,19 +139,24 @@ Edge gradient_edge(const Var& v) {
 }
 
 namespace {
-template <class In, class Out> void connect_impl(Node* raw, const In& inputs, const Out& outputs) {
-  NodeRef n(raw);
-  n->next.reserve(inputs.size());
-  n->inputs.reserve(inputs.size());
+// One edge and one InputInfo per forward input (null or undefined: no edge).
+template <class In> void add_input_edges(Node& n, const In& inputs) {
+  n.next.reserve(inputs.size());
+  n.inputs.reserve(inputs.size());
   for (const Var* v : inputs) {
     if (v && v->defined()) {
-      n->next.push_back(v->requires_grad() ? gradient_edge(*v) : Edge{});
-      n->inputs.push_back({v->t.sizes, v->t.dtype});
+      n.next.push_back(v->requires_grad() ? gradient_edge(*v) : Edge{});
+      n.inputs.push_back({v->t.sizes, v->t.dtype});
     } else {
-      n->next.push_back({});
-      n->inputs.push_back({Shape{}, DType::Float32});
+      n.next.push_back({});
+      n.inputs.push_back({Shape{}, DType::Float32});
     }
   }
+}
+
+template <class In, class Out> void connect_impl(Node* raw, const In& inputs, const Out& outputs) {
+  NodeRef n(raw);
+  add_input_edges(*n, inputs);
   n->num_outputs = uint32_t(outputs.size());
   uint32_t nr = 0;
   for (Var* o : outputs) {
@@ -167,6 +170,25 @@ template <class In, class Out> void connect_impl(Node* raw, const In& inputs, co
   }
 }
 }  // namespace
+
+void set_grad_fn(AutogradMeta& m, NodeRef fn, uint32_t output_nr) {
+  if (m.retains_grad && m.grad_fn) {
+    // retain_grad follows the tensor to its new grad_fn.
+    auto& hooks = m.grad_fn->pre_hooks;
+    for (auto it = hooks.begin(); it != hooks.end();) {
+      auto* r = dynamic_cast<RetainGradHook*>(it->second.get());
+      if (r && r->meta == &m) {
+        fn->pre_hooks.emplace_back(output_nr, it->second);
+        it = hooks.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  m.grad_fn = std::move(fn);
+  m.output_nr = output_nr;
+  m.requires_grad = false;
+}
 
 void connect(Node* n, std::initializer_list<const Var*> inputs, std::initializer_list<Var*> outputs) {
   connect_impl(n, inputs, outputs);
@@ -191,34 +213,9 @@ void rebase_history(Var& self, Node* raw, std::initializer_list<const Var*> inpu
   if (!raw) return;
   NodeRef n(raw);
   // The node's first input is self's previous value: its edge is self's old history.
-  std::vector<const Var*> ins(inputs);
-  auto* m = &self.ensure_meta();
-  n->next.reserve(ins.size());
-  for (const Var* v : ins) {
-    if (v && v->defined()) {
-      n->next.push_back(v->requires_grad() ? gradient_edge(*v) : Edge{});
-      n->inputs.push_back({v->t.sizes, v->t.dtype});
-    } else {
-      n->next.push_back({});
-      n->inputs.push_back({Shape{}, DType::Float32});
-    }
-  }
+  add_input_edges(*n, inputs);
   n->num_outputs = 1;
-  if (m->retains_grad && m->grad_fn) {
-    // retain_grad follows the tensor to its new grad_fn.
-    auto& hooks = m->grad_fn->pre_hooks;
-    for (auto it = hooks.begin(); it != hooks.end();) {
-      auto* r = dynamic_cast<RetainGradHook*>(it->second.get());
-      if (r && r->meta == m) {
-        n->pre_hooks.emplace_back(0, it->second);
-        it = hooks.erase(it);
-      } else {
-        ++it;
-      }
-    }
-  }
-  m->grad_fn = std::move(n);
-  m->output_nr = 0;
+  set_grad_fn(self.ensure_meta(), std::move(n), 0);
 }
 
 }  // namespace kiln::torch::autograd

@@ -135,6 +135,10 @@ Edge gradient_edge(const Var& v);
 void connect(Node* n, std::initializer_list<const Var*> inputs, std::initializer_list<Var*> outputs);
 void connect(Node* n, const std::vector<const Var*>& inputs, const std::vector<Var*>& outputs);
 
+// Makes `fn` (output `output_nr`) the tensor's history; a retain_grad on the
+// tensor moves along to the new node.
+void set_grad_fn(AutogradMeta& m, NodeRef fn, uint32_t output_nr);
+
 // Tensor.retain_grad() on a non-leaf (a no-op on leaves).
 void retain_grad(Var& v);
 

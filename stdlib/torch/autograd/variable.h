@@ -118,7 +118,9 @@ struct GradMode {
   static void set_enabled(bool on) { enabled_ = on; }
 
  private:
-  static thread_local bool enabled_;
+  // inline with a constant initialiser: no TLS wrapper function (GCC's
+  // wrapper for an extern thread_local trips UBSan's null check).
+  static inline thread_local bool enabled_ = true;
 };
 
 // Sets grad mode for a scope (the engine runs formulas with it off unless
