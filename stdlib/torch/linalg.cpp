@@ -316,6 +316,30 @@ Tensor dot(const Tensor& a, const Tensor& b) {
   return drop_dim(drop_dim(product(unsqueeze(a, 0), unsqueeze(b, 1), Shape()), 1), 0);
 }
 
+void addmm_inplace(const Tensor& c, const Tensor& a, const Tensor& b) {
+  int64_t m = a.sizes[0], k = a.sizes[1], n = b.sizes[1];
+  bump_version(c);
+  BlasView va = blas_view(m, k, a.strides[0], a.strides[1]), vb = blas_view(k, n, b.strides[0], b.strides[1]);
+  bool is_f32 = c.dtype == DType::Float32;
+  int64_t inca = m == 1 ? 1 : a.strides[0], incb = n == 1 ? 1 : b.strides[1];
+  if (k == 1 && m <= INT32_MAX && n <= INT32_MAX && inca > 0 && incb > 0 && inca <= INT32_MAX && incb <= INT32_MAX) {
+    if (is_f32) cblas_sger(CblasRowMajor, int(m), int(n), 1.0f, a.data<float>(), int(inca), b.data<float>(), int(incb), c.data<float>(), int(n));
+    else cblas_dger(CblasRowMajor, int(m), int(n), 1.0, a.data<double>(), int(inca), b.data<double>(), int(incb), c.data<double>(), int(n));
+    return;
+  }
+  if (!va.ok || !vb.ok || m > INT32_MAX || n > INT32_MAX || k > INT32_MAX) {
+    add_inplace(c, Operand(mm(a, b)), Scalar::from_int(1), false);
+    return;
+  }
+  auto ta = va.trans ? CblasTrans : CblasNoTrans, tb = vb.trans ? CblasTrans : CblasNoTrans;
+  if (is_f32)
+    cblas_sgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.0f, a.data<float>(), int(va.ld), b.data<float>(), int(vb.ld), 1.0f,
+                c.data<float>(), int(n));
+  else
+    cblas_dgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.0, a.data<double>(), int(va.ld), b.data<double>(), int(vb.ld), 1.0,
+                c.data<double>(), int(n));
+}
+
 Tensor outer(const Tensor& a, const Tensor& b) {
   if (a.dim() != 1) runtime_error("outer: Expected 1-D argument self, but got {}-D", a.dim());
   if (b.dim() != 1) runtime_error("outer: Expected 1-D argument vec2, but got {}-D", b.dim());

@@ -13,5 +13,9 @@ Tensor bmm(const Tensor& a, const Tensor& b);
 Tensor mv(const Tensor& a, const Tensor& v);
 Tensor dot(const Tensor& a, const Tensor& b);
 Tensor outer(const Tensor& a, const Tensor& b);
+// c += a @ b for float matrices: c (m x n) contiguous, a (m x k) and b (k x n)
+// any strides, one dtype. One BLAS call (a rank-1 update when k == 1), no
+// temporary: autograd writes a weight's gradient straight into its .grad.
+void addmm_inplace(const Tensor& c, const Tensor& a, const Tensor& b);
 
 }  // namespace kiln::torch

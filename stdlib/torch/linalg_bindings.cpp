@@ -132,9 +132,23 @@ Value linalg_fn(VM& vm, const CallArgs& a, const Value& data) {
   });
 }
 
+// torch._kiln_linear(input, weight, bias=None): nn.functional.linear's
+// kernel (torch.nn.functional is Python; PyTorch's is torch._C._nn.linear).
+Value linear_fn(VM& vm, const CallArgs& a, const Value&) {
+  Value args[3];
+  if (!bind(vm, a, {"linear", {"input", "weight", "bias"}, 3, 2}, args)) return Value();
+  Var* x = expect_var(vm, args[0], "linear", "input");
+  Var* w = x ? expect_var(vm, args[1], "linear", "weight") : nullptr;
+  if (!w) return Value();
+  Var* b = nullptr;
+  if (args[2] && !args[2].is_none() && !(b = expect_var(vm, args[2], "linear", "bias"))) return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::linear(*x, *w, b)); });
+}
+
 }  // namespace
 
 void register_linalg(Registrar& r) {
+  r.function("_kiln_linear", linear_fn);
   for (int op = 0; op < kNumOps; ++op) {
     r.function(kOps[op].name, linalg_fn, Value::small_int(op));
     r.method(kOps[op].name, linalg_fn, Value::small_int(op | kMethod));

@@ -13,6 +13,8 @@ namespace kiln::torch::autograd {
 
 namespace {
 
+thread_local bool accumulating = false;
+
 struct ByLatest {
   bool operator()(Node* a, Node* b) const { return a->seq < b->seq; }
 };
@@ -37,8 +39,14 @@ Var fit(Var g, const InputInfo& info, const Node& node, size_t i) {
 
 }  // namespace
 
+bool leaf_accumulation_allowed() { return accumulating; }
+
 VarList run_backward(const VarList& roots, const VarList& grad_outputs, bool keep_graph, bool create_graph,
                      const VarList& inputs) {
+  struct Flag {
+    bool prev = accumulating;
+    ~Flag() { accumulating = prev; }
+  } flag;
   // Root edges and their gradients.
   std::vector<Edge> root_edges;
   VarList root_grads;
@@ -124,6 +132,7 @@ VarList run_backward(const VarList& roots, const VarList& grad_outputs, bool kee
     else slot = add(slot, g, Scalar::from_int(1), false);
   };
   std::priority_queue<Node*, std::vector<Node*>, ByLatest> ready;
+  accumulating = !capture && !create_graph;
   {
     GradModeGuard mode(create_graph);
     for (size_t i = 0; i < root_edges.size(); ++i)

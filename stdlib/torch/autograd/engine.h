@@ -24,4 +24,10 @@ namespace kiln::torch::autograd {
 VarList run_backward(const VarList& roots, const VarList& grad_outputs, bool keep_graph, bool create_graph,
                      const VarList& inputs = {});
 
+// True while a backward that accumulates into leaves' .grad runs (not
+// autograd.grad, not create_graph): a formula may then add a gradient into a
+// leaf's existing .grad itself (functions_linalg.cpp's linear) instead of
+// handing it to AccumulateGrad.
+bool leaf_accumulation_allowed();
+
 }  // namespace kiln::torch::autograd

@@ -149,6 +149,10 @@ Var bmm(const Var& a, const Var& b);
 Var mv(const Var& a, const Var& v);
 Var dot(const Var& a, const Var& b);
 Var outer(const Var& a, const Var& b);
+// F.linear: x @ w.t() (+ bias). For a 2-D x one node (PyTorch's AddmmBackward0
+// / MmBackward0) whose weight gradient, in a plain backward, is added by BLAS
+// straight into the weight's existing .grad (no temporary, no extra pass).
+Var linear(const Var& x, const Var& w, const Var* bias);
 
 // ================================================================ scatter and index assignment
 // (functions_scatter.cpp, functions_index.cpp: the ops the bindings needed

@@ -4,8 +4,10 @@
 // then grad_a = g @ b^T and grad_b = a^T @ g, summed over broadcast batch
 // dims and squeezed back. The transposes are views: BLAS reads them in place.
 
+#include "stdlib/torch/autograd/engine.h"
 #include "stdlib/torch/autograd/functions.h"
 #include "stdlib/torch/linalg.h"
+#include "stdlib/torch/views.h"
 
 namespace kiln::torch::autograd {
 
@@ -84,6 +86,53 @@ Var outer(const Var& a, const Var& b) {
   if (b.requires_grad()) n->saved[0] = SavedVar(a, false);
   if (a.requires_grad()) n->saved[1] = SavedVar(b, false);
   connect(n, {&a, &b}, {&r});
+  return r;
+}
+
+namespace {
+
+// Adds g^T @ x into the .grad of the leaf at edge `e` when nothing else has
+// to see that gradient first (no hooks, no retain, a plain dense .grad of the
+// right shape and dtype): the BLAS call accumulates in place.
+bool accumulate_weight_grad(const Edge& e, const Var& g, const Var& x) {
+  if (!e.valid() || GradMode::is_enabled() || !leaf_accumulation_allowed()) return false;
+  AutogradMeta* m = e.fn->leaf();
+  if (!m || !m->hooks.empty() || !m->grad || m->grad->requires_grad()) return false;
+  const Tensor& acc = m->grad->t;
+  DType d = acc.dtype;
+  if (!is_floating(d) || g.t.dtype != d || x.t.dtype != d || !acc.is_contiguous() || acc.dim() != 2 ||
+      acc.sizes[0] != g.t.sizes[1] || acc.sizes[1] != x.t.sizes[1])
+    return false;
+  addmm_inplace(acc, torch::t_2d(g.t), x.t);
+  return true;
+}
+
+}  // namespace
+
+Var linear(const Var& x, const Var& w, const Var* bias) {
+  if (x.t.dim() != 2 || w.t.dim() != 2) {
+    Var out = matmul(x, t_2d(w));
+    return bias ? add(out, *bias, Scalar::from_int(1), false) : out;
+  }
+  Tensor out = torch::matmul(x.t, torch::t_2d(w.t));
+  if (bias) {
+    torch::expand(bias->t, out.sizes);  // PyTorch's addmm reports a bad bias as expand's error
+    out = torch::add(Operand(out), Operand(bias->t), Scalar::from_int(1), false);
+  }
+  Var r(out);
+  if (!any_requires_grad({&x, &w, bias}) || !is_floating(r.t.dtype)) return r;
+  Shape bias_sizes = bias ? bias->t.sizes : Shape{};
+  auto* n = make_node(bias ? "AddmmBackward0" : "MmBackward0", [bias_sizes](const VarList& g, const VarList& s, const Node& node) -> VarList {
+    Var gx, gw, gb;
+    if (node.needs_input_grad(0)) gx = mm(g[0], s[1]);
+    if (node.needs_input_grad(1) && !accumulate_weight_grad(node.next[1], g[0], s[0])) gw = mm(t_2d(g[0]), s[0]);
+    if (node.needs_input_grad(2)) gb = sum_to(g[0], bias_sizes);
+    return {gx, gw, gb};
+  });
+  n->saved.resize(2);
+  if (w.requires_grad()) n->saved[0] = SavedVar(x, false);
+  if (x.requires_grad()) n->saved[1] = SavedVar(w, false);
+  connect(n, {&x, &w, bias}, {&r});
   return r;
 }
 
