@@ -428,6 +428,9 @@ const std::vector<Case>& cases() {
       {"matmul_vec_batch", {contig(S({3})), transposed(S({2, 3, 2}))}, [](const VarList& x) { return ag::matmul(x[0], x[1]); }},
       {"matmul_batch_vec", {sliced(S({2, 2, 3})), contig(S({3}))}, [](const VarList& x) { return ag::matmul(x[0], x[1]); }},
       {"mm", {contig(S({2, 3})), transposed(S({3, 4}))}, [](const VarList& x) { return ag::mm(x[0], x[1]); }},
+      {"linear_bias", {transposed(S({3, 4})), contig(S({2, 4})), contig(S({2}))}, [](const VarList& x) { return ag::linear(x[0], x[1], &x[2]); }},
+      {"linear_no_bias", {contig(S({1, 4})), sliced(S({2, 4}))}, [](const VarList& x) { return ag::linear(x[0], x[1], nullptr); }},
+      {"linear_batched", {contig(S({2, 3, 4})), contig(S({2, 4})), contig(S({1, 2}))}, [](const VarList& x) { return ag::linear(x[0], x[1], &x[2]); }},
       {"bmm", {transposed(S({2, 3, 4})), sliced(S({2, 4, 2}))}, [](const VarList& x) { return ag::bmm(x[0], x[1]); }},
       {"mv", {transposed(S({3, 4})), sliced(S({4}))}, [](const VarList& x) { return ag::mv(x[0], x[1]); }},
       {"dot", {sliced(S({5})), contig(S({5}))}, [](const VarList& x) { return ag::dot(x[0], x[1]); }},
@@ -618,3 +621,26 @@ TEST(AutogradOps, ScatterReduceIsNotDifferentiable) {
   ag::GradModeGuard off(false);
   EXPECT_FALSE(ag::scatter(x, 0, idx({0}), Scalar::from_double(2), ScatterReduce::Multiply).requires_grad());
 }
+
+// A plain backward adds linear's weight gradient into an existing .grad with
+// BLAS (no temporary): the result must be the old .grad plus the gradient
+// autograd.grad computes without that shortcut, at batch 1 (a rank-1 update)
+// and batch 3 (gemm with beta = 1).
+TEST(AutogradOps, LinearAccumulatesIntoAnExistingGrad) {
+  for (int64_t batch : {1, 3}) {
+    VarList xs = make_leaves({contig(S({batch, 4})), contig(S({2, 4})), contig(S({2}))});
+    Tensor w = random_tensor(S({batch, 2}), 7);
+    auto loss_of = [&] { return total(ag::mul(ag::linear(xs[0], xs[1], &xs[2]), Var(w))); };
+    VarList expected = ag::run_backward({loss_of()}, {}, false, false, xs);  // autograd.grad: no shortcut
+    Tensor g0 = random_tensor(S({2, 4}), 5);
+    xs[1].meta->grad = std::make_unique<Var>(Var(cast(g0, g0.dtype)));
+    ag::run_backward({loss_of()}, {}, false, false);
+    for (int64_t i = 0; i < 8; ++i)
+      EXPECT_NEAR(element_as_double(xs[1].meta->grad->t, i), element_as_double(g0, i) + element_as_double(expected[1].t, i), 1e-12)
+          << "batch " << batch << " element " << i;
+    ASSERT_TRUE(xs[0].meta->grad);  // the input and bias still get theirs
+    for (int64_t i = 0; i < batch * 4; ++i)
+      EXPECT_NEAR(element_as_double(xs[0].meta->grad->t, i), element_as_double(expected[0].t, i), 1e-12);
+  }
+}
+
