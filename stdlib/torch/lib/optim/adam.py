@@ -108,11 +108,4 @@ class Adam(Optimizer):
             raise NotImplementedError("Adam: differentiable=True is not supported by Kiln")
 
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
-        with torch.no_grad():
-            for group in self.param_groups:
-                _adam_step(self, group, False)
-        return loss
+        return self._step(closure, lambda group: _adam_step(self, group, False))

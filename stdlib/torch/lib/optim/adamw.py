@@ -16,11 +16,4 @@ class AdamW(Optimizer):
         super().__init__(params, defaults)
 
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
-        with torch.no_grad():
-            for group in self.param_groups:
-                _adam_step(self, group, True)
-        return loss
+        return self._step(closure, lambda group: _adam_step(self, group, True))

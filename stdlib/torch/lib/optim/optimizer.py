@@ -131,6 +131,18 @@ class Optimizer:
                             g.requires_grad_(False)
                         g.zero_()
 
+    def _step(self, closure, update_group):
+        # PyTorch's step protocol: the closure re-evaluates the loss with grad
+        # enabled; the update of each param group runs without grad.
+        loss = None
+        if closure is not None:
+            with torch.enable_grad():
+                loss = closure()
+        with torch.no_grad():
+            for group in self.param_groups:
+                update_group(group)
+        return loss
+
     def step(self, closure):
         raise NotImplementedError
 

@@ -29,56 +29,52 @@ class SGD(Optimizer):
         super().__init__(params, defaults)
 
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
-        with torch.no_grad():
-            for group in self.param_groups:
-                weight_decay = group['weight_decay']
-                momentum = group['momentum']
-                lr = group['lr']
-                dampening = group['dampening']
-                nesterov = group['nesterov']
-                maximize = group['maximize']
-                for param in group['params']:
-                    grad = param.grad
-                    if grad is None:
-                        continue
-                    state = self.state.get(param)
-                    if state is None:
-                        state = {}
-                        self.state[param] = state
+        return self._step(closure, self._update_group)
+
+    def _update_group(self, group):
+        weight_decay = group['weight_decay']
+        momentum = group['momentum']
+        lr = group['lr']
+        dampening = group['dampening']
+        nesterov = group['nesterov']
+        maximize = group['maximize']
+        for param in group['params']:
+            grad = param.grad
+            if grad is None:
+                continue
+            state = self.state.get(param)
+            if state is None:
+                state = {}
+                self.state[param] = state
+            buf = None
+            if momentum != 0:
+                buf = state.get('momentum_buffer')
+                first = buf is None
+                if first:
+                    buf = torch.empty_like(param)
+                if _fused(param, grad, buf, first, lr, momentum, dampening, weight_decay, nesterov, maximize):
+                    state['momentum_buffer'] = buf
+                    continue
+                if first:
                     buf = None
-                    if momentum != 0:
-                        buf = state.get('momentum_buffer')
-                        first = buf is None
-                        if first:
-                            buf = torch.empty_like(param)
-                        if _fused(param, grad, buf, first, lr, momentum, dampening, weight_decay, nesterov, maximize):
-                            state['momentum_buffer'] = buf
-                            continue
-                        if first:
-                            buf = None
-                    else:
-                        state['momentum_buffer'] = None
-                        if _fused(param, grad, None, False, lr, 0, dampening, weight_decay, nesterov, maximize):
-                            continue
-                    # The same update with tensor ops (tensors the fused loop does not take).
-                    d_p = grad
-                    if maximize:
-                        d_p = -d_p
-                    if weight_decay != 0:
-                        d_p = d_p.add(param, alpha=weight_decay)
-                    if momentum != 0:
-                        if buf is None:
-                            buf = torch.clone(d_p).detach()
-                            state['momentum_buffer'] = buf
-                        else:
-                            buf.mul_(momentum).add_(d_p, alpha=1 - dampening)
-                        if nesterov:
-                            d_p = d_p.add(buf, alpha=momentum)
-                        else:
-                            d_p = buf
-                    param.add_(d_p, alpha=-lr)
-        return loss
+            else:
+                state['momentum_buffer'] = None
+                if _fused(param, grad, None, False, lr, 0, dampening, weight_decay, nesterov, maximize):
+                    continue
+            # The same update with tensor ops (tensors the fused loop does not take).
+            d_p = grad
+            if maximize:
+                d_p = -d_p
+            if weight_decay != 0:
+                d_p = d_p.add(param, alpha=weight_decay)
+            if momentum != 0:
+                if buf is None:
+                    buf = torch.clone(d_p).detach()
+                    state['momentum_buffer'] = buf
+                else:
+                    buf.mul_(momentum).add_(d_p, alpha=1 - dampening)
+                if nesterov:
+                    d_p = d_p.add(buf, alpha=momentum)
+                else:
+                    d_p = buf
+            param.add_(d_p, alpha=-lr)
