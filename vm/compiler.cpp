@@ -495,8 +495,16 @@ uint32_t fusion_at(const VmVector<uint32_t>& c, size_t i, bool lookahead) {
 // of the pair becomes a superinstruction that also does the second and skips
 // it, so jump targets and the tables stay valid (a jump to the second still
 // runs it alone).
+void fuse_pairs(VmVector<uint32_t>& c);
+
 void CodeGen::peephole() {
-  auto& c = code_->code;
+  code_->raw_code = code_->code;
+  if (vm_.jit_watch_new_code && !(code_->flags & (kCodeGenerator | kCodeModule | kCodeClassBody)))
+    code_->flags |= kCodeJitWatch;
+  fuse_pairs(code_->code);
+}
+
+void fuse_pairs(VmVector<uint32_t>& c) {
   // Forward, so that fusion_at sees raw instructions after i.
   for (size_t i = 0; i + 1 < c.size(); i++)
     if (uint32_t f = fusion_at(c, i)) c[i] = f;
@@ -2238,5 +2246,7 @@ Value compile_source(VM& vm, std::string_view source, const std::string& filenam
   }
   return compile_module(vm, *mod, filename, interactive);
 }
+
+void fuse_superinstructions(VmVector<uint32_t>& code) { fuse_pairs(code); }
 
 }  // namespace kiln::vm

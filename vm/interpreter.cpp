@@ -814,6 +814,22 @@ inline bool fill_slots(VM& vm, FunctionObject* fn, CodeObject* co, const CallArg
   return true;
 }
 
+// The tracer's choice of code for a frame of `co` whose arguments are bound
+// into `slots` (VM::jit_enter): `co`, or compiled code with the same locals
+// and cells. On failure (null, exception pending) the locals are released.
+// The caller reserved co->nslots_ slots; more are taken here if needed.
+[[gnu::noinline]] CodeObject* jit_select(VM& vm, FunctionObject* fn, CodeObject* co, Value* slots) {
+  if (!vm.jit_enter) return co;
+  CodeObject* run = vm.jit_enter(vm, fn, co, slots);
+  if (run && run->nslots_ > co->nslots_ && slots + run->nslots_ > vm.stack_limit) {
+    raise_recursion(vm);
+    run = nullptr;
+  }
+  if (!run)
+    for (int i = 0; i < co->nlive_; i++) slots[i].~Value();
+  return run;
+}
+
 // Runs `fn` with arguments already bound into `slots`.
 inline Value run_frame(VM& vm, FunctionObject* fn, CodeObject* co, Value* slots) {
   Frame f;
@@ -843,6 +859,14 @@ Value call_function(VM& vm, FunctionObject* fn, const CallArgs& a) {
   if (!fill_slots(vm, fn, co, a, slots, nullptr)) {
     vm.stack_top = slots;
     return Value();
+  }
+  if (co->flags & kCodeJitWatch) [[unlikely]] {
+    co = jit_select(vm, fn, co, slots);
+    if (!co) {
+      vm.stack_top = slots;
+      return Value();
+    }
+    vm.stack_top = slots + co->nslots_;
   }
   vm.call_depth++;
   Value r = run_frame(vm, fn, co, slots);
@@ -1243,6 +1267,10 @@ inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, con
     return nullptr;
   }
   if (!fill_slots(vm, fn, co, a, slots, movable)) return nullptr;
+  if (co->flags & kCodeJitWatch) [[unlikely]] {
+    co = jit_select(vm, fn, co, slots);
+    if (!co) return nullptr;
+  }
   // Field by field (a value-initialised Frame compiles to a slow `rep stos`).
   Frame* nf = new (mem) Frame;
   nf->code = co;

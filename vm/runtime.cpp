@@ -26,6 +26,9 @@ namespace kiln {
 namespace vm {
 Value module_new(VM& vm, std::string_view name);  // vm/import.cpp
 }
+namespace tracer {
+void install(vm::VM& vm);  // tracer/cache.cpp: the hot-call hook when --tier >= 1
+}
 
 struct Runtime::Impl {
   Options options;
@@ -113,9 +116,13 @@ Runtime::Runtime(Options options) : impl_(std::make_unique<Impl>()) {
   impl_->vm->out = write_stdout;
   impl_->vm->err = write_stderr;
   impl_->vm->recursion_limit = impl_->options.recursion_limit;
+  tracer::install(*impl_->vm);
 }
 
-Runtime::~Runtime() { std::fflush(stdout); }
+Runtime::~Runtime() {
+  for (auto& hook : impl_->vm->at_exit) hook();
+  std::fflush(stdout);
+}
 
 void Runtime::set_stdout(std::function<void(std::string_view)> sink) { impl_->vm->out = std::move(sink); }
 void Runtime::set_stderr(std::function<void(std::string_view)> sink) { impl_->vm->err = std::move(sink); }

@@ -163,6 +163,17 @@ class VM {
   // the builtin __build_class__.
   Value* stack_top = nullptr;
   Value* stack_limit = nullptr;
+  // The tracer's coupling (tracer/cache.cpp installs it when --tier >= 1;
+  // null otherwise, and then never taken). New function code is marked
+  // kCodeJitWatch while `jit_watch_new_code`; a frame of such code calls
+  // `jit_enter` once its arguments are bound into `slots`, which returns
+  // the code to run in the frame: `co` itself, or compiled code with the
+  // same locals and cells; null with an exception pending.
+  bool jit_watch_new_code = false;
+  CodeObject* (*jit_enter)(VM& vm, FunctionObject* fn, CodeObject* co, Value* slots) = nullptr;
+  void* jit_state = nullptr;  // the tracer's (owned by extension_state["tracer"])
+  // Run by kiln::Runtime before the VM goes (reports such as --explain).
+  std::vector<std::function<void()>> at_exit;
   char* native_stack_limit = nullptr;
   Value handled_exception;
   Value build_class_fn;

@@ -1,0 +1,31 @@
+// tracer/cache.h — compiled entries per code object, and the hot-call hook.
+//
+// The VM's only coupling to the tracer is VM::jit_enter, called when a frame
+// of code marked kCodeJitWatch is about to run with its arguments bound
+// (vm/interpreter.cpp). The hook keeps, per code object, a CodeState: a call
+// count until the code is hot (--hot-threshold), then a list of Entries
+// tried in order. An Entry is a graph with its guard program and a tiny
+// code object to run in the frame instead of the original:
+//
+//     LOAD_CONST <graph>; CALL 0; RETURN_VALUE
+//
+// whose graph native runs the graph executor on the sources the guards
+// just loaded. A miss on every entry traces again (a recompile, its reason
+// in words from the first entry's failing guard) until --cache-size-limit
+// entries exist; then the code runs interpreted and that is logged once. A
+// trace that breaks leaves the call to the interpreter; the code is then
+// given up (no more tracing) with the reason kept for --explain.
+//
+// Graph breaks with resume functions, automatic dynamic shapes and
+// torch.compile are not built yet (see docs/ARCHITECTURE.md, "The tracer").
+#pragma once
+
+#include "vm/vm.h"
+
+namespace kiln::tracer {
+
+// Installs the hook when vm.options().tier >= 1 (and sets up --explain,
+// --dump-graphs and KILN_LOGS). Called once per VM by kiln::Runtime.
+void install(vm::VM& vm);
+
+}  // namespace kiln::tracer

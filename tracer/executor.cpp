@@ -1,0 +1,89 @@
+// tracer/executor.cpp — running graphs (tracer/executor.h).
+#include "tracer/executor.h"
+
+#include "stdlib/torch/autograd/node.h"
+#include "vm/ast.h"
+#include "vm/list.h"
+#include "vm/ops.h"
+#include "vm/tuple.h"
+
+namespace kiln::tracer {
+
+namespace {
+Value run_nodes(VM& vm, const Graph& g, Value* regs) {
+  size_t base = g.consts.size() + g.inputs.size();
+  for (size_t i = 0; i < g.nodes.size(); i++) {
+    const Node& n = g.nodes[i];
+    const int* in = n.in.data();
+    Value r;
+    switch (n.op) {
+      case GraphOp::Call: {
+        constexpr size_t kSmall = 12;
+        Value small[kSmall];
+        std::vector<Value> big;
+        Value* args = small;
+        if (n.in.size() > kSmall) {
+          big.resize(n.in.size());
+          args = big.data();
+        }
+        for (size_t k = 0; k < n.in.size(); k++) args[k] = regs[in[k]];
+        const vm::TupleObject* kw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>() : nullptr;
+        size_t npos = n.in.size() - (kw ? kw->size : 0);
+        auto* nat = n.callee.as<vm::NativeObject>();
+        r = nat->fn(vm, vm::CallArgs{args, npos, kw}, nat->data);
+        break;
+      }
+      case GraphOp::Binary: r = vm::binary_op(vm, vm::BinOpKind(n.arg), regs[in[0]], regs[in[1]]); break;
+      case GraphOp::Inplace: r = vm::inplace_op(vm, vm::BinOpKind(n.arg), regs[in[0]], regs[in[1]]); break;
+      case GraphOp::Unary: r = vm::unary_op(vm, vm::UnaryOpKind(n.arg), regs[in[0]]); break;
+      case GraphOp::Compare: r = vm::compare(vm, vm::CmpOpKind(n.arg), regs[in[0]], regs[in[1]]); break;
+      case GraphOp::GetItem: r = vm::getitem(vm, regs[in[0]], regs[in[1]]); break;
+      case GraphOp::SetItem:
+        if (vm::setitem(vm, regs[in[0]], regs[in[1]], regs[in[2]])) r = Value::none();
+        break;
+      case GraphOp::GetAttr: r = vm::getattr(vm, regs[in[0]], n.name.as<vm::StrObject>()); break;
+      case GraphOp::BuildTuple: {
+        r = vm::tuple_new(vm, n.in.size());
+        if (r)
+          for (size_t k = 0; k < n.in.size(); k++) r.as<vm::TupleObject>()->items[k] = regs[in[k]];
+        break;
+      }
+      case GraphOp::BuildList: {
+        r = vm::list_new(vm, 0);
+        if (r)
+          for (size_t k = 0; k < n.in.size(); k++) r.as<vm::ListObject>()->items.push_back(regs[in[k]]);
+        break;
+      }
+      case GraphOp::Count_: break;
+    }
+    if (r.is_empty()) return Value();
+    regs[base + i] = std::move(r);
+  }
+  if (g.outputs.size() == 1) return regs[g.outputs[0]];
+  Value t = vm::tuple_new(vm, g.outputs.size());
+  if (!t) return Value();
+  for (size_t k = 0; k < g.outputs.size(); k++) t.as<vm::TupleObject>()->items[k] = regs[g.outputs[k]];
+  return t;
+}
+}  // namespace
+
+Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
+  const Graph& g = *g_;
+  std::vector<Value> fresh;
+  std::vector<Value>* regs = &regs_;
+  if (busy_) regs = &fresh;  // re-entered: its own registers
+  busy_ = regs == &regs_;
+  regs->resize(size_t(g.nregs()));
+  Value* r = regs->data();
+  for (size_t i = 0; i < g.consts.size(); i++) r[i] = g.consts[i];
+  for (size_t i = 0; i < g.inputs.size(); i++) r[g.consts.size() + i] = std::move(inputs[i]);
+  bool grad = torch::autograd::GradMode::is_enabled();
+  Value out = run_nodes(vm, g, r);
+  if (out.is_empty()) torch::autograd::GradMode::set_enabled(grad);
+  // Drop the intermediates now: a tensor dies when its last reference goes.
+  for (size_t i = g.consts.size(); i < regs->size(); i++) (*regs)[i] = Value();
+  if (regs == &regs_) busy_ = false;
+  return out;
+}
+
+}  // namespace kiln::tracer

@@ -1,0 +1,32 @@
+// tracer/executor.h — the graph executor ("tier 0.5").
+//
+// Runs a captured Graph (tracer/graph.h) node by node, calling the eager
+// implementations directly: a Call node is one native call with its
+// arguments gathered from registers, an operator node one call into the
+// object protocol. There is no bytecode dispatch, no name or attribute
+// lookup and no Python-level control flow left: the tracer resolved them.
+// Registers are reused between calls of the same graph (a fresh set is
+// taken if a graph is re-entered).
+#pragma once
+
+#include <vector>
+
+#include "tracer/graph.h"
+
+namespace kiln::tracer {
+
+class GraphRunner {
+ public:
+  explicit GraphRunner(const Graph* g) : g_(g) {}
+  // Runs the graph on `inputs` (consumed). Returns its output (a tuple when
+  // it has several), or Empty with the exception pending; grad mode is
+  // restored if a node fails.
+  Value run(VM& vm, std::vector<Value>& inputs);
+
+ private:
+  const Graph* g_;
+  std::vector<Value> regs_;
+  bool busy_ = false;
+};
+
+}  // namespace kiln::tracer

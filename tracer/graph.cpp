@@ -1,0 +1,149 @@
+// tracer/graph.cpp — printing and validating graphs (tracer/graph.h).
+#include "tracer/graph.h"
+
+#include <fmt/format.h>
+
+#include "vm/ops.h"
+
+namespace kiln::tracer {
+
+namespace {
+struct OpInfo {
+  const char* name;
+  int arity;
+};
+const OpInfo kOps[] = {
+#define GRAPH_OP(name, printed, arity) {printed, arity},
+#include "tracer/ops.def"
+#undef GRAPH_OP
+};
+
+std::string const_text(VM& vm, const Value& v) {
+  Value r = vm::repr(vm, v);
+  if (!r) {
+    vm.clear_exception();
+    return fmt::format("<{}>", vm::type_name(vm, v));
+  }
+  std::string s(vm::str_view(r));
+  if (s.size() > 40) s = s.substr(0, 37) + "...";
+  return s;
+}
+
+// The name a register prints as.
+std::string reg_name(const Graph& g, int r) {
+  if (r < int(g.consts.size())) return fmt::format("c{}", r);
+  if (r < int(g.consts.size() + g.inputs.size())) return fmt::format("i{}", r - int(g.consts.size()));
+  return fmt::format("v{}", r - int(g.consts.size() + g.inputs.size()));
+}
+
+std::string node_expr(const Graph& g, const Node& n) {
+  std::string args;
+  size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
+  size_t npos = n.in.size() - nkw;
+  for (size_t i = 0; i < n.in.size(); i++) {
+    if (i) args += ", ";
+    if (i >= npos) args += std::string(vm::str_view(n.kwnames.as<vm::TupleObject>()->items[i - npos])) + "=";
+    args += reg_name(g, n.in[i]);
+  }
+  switch (n.op) {
+    case GraphOp::Call: return fmt::format("{}({})", n.label, args);
+    case GraphOp::Binary:
+    case GraphOp::Compare:
+      return fmt::format("{} {} {}", reg_name(g, n.in[0]), n.label, reg_name(g, n.in[1]));
+    case GraphOp::Inplace: return fmt::format("{} {}= {}", reg_name(g, n.in[0]), n.label, reg_name(g, n.in[1]));
+    case GraphOp::Unary: return fmt::format("{}{}", n.label, reg_name(g, n.in[0]));
+    case GraphOp::GetItem: return fmt::format("{}[{}]", reg_name(g, n.in[0]), reg_name(g, n.in[1]));
+    case GraphOp::SetItem:
+      return fmt::format("setitem({}, {}, {})", reg_name(g, n.in[0]), reg_name(g, n.in[1]), reg_name(g, n.in[2]));
+    case GraphOp::GetAttr: return fmt::format("{}.{}", reg_name(g, n.in[0]), vm::str_view(n.name));
+    case GraphOp::BuildTuple: return fmt::format("({}{})", args, n.in.size() == 1 ? "," : "");
+    case GraphOp::BuildList: return fmt::format("[{}]", args);
+    case GraphOp::Count_: break;
+  }
+  return "?";
+}
+}  // namespace
+
+const char* graph_op_name(GraphOp op) { return kOps[size_t(op)].name; }
+int graph_op_arity(GraphOp op) { return kOps[size_t(op)].arity; }
+
+size_t Graph::op_count() const {
+  size_t n = 0;
+  for (const Node& x : nodes)
+    if (x.op != GraphOp::BuildTuple && x.op != GraphOp::BuildList) n++;
+  return n;
+}
+
+std::string Graph::to_code(VM& vm) const {
+  std::string r = fmt::format("def {}(", name);
+  for (size_t i = 0; i < inputs.size(); i++) r += fmt::format("{}i{}", i ? ", " : "", i);
+  r += "):\n";
+  for (size_t i = 0; i < inputs.size(); i++)
+    r += fmt::format("    # i{} = {}  ({})\n", i, input_names[i], input_meta[i]);
+  for (size_t i = 0; i < consts.size(); i++) r += fmt::format("    c{} = {}\n", i, const_text(vm, consts[i]));
+  for (size_t i = 0; i < nodes.size(); i++) {
+    const Node& n = nodes[i];
+    std::string line = fmt::format("    v{} = {}", i, node_expr(*this, n));
+    if (line.size() < 48) line.resize(48, ' ');
+    r += fmt::format("{}  # {}:{}  {}\n", line, filename, n.line, n.meta);
+  }
+  r += "    return ";
+  if (outputs.size() == 1) {
+    r += reg_name(*this, outputs[0]);
+  } else {
+    r += "(";
+    for (size_t i = 0; i < outputs.size(); i++) r += (i ? ", " : "") + reg_name(*this, outputs[i]);
+    r += outputs.size() == 1 ? ",)" : ")";
+  }
+  return r + "\n";
+}
+
+std::string Graph::to_dot(VM& vm) const {
+  std::string r = fmt::format("digraph \"{}\" {{\n  rankdir=TB;\n  node [shape=box, fontname=monospace];\n", name);
+  auto esc = [](std::string s) {
+    std::string o;
+    for (char c : s) {
+      if (c == '"' || c == '\\') o += '\\';
+      o += c;
+    }
+    return o;
+  };
+  for (size_t i = 0; i < consts.size(); i++)
+    r += fmt::format("  c{} [label=\"{}\", shape=plaintext];\n", i, esc(const_text(vm, consts[i])));
+  for (size_t i = 0; i < inputs.size(); i++)
+    r += fmt::format("  i{} [label=\"{}\\n{}\", shape=ellipse];\n", i, esc(input_names[i]), esc(input_meta[i]));
+  for (size_t i = 0; i < nodes.size(); i++) {
+    const Node& n = nodes[i];
+    std::string what = n.op == GraphOp::Call ? n.label : std::string(graph_op_name(n.op)) + " " + n.label;
+    if (n.op == GraphOp::GetAttr) what = "getattr ." + std::string(vm::str_view(n.name));
+    r += fmt::format("  v{} [label=\"{}\\n{}\\nline {}\"];\n", i, esc(what), esc(n.meta), n.line);
+    for (int in : n.in) r += fmt::format("  {} -> v{};\n", reg_name(*this, in), i);
+  }
+  r += "  output [shape=doublecircle];\n";
+  for (int o : outputs) r += fmt::format("  {} -> output;\n", reg_name(*this, o));
+  return r + "}\n";
+}
+
+std::string Graph::validate() const {
+  if (inputs.size() != input_names.size() || inputs.size() != input_meta.size()) return "inputs and their names differ in number";
+  for (size_t i = 0; i < nodes.size(); i++) {
+    const Node& n = nodes[i];
+    if (size_t(n.op) >= size_t(GraphOp::Count_)) return fmt::format("v{}: unknown op", i);
+    int arity = graph_op_arity(n.op);
+    if (arity >= 0 && int(n.in.size()) != arity)
+      return fmt::format("v{}: {} takes {} inputs, has {}", i, graph_op_name(n.op), arity, n.in.size());
+    for (int in : n.in)
+      if (in < 0 || in >= node_reg(i)) return fmt::format("v{}: input register {} is not defined before it", i, in);
+    if (n.op == GraphOp::Call && !vm::is_kind(n.callee, vm::ObjKind::Native)) return fmt::format("v{}: call of a non-native", i);
+    if (n.op == GraphOp::Call && vm::is_kind(n.kwnames, vm::ObjKind::Tuple) &&
+        n.kwnames.as<vm::TupleObject>()->size > n.in.size())
+      return fmt::format("v{}: more keyword names than inputs", i);
+    if (n.op == GraphOp::GetAttr && !vm::is_str(n.name)) return fmt::format("v{}: getattr without a name", i);
+  }
+  if (outputs.empty()) return "no outputs";
+  for (int o : outputs)
+    if (o < 0 || o >= nregs()) return fmt::format("output register {} is not defined", o);
+  return "";
+}
+
+}  // namespace kiln::tracer

@@ -1,0 +1,75 @@
+// tracer/graph.h — the graph IR the tracer captures.
+//
+// A Graph is a straight-line SSA program over registers: constants first,
+// then inputs (values loaded through sources, tracer/source.h), then one
+// register per node. A node applies one op of tracer/ops.def to earlier
+// registers. Tensor ops are calls of the torch module's own natives (or the
+// object protocol the interpreter would use), so running a graph
+// (tracer/executor.h) computes exactly what the interpreter computes, in
+// program order — side effects on tensors included — without bytecode
+// dispatch, name lookups or Python-level control flow, which the tracer
+// resolved while capturing. The codegen tiers (issue 6) lower the tensor
+// part of a graph further.
+//
+// Graphs print as readable code (`to_code`, with source lines) and as
+// Graphviz DOT (`to_dot`), and are checked by `validate` after capture.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "vm/object.h"
+#include "vm/value.h"
+#include "vm/vm.h"
+
+namespace kiln::tracer {
+
+using vm::Value;
+using vm::VM;
+
+enum class GraphOp : uint8_t {
+#define GRAPH_OP(name, printed, arity) name,
+#include "tracer/ops.def"
+#undef GRAPH_OP
+  Count_
+};
+const char* graph_op_name(GraphOp op);
+int graph_op_arity(GraphOp op);  // -1: any
+
+struct Node {
+  GraphOp op;
+  int arg = 0;              // BinOpKind / UnaryOpKind / CmpOpKind for operator nodes
+  std::vector<int> in;      // input registers (Call: positional, then keyword values)
+  Value callee;             // Call: the native function
+  Value kwnames;            // Call: tuple of keyword names, or Empty
+  Value name;               // GetAttr: the attribute (interned str)
+  int line = 0;             // source line of the instruction that made it
+  std::string label;        // Call: "torch.add" / "Tensor.add_"; operators: the symbol
+  std::string meta;         // what the output was while tracing: "f32[8, 16]", "tuple", "NoneType"
+};
+
+struct Graph {
+  std::string name;          // "f_0": the function and the entry number
+  std::string filename;
+  std::vector<Value> consts;
+  std::vector<int> inputs;               // per input: its source index
+  std::vector<std::string> input_names;  // per input: the source, described
+  std::vector<std::string> input_meta;
+  std::vector<Node> nodes;
+  std::vector<int> outputs;  // registers; one output is returned as itself, several as a tuple
+
+  int const_reg(size_t i) const { return int(i); }
+  int input_reg(size_t i) const { return int(consts.size() + i); }
+  int node_reg(size_t i) const { return int(consts.size() + inputs.size() + i); }
+  int nregs() const { return int(consts.size() + inputs.size() + nodes.size()); }
+  // Nodes that are tensor operations (not tuple/list plumbing).
+  size_t op_count() const;
+
+  std::string to_code(VM& vm) const;
+  std::string to_dot(VM& vm) const;
+  // Empty if well formed, else what is wrong (a register used before it is
+  // defined, a wrong arity, a Call without a native...).
+  std::string validate() const;
+};
+
+}  // namespace kiln::tracer

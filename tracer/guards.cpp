@@ -1,0 +1,164 @@
+// tracer/guards.cpp — evaluating and describing guard programs (tracer/guards.h).
+#include "tracer/guards.h"
+
+#include <fmt/format.h>
+
+#include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/tensor_object.h"
+#include "vm/ops.h"
+
+namespace kiln::tracer {
+
+namespace {
+const char* const kGuardNames[] = {
+#define GUARD_KIND(name, printed) printed,
+#include "tracer/guard_kinds.def"
+#undef GUARD_KIND
+};
+
+// A Python value of one of the kinds CONST_MATCH compares, with its exact type.
+bool const_equal(const Value& a, const Value& b) {
+  if (a.bits() == b.bits()) return true;
+  if (a.is_bool() || b.is_bool() || a.is_none() || b.is_none()) return false;
+  if (a.is_double() && b.is_double()) return a.as_double() == b.as_double();
+  if (vm::is_str(a) && vm::is_str(b)) return vm::str_view(a) == vm::str_view(b);
+  int64_t x, y;
+  if (vm::is_int(a) && vm::is_int(b) && vm::int_value(a, &x) && vm::int_value(b, &y)) return x == y;
+  return false;
+}
+
+std::string shape_tuple(const torch::Shape& s) {
+  std::string r = "(";
+  for (int i = 0; i < s.n; i++) r += (i ? ", " : "") + std::to_string(s[i]);
+  return r + (s.n == 1 ? ",)" : ")");
+}
+}  // namespace
+
+const char* guard_kind_name(GuardKind k) { return kGuardNames[size_t(k)]; }
+
+void GuardProgram::add(Guard g) {
+  for (const Guard& o : guards) {
+    if (o.kind == g.kind && o.source == g.source && o.expected.bits() == g.expected.bits() && o.n == g.n &&
+        o.dtype == g.dtype && o.requires_grad == g.requires_grad && o.sizes == g.sizes && o.strides == g.strides)
+      return;
+  }
+  guards.push_back(std::move(g));
+}
+
+int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots, std::vector<Value>* loaded) const {
+  size_t ns = sources.items.size();
+  loaded->resize(ns);
+  Value* v = loaded->data();
+  for (size_t i = 0; i < ns; i++)
+    if (!sources.load(vm, int(i), fn, slots, v, &v[i])) return -2 - int(i);
+  for (size_t gi = 0; gi < guards.size(); gi++) {
+    const Guard& g = guards[gi];
+    const Value* x = g.source >= 0 ? &v[g.source] : nullptr;
+    bool ok = false;
+    switch (g.kind) {
+      case GuardKind::TensorMatch: {
+        if (!x->is_object() || x->as_object()->type != g.expected.as_object()) break;
+        const torch::autograd::Var& var = torch::var_of(*x);
+        const torch::Tensor& t = var.t;
+        ok = t.dtype == g.dtype && t.sizes == g.sizes && t.strides == g.strides &&
+             var.requires_grad() == g.requires_grad;
+        break;
+      }
+      case GuardKind::TypeMatch: ok = vm::type_of(vm, *x) == g.expected.as_object(); break;
+      case GuardKind::IdMatch: ok = x->bits() == g.expected.bits(); break;
+      case GuardKind::ConstMatch: ok = const_equal(*x, g.expected); break;
+      case GuardKind::LenMatch:
+        if (vm::is_kind(*x, vm::ObjKind::Tuple)) ok = int64_t(x->as<vm::TupleObject>()->size) == g.n;
+        else if (vm::is_kind(*x, vm::ObjKind::List)) ok = int64_t(x->as<vm::ListObject>()->items.size()) == g.n;
+        break;
+      case GuardKind::GradMode: ok = torch::autograd::GradMode::is_enabled() == bool(g.n); break;
+    }
+    if (!ok) return int(gi);
+  }
+  return -1;
+}
+
+std::string GuardProgram::describe() const {
+  std::string r;
+  for (const Guard& g : guards) {
+    r += guard_kind_name(g.kind);
+    if (g.source >= 0) r += " " + sources.describe(g.source);
+    switch (g.kind) {
+      case GuardKind::TensorMatch:
+        r += fmt::format(": {}{} stride {}{}", torch::dtype_name(g.dtype), g.sizes.str(), shape_tuple(g.strides),
+                         g.requires_grad ? " requires_grad" : "");
+        break;
+      case GuardKind::TypeMatch: r += ": " + std::string(vm::str_view(g.expected.as<vm::TypeObject>()->name)); break;
+      case GuardKind::IdMatch: {
+        const Value& e = g.expected;
+        if (vm::is_kind(e, vm::ObjKind::Function)) r += ": function " + std::string(vm::str_view(e.as<vm::FunctionObject>()->qualname));
+        else if (vm::is_kind(e, vm::ObjKind::Native)) r += std::string(": builtin ") + e.as<vm::NativeObject>()->name;
+        else if (vm::is_kind(e, vm::ObjKind::Module)) r += ": module " + std::string(vm::str_view(e.as<vm::ModuleObject>()->name));
+        else if (vm::is_kind(e, vm::ObjKind::Type)) r += ": class " + std::string(vm::str_view(e.as<vm::TypeObject>()->name));
+        else r += ": object";
+        break;
+      }
+      case GuardKind::ConstMatch: r += " == <const>"; break;
+      case GuardKind::LenMatch: r += ": len " + std::to_string(g.n); break;
+      case GuardKind::GradMode: r += g.n ? ": enabled" : ": disabled"; break;
+    }
+    r += "\n";
+  }
+  return r;
+}
+
+std::string GuardProgram::failure_reason(VM& vm, int failed, const vm::FunctionObject* fn, const Value* slots) const {
+  std::vector<Value> v(sources.items.size());
+  if (failed <= -2) {
+    int i = -2 - failed;
+    return sources.describe(i) + " is no longer there";
+  }
+  if (failed < 0) return "no guard failed";
+  for (size_t i = 0; i < v.size(); i++)
+    if (!sources.load(vm, int(i), fn, slots, v.data(), &v[i])) return sources.describe(int(i)) + " is no longer there";
+  const Guard& g = guards[size_t(failed)];
+  std::string name = g.source >= 0 ? sources.describe(g.source) : "";
+  const Value* x = g.source >= 0 ? &v[size_t(g.source)] : nullptr;
+  switch (g.kind) {
+    case GuardKind::TensorMatch: {
+      if (!x->is_object() || x->as_object()->type != g.expected.as_object())
+        return fmt::format("{} is a {}, not a {}", name, vm::type_name(vm, *x),
+                           vm::str_view(g.expected.as<vm::TypeObject>()->name));
+      const torch::autograd::Var& var = torch::var_of(*x);
+      const torch::Tensor& t = var.t;
+      if (t.dtype != g.dtype)
+        return fmt::format("{}.dtype changed from {} to {}", name, torch::dtype_name(g.dtype), torch::dtype_name(t.dtype));
+      if (t.sizes.n != g.sizes.n)
+        return fmt::format("{}.dim() changed from {} to {}", name, g.sizes.n, t.sizes.n);
+      for (int d = 0; d < t.sizes.n; d++)
+        if (t.sizes[d] != g.sizes[d])
+          return fmt::format("{}.size({}) changed from {} to {}", name, d, g.sizes[d], t.sizes[d]);
+      if (!(t.strides == g.strides))
+        return fmt::format("{}.stride() changed from {} to {}", name, shape_tuple(g.strides), shape_tuple(t.strides));
+      return fmt::format("{}.requires_grad changed from {} to {}", name, g.requires_grad ? "True" : "False",
+                         var.requires_grad() ? "True" : "False");
+    }
+    case GuardKind::TypeMatch:
+      return fmt::format("type({}) changed from {} to {}", name, vm::str_view(g.expected.as<vm::TypeObject>()->name),
+                         vm::type_name(vm, *x));
+    case GuardKind::IdMatch: return name + " is a different object";
+    case GuardKind::ConstMatch: {
+      Value a = vm::repr(vm, g.expected), b = vm::repr(vm, *x);
+      if (!a || !b) {
+        vm.clear_exception();
+        return name + " changed";
+      }
+      return fmt::format("{} changed from {} to {}", name, vm::str_view(a), vm::str_view(b));
+    }
+    case GuardKind::LenMatch: {
+      int64_t n = -1;
+      if (!vm::length(vm, *x, &n)) vm.clear_exception();
+      return fmt::format("len({}) changed from {} to {}", name, g.n, n);
+    }
+    case GuardKind::GradMode:
+      return fmt::format("grad mode changed from {} to {}", g.n ? "enabled" : "disabled", g.n ? "disabled" : "enabled");
+  }
+  return "?";
+}
+
+}  // namespace kiln::tracer

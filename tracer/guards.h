@@ -1,0 +1,58 @@
+// tracer/guards.h — the checks that decide whether a compiled entry may run.
+//
+// The tracer records every assumption it makes as a guard on a source: a
+// tensor argument's dtype, sizes and strides; an int it specialised on; the
+// identity of a function it inlined; the length of a tuple it unpacked. A
+// GuardProgram is those guards flattened into one array (kinds from
+// tracer/guard_kinds.def) over a SourceTable: checking loads each source
+// once, in order, and runs the checks in a tight loop — no walk over
+// symbolic values, no allocation on the path that passes. The loaded
+// sources are handed to the graph executor as its inputs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "stdlib/torch/tensor.h"
+#include "tracer/source.h"
+
+namespace kiln::tracer {
+
+enum class GuardKind : uint8_t {
+#define GUARD_KIND(name, printed) name,
+#include "tracer/guard_kinds.def"
+#undef GUARD_KIND
+};
+const char* guard_kind_name(GuardKind k);
+
+struct Guard {
+  GuardKind kind;
+  int source = -1;        // index in the SourceTable (-1: global state)
+  Value expected;         // IdMatch object, ConstMatch value, TypeMatch / TensorMatch class
+  int64_t n = 0;          // LenMatch length; GradMode flag
+  // TensorMatch
+  torch::DType dtype{};
+  bool requires_grad = false;
+  torch::Shape sizes, strides;
+};
+
+struct GuardProgram {
+  SourceTable sources;
+  std::vector<Guard> guards;
+
+  // Loads every source and runs every guard. On success returns -1 and
+  // leaves the loaded sources in `loaded` (sized to the table). Otherwise
+  // returns the index of the first failing guard, or -2 - i when source i
+  // could not be loaded.
+  int check(VM& vm, const vm::FunctionObject* fn, const Value* slots, std::vector<Value>* loaded) const;
+  // One line per guard: "TENSOR_MATCH x: float32[8, 16] stride (16, 1)".
+  std::string describe() const;
+  // Why guard `failed` (a check() result) failed for these arguments, in
+  // words: "x.size(0) changed from 8 to 16".
+  std::string failure_reason(VM& vm, int failed, const vm::FunctionObject* fn, const Value* slots) const;
+  // Adds a guard unless an identical one is there.
+  void add(Guard g);
+};
+
+}  // namespace kiln::tracer

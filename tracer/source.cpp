@@ -1,0 +1,85 @@
+// tracer/source.cpp — loading and naming sources (tracer/source.h).
+#include "tracer/source.h"
+
+#include "vm/dict.h"
+#include "vm/ops.h"
+
+namespace kiln::tracer {
+
+int SourceTable::add(const Source& s) {
+  for (size_t i = 0; i < items.size(); i++) {
+    const Source& o = items[i];
+    if (o.kind == s.kind && o.parent == s.parent && o.index == s.index && o.name.bits() == s.name.bits() &&
+        o.dict.bits() == s.dict.bits()) return int(i);
+  }
+  items.push_back(s);
+  return int(items.size() - 1);
+}
+
+std::string SourceTable::describe(int i) const {
+  const Source& s = items[size_t(i)];
+  switch (s.kind) {
+    case SourceKind::Local:
+      if (size_t(s.index) < local_names.size()) return local_names[size_t(s.index)];
+      return "L[" + std::to_string(s.index) + "]";
+    case SourceKind::Global: return "G['" + std::string(vm::str_view(s.name)) + "']";
+    case SourceKind::Attr: return describe(s.parent) + "." + std::string(vm::str_view(s.name));
+    case SourceKind::Item: return describe(s.parent) + "[" + std::to_string(s.index) + "]";
+    case SourceKind::Deref: return "closure[" + std::to_string(s.index) + "]";
+  }
+  return "?";
+}
+
+bool SourceTable::load(VM& vm, int i, const vm::FunctionObject* fn, const Value* slots, const Value* loaded,
+                       Value* out) const {
+  const Source& s = items[size_t(i)];
+  switch (s.kind) {
+    case SourceKind::Local:
+      *out = slots[s.index];
+      return !out->is_empty();
+    case SourceKind::Global: {
+      auto* name = s.name.as<vm::StrObject>();
+      const Value& g = s.dict ? s.dict : fn->globals;
+      Value v = vm::dict_get_str(g.as<vm::DictObject>(), name);
+      if (v.is_empty()) v = vm::dict_get_str(vm.builtins_dict.as<vm::DictObject>(), name);
+      *out = std::move(v);
+      return !out->is_empty();
+    }
+    case SourceKind::Attr: {
+      const Value& p = loaded[s.parent];
+      if (vm::is_kind(p, vm::ObjKind::Module)) {
+        *out = vm::dict_get_str(p.as<vm::ModuleObject>()->dict.as<vm::DictObject>(), s.name.as<vm::StrObject>());
+        return !out->is_empty();
+      }
+      *out = vm::getattr_opt(vm, p, s.name.as<vm::StrObject>());
+      if (out->is_empty()) vm.clear_exception();
+      return !out->is_empty();
+    }
+    case SourceKind::Item: {
+      const Value& p = loaded[s.parent];
+      if (vm::is_kind(p, vm::ObjKind::Tuple)) {
+        auto* t = p.as<vm::TupleObject>();
+        if (size_t(s.index) >= t->size) return false;
+        *out = t->items[s.index];
+        return true;
+      }
+      if (vm::is_kind(p, vm::ObjKind::List)) {
+        auto* l = p.as<vm::ListObject>();
+        if (size_t(s.index) >= l->items.size()) return false;
+        *out = l->items[size_t(s.index)];
+        return true;
+      }
+      return false;
+    }
+    case SourceKind::Deref: {
+      // Cells (and free variables) follow the locals in the frame's slots.
+      const Value& cell = slots[nlocals + s.index];
+      if (!vm::is_kind(cell, vm::ObjKind::Cell)) return false;
+      *out = cell.as<vm::CellObject>()->contents;
+      return !out->is_empty();
+    }
+  }
+  return false;
+}
+
+}  // namespace kiln::tracer

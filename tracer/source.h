@@ -1,0 +1,54 @@
+// tracer/source.h — where a traced value came from.
+//
+// Every value the tracer reads from outside the traced code has a source: an
+// argument or local of the traced frame, a global (or builtin) name, an
+// attribute or an item of another source, a closure cell. Guards are built
+// from sources (tracer/guards.h), and a compiled entry loads its graph's
+// inputs through them, the way TorchDynamo's `Source` objects do. Sources of
+// one entry live in one vector, a parent always before its children, so
+// loading them in order needs no recursion.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "vm/object.h"
+#include "vm/value.h"
+#include "vm/vm.h"
+
+namespace kiln::tracer {
+
+using vm::Value;
+using vm::VM;
+
+enum class SourceKind : uint8_t {
+  Local,   // slot `index` of the frame (arguments first)
+  Global,  // `name` in the function's globals, else in builtins
+  Attr,    // getattr(sources[parent], name) — modules and classes only
+  Item,    // sources[parent][index] — a tuple or list
+  Deref,   // contents of cell `index` of the frame (cellvars, then free variables)
+};
+
+struct Source {
+  SourceKind kind;
+  int parent = -1;
+  int index = 0;
+  Value name;  // interned str (Global, Attr)
+  Value dict;  // Global: the globals dict of an inlined function of another module (Empty: the traced function's)
+};
+
+struct SourceTable {
+  std::vector<Source> items;
+  std::vector<std::string> local_names;  // the traced code's varnames, for describe()
+  int nlocals = 0;                       // where the frame's cells start in its slots
+  // The index of an equal source, added if new.
+  int add(const Source& s);
+  // "x" (a local), "G['torch']", "x.weight", "x[0]".
+  std::string describe(int i) const;
+  // Loads source i into *out given the values of the earlier sources.
+  // False when it cannot be loaded (missing name, short tuple): a guard miss,
+  // never an exception (a pending one is cleared).
+  bool load(VM& vm, int i, const vm::FunctionObject* fn, const Value* slots, const Value* loaded, Value* out) const;
+};
+
+}  // namespace kiln::tracer

@@ -1,0 +1,89 @@
+// tracer/symbolic.h — the tracer's symbolic values (TorchDynamo's
+// VariableTrackers).
+//
+// Each operand-stack entry, local and cell of a traced frame holds a Sym:
+//   * Const — a Python value known at trace time: a literal, something
+//     computed from literals, or a value from a source that a guard pins
+//     (an int argument, a function, a module). Operations on constants are
+//     folded.
+//   * Ref — a value that exists only when the graph runs: a graph input
+//     (a tensor argument: its guard pins dtype, sizes, strides) or a node's
+//     output. `ex` is its example: for tensors a copy with the same
+//     metadata and data, computed while tracing.
+//   * Seq — a tuple or list whose items are Syms (built by the traced code,
+//     or an argument unpacked item by item). Lists alias: two Syms share one
+//     SeqData, so an append through one is seen through the other.
+//   * Iter — an iterator being unrolled by FOR_ITER.
+//   * Func — a function made by MAKE_FUNCTION in the traced code (a
+//     comprehension, a lambda, a closure), inlined when called.
+//   * Cell — a closure cell created in the traced code (LOAD_CLOSURE).
+//   * Null — the marker LOAD_METHOD pushes for a plain callable; Unbound —
+//     a local not assigned yet.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "vm/object.h"
+#include "vm/value.h"
+
+namespace kiln::tracer {
+
+using vm::Value;
+
+enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell };
+
+struct Sym;
+struct SeqData;
+struct IterData;
+struct FuncData;
+struct CellData;
+
+struct Sym {
+  SymKind kind = SymKind::Null;
+  Value ex;           // Const: the value; Ref: the example
+  int reg = -1;       // Ref: its graph register
+  bool tensor = false;  // Ref: a tensor (else a tuple, a return_types result, None...)
+  std::shared_ptr<SeqData> seq;
+  std::shared_ptr<IterData> iter;
+  std::shared_ptr<FuncData> func;
+  std::shared_ptr<CellData> cell;
+
+  static Sym constant(Value v) {
+    Sym s;
+    s.kind = SymKind::Const;
+    s.ex = std::move(v);
+    return s;
+  }
+  static Sym unbound() {
+    Sym s;
+    s.kind = SymKind::Unbound;
+    return s;
+  }
+  bool is_const() const { return kind == SymKind::Const; }
+  bool is_tensor() const { return kind == SymKind::Ref && tensor; }
+};
+
+struct SeqData {
+  bool is_list = false;
+  bool from_source = false;  // an argument's list: mutating it is a side effect on the caller's object
+  std::vector<Sym> items;
+};
+
+struct IterData {
+  std::vector<Sym> items;
+  size_t pos = 0;
+};
+
+struct FuncData {
+  Value code;                                   // CodeObject
+  Value defaults;                               // tuple or None (constants)
+  std::vector<std::shared_ptr<CellData>> closure;
+  Value globals;                                // the defining frame's globals dict
+};
+
+struct CellData {
+  Sym contents;  // Unbound until stored
+};
+
+}  // namespace kiln::tracer

@@ -1,0 +1,1333 @@
+// tracer/trace.cpp — symbolic execution of bytecode into a graph (tracer/trace.h).
+//
+// One Tracer per capture. Frames (the traced function and the calls it
+// inlines) hold Syms (tracer/symbolic.h); the loop in run_frame interprets
+// raw instructions (CodeObject::raw_code: the same pcs as the fused code)
+// over them. A Break exception carries the reason out of any depth; it never
+// leaves trace_function.
+#include "tracer/trace.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <set>
+#include <fmt/format.h>
+#include <unordered_map>
+
+#include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/state.h"
+#include "stdlib/torch/tensor_object.h"
+#include "tracer/symbolic.h"
+#include "vm/ast.h"
+#include "vm/code.h"
+#include "vm/dict.h"
+#include "vm/exception.h"
+#include "vm/list.h"
+#include "vm/ops.h"
+#include "vm/slice.h"
+#include "vm/tuple.h"
+#include "vm/type.h"
+
+namespace kiln::tracer {
+
+namespace {
+
+using vm::CodeObject;
+using vm::FunctionObject;
+using vm::NativeObject;
+using vm::ObjKind;
+using vm::Op;
+
+struct Break {
+  BreakReason reason;
+  std::string detail;
+};
+
+[[noreturn]] void stop(BreakReason r, std::string detail = {}) { throw Break{r, std::move(detail)}; }
+
+const char* const kBinSyms[] = {
+#define X(name, sym, dunder) sym,
+    KILN_AST_BINOPS(X)
+#undef X
+};
+const char* const kCmpSyms[] = {
+#define X(name, sym) sym,
+    KILN_AST_CMPOPS(X)
+#undef X
+};
+const char* const kUnarySyms[] = {"~", "not ", "+", "-"};
+
+// Register ids during tracing: the kind in the top bits (constants, inputs
+// and nodes are numbered separately until the graph is finished).
+constexpr int kConstTag = 0, kInputTag = 1, kNodeTag = 2;
+constexpr int tag(int kind, int i) { return (kind << 26) | i; }
+constexpr int tag_kind(int id) { return id >> 26; }
+constexpr int tag_index(int id) { return id & ((1 << 26) - 1); }
+
+struct Frame {
+  CodeObject* co = nullptr;
+  Value globals;  // DictObject
+  std::vector<Sym> locals;
+  std::vector<std::shared_ptr<CellData>> cells;
+  std::vector<Sym> stack;
+  uint32_t pc = 0;
+  int depth = 0;
+};
+
+bool is_immutable_const(const Value& v) {
+  if (v.is_none() || v.is_bool() || v.is_double() || v.is_small_int()) return true;
+  if (!v.is_object()) return true;
+  switch (v.as_object()->kind) {
+    case ObjKind::Int:
+    case ObjKind::Str:
+    case ObjKind::Range:
+    case ObjKind::Slice:
+      return true;
+    case ObjKind::Tuple: {
+      auto* t = v.as<vm::TupleObject>();
+      for (size_t i = 0; i < t->size; i++)
+        if (!is_immutable_const(t->items[i])) return false;
+      return true;
+    }
+    default: return false;
+  }
+}
+
+class Tracer {
+ public:
+  Tracer(VM& vm, FunctionObject* fn, CodeObject* co, const Value* slots, const TraceLimits& lim, NativeTable& natives)
+      : vm_(vm), fn_(fn), co_(co), slots_(slots), lim_(lim), natives_(natives) {}
+
+  TraceResult run();
+
+ private:
+  VM& vm_;
+  FunctionObject* fn_;
+  CodeObject* co_;
+  const Value* slots_;
+  TraceLimits lim_;
+  NativeTable& natives_;
+  GuardProgram guards_;
+  std::vector<Value> consts_;
+  std::vector<int> input_sources_;
+  std::vector<std::string> input_meta_;
+  std::vector<Node> nodes_;
+  std::unordered_map<const vm::Object*, Value> clones_;
+  std::unordered_map<const torch::Storage*, torch::StoragePtr> storage_clones_;
+  int ninsns_ = 0;
+  // Where the instruction being traced is (for node lines and break sites).
+  const CodeObject* cur_co_ = nullptr;
+  int cur_line_ = 0;
+
+  // ------------------------------------------------------------ graph building
+  int const_id(const Value& v) {
+    for (size_t i = 0; i < consts_.size(); i++)
+      if (consts_[i].bits() == v.bits()) return tag(kConstTag, int(i));
+    consts_.push_back(v);
+    return tag(kConstTag, int(consts_.size() - 1));
+  }
+  std::string meta_of(const Value& v) {
+    if (torch::is_tensor(v)) {
+      const torch::Tensor& t = torch::tensor_of(v);
+      return std::string(torch::dtype_name(t.dtype)) + t.sizes.str();
+    }
+    return vm::type_name(vm_, v);
+  }
+  int add_node(Node n, const Value& example) {
+    n.line = cur_line_;
+    n.meta = meta_of(example);
+    nodes_.push_back(std::move(n));
+    return tag(kNodeTag, int(nodes_.size() - 1));
+  }
+  Sym ref(int id, const Value& example) {
+    Sym s;
+    s.kind = SymKind::Ref;
+    s.reg = id;
+    s.ex = example;
+    s.tensor = torch::is_tensor(example);
+    return s;
+  }
+  // The register holding s when the graph runs.
+  int reg_of(const Sym& s) {
+    switch (s.kind) {
+      case SymKind::Const: return const_id(s.ex);
+      case SymKind::Ref: return s.reg;
+      case SymKind::Seq: {
+        Node n;
+        n.op = s.seq->is_list ? GraphOp::BuildList : GraphOp::BuildTuple;
+        for (const Sym& it : s.seq->items) n.in.push_back(reg_of(it));
+        return add_node(std::move(n), example_of(s));
+      }
+      default: stop(BreakReason::UnsupportedValue, "a function, iterator or cell used as a value in the graph");
+    }
+  }
+  // A real value standing for s while tracing.
+  Value example_of(const Sym& s) {
+    switch (s.kind) {
+      case SymKind::Const:
+      case SymKind::Ref: return s.ex;
+      case SymKind::Seq: {
+        size_t n = s.seq->items.size();
+        if (s.seq->is_list) {
+          Value l = vm::list_new(vm_, n);
+          for (const Sym& it : s.seq->items) l.as<vm::ListObject>()->items.push_back(example_of(it));
+          return l;
+        }
+        Value t = vm::tuple_new(vm_, n);
+        for (size_t i = 0; i < n; i++) t.as<vm::TupleObject>()->items[i] = example_of(s.seq->items[i]);
+        return t;
+      }
+      default: stop(BreakReason::UnsupportedValue, "a function, iterator or cell passed to a native function");
+    }
+  }
+  // What a node's result becomes.
+  Sym node_result(int id, const Value& r, const std::string& label) {
+    if (r.is_none()) return Sym::constant(Value::none());
+    if (torch::is_tensor(r)) return ref(id, r);
+    if (vm::is_kind(r, ObjKind::Tuple) || vm::is_kind(r, ObjKind::List)) return ref(id, r);
+    if (r.is_object() && vm::type_of(vm_, r) == torch::torch_state(vm_).size_type) return Sym::constant(r);
+    stop(BreakReason::DataDependentScalar, label + " returns a Python value computed from tensor data");
+  }
+  Value checked(Value r, const std::string& what) {
+    if (r.is_empty()) {
+      Value exc = vm_.take_exception();
+      std::string msg = what;
+      Value s = exc ? vm::str(vm_, exc) : Value();
+      if (s) msg += fmt::format(": {}: {}", vm::type_name(vm_, exc), vm::str_view(s));
+      vm_.clear_exception();
+      stop(BreakReason::ExceptionInTrace, msg);
+    }
+    return r;
+  }
+
+  // ------------------------------------------------------------ sources
+  Value clone_tensor(const Value& real) {
+    auto it = clones_.find(real.as_object());
+    if (it != clones_.end()) return it->second;
+    const torch::autograd::Var& v = torch::var_of(real);
+    torch::Tensor c = v.t;
+    if (const torch::Storage* s = v.t.storage.get()) {
+      torch::StoragePtr& cs = storage_clones_[s];
+      if (!cs) {
+        torch::Storage* n = torch::Storage::allocate(s->nbytes);
+        if (s->nbytes) std::memcpy(n->data, s->data, s->nbytes);
+        cs = torch::StoragePtr(n);
+      }
+      c.storage = cs;
+    }
+    torch::autograd::Var cv(std::move(c));
+    if (v.requires_grad()) cv.ensure_meta().requires_grad = true;
+    Value o = torch::wrap(vm_, std::move(cv));
+    vm::TypeObject* want = real.as_object()->type;
+    if (o.as_object()->type != want) {
+      vm::TypeObject* old = o.as_object()->type;
+      Value::incref(want);
+      o.as_object()->type = want;
+      Value::decref(old);
+    }
+    clones_[real.as_object()] = o;
+    return o;
+  }
+  void guard(GuardKind k, int src, Value expected = Value(), int64_t n = 0) {
+    Guard g;
+    g.kind = k;
+    g.source = src;
+    g.expected = std::move(expected);
+    g.n = n;
+    guards_.add(std::move(g));
+  }
+  // The Sym for `real`, read from source `src` (guards added).
+  Sym from_source(int src, const Value& real) {
+    if (torch::is_tensor(real)) {
+      const torch::autograd::Var& v = torch::var_of(real);
+      Guard g;
+      g.kind = GuardKind::TensorMatch;
+      g.source = src;
+      g.expected = Value::borrow(real.as_object()->type);
+      g.dtype = v.t.dtype;
+      g.sizes = v.t.sizes;
+      g.strides = v.t.strides;
+      g.requires_grad = v.requires_grad();
+      guards_.add(std::move(g));
+      for (size_t i = 0; i < input_sources_.size(); i++)
+        if (input_sources_[i] == src) return ref(tag(kInputTag, int(i)), clone_tensor(real));
+      input_sources_.push_back(src);
+      input_meta_.push_back(meta_of(real));
+      Sym s = ref(tag(kInputTag, int(input_sources_.size() - 1)), clone_tensor(real));
+      return s;
+    }
+    if (real.is_none() || real.is_bool() || real.is_double() || vm::is_int(real) || vm::is_str(real)) {
+      guard(GuardKind::ConstMatch, src, real);
+      return Sym::constant(real);
+    }
+    if (vm::is_kind(real, ObjKind::Tuple) || vm::is_kind(real, ObjKind::List)) {
+      bool list = vm::is_kind(real, ObjKind::List);
+      guard(GuardKind::TypeMatch, src, Value::borrow(real.as_object()->type));
+      size_t n = list ? real.as<vm::ListObject>()->items.size() : real.as<vm::TupleObject>()->size;
+      guard(GuardKind::LenMatch, src, Value(), int64_t(n));
+      if (n > 256) stop(BreakReason::UnsupportedValue, "a tuple or list of more than 256 items");
+      Sym s;
+      s.kind = SymKind::Seq;
+      s.seq = std::make_shared<SeqData>();
+      s.seq->is_list = list;
+      s.seq->from_source = list;
+      for (size_t i = 0; i < n; i++) {
+        Value item = list ? real.as<vm::ListObject>()->items[i] : real.as<vm::TupleObject>()->items[i];
+        Source is{SourceKind::Item, src, int(i), Value(), Value()};
+        s.seq->items.push_back(from_source(guards_.sources.add(is), item));
+      }
+      if (!list && real.as_object()->type != vm_.types.tuple) {
+        // A named tuple (torch.return_types...): kept whole, as a Const if immutable.
+        if (is_immutable_const(real)) return Sym::constant(real);
+      }
+      return s;
+    }
+    if (real.is_object()) {
+      ObjKind k = real.as_object()->kind;
+      bool torch_singleton = vm_.torch_state && (vm::type_of(vm_, real) == torch::torch_state(vm_).dtype_type ||
+                                                 vm::type_of(vm_, real) == torch::torch_state(vm_).device_type);
+      if (k == ObjKind::Function || k == ObjKind::Native || k == ObjKind::Type || k == ObjKind::Module ||
+          torch_singleton) {
+        guard(GuardKind::IdMatch, src, real);
+        Sym s = Sym::constant(real);
+        s.reg = src;  // remembered for attribute sources of modules and classes
+        return s;
+      }
+    }
+    stop(BreakReason::UnsupportedValue, fmt::format("a '{}' value from {}", vm::type_name(vm_, real),
+                                                    guards_.sources.describe(src)));
+  }
+  // A module whose attributes are taken as constants without guards (as
+  // TorchDynamo treats torch.*): the native torch and math modules.
+  bool trusted_module(const Value& m) {
+    std::string_view name = vm::str_view(m.as<vm::ModuleObject>()->name);
+    return name == "torch" || name == "math";
+  }
+
+  // ------------------------------------------------------------ calls
+  Sym call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Value& kwnames);
+  Sym call_native(const NativeObject* nat, std::vector<Sym>& args, const Value& kwnames);
+  Sym call_pure(const Value& callee, const std::string& label, std::vector<Sym>& args, const Value& kwnames);
+  Sym call_list_method(const NativeObject* nat, std::vector<Sym>& args);
+  Sym inline_call(Frame& caller, CodeObject* code, const Value& defaults, const Value& kwdefaults, const Value& globals,
+                  const std::vector<std::shared_ptr<CellData>>* closure, const Value& real_closure,
+                  std::vector<Sym>& args, const Value& kwnames);
+  Sym run_frame(Frame& f);
+
+  // ------------------------------------------------------------ operations
+  bool truth(const Sym& s) {
+    switch (s.kind) {
+      case SymKind::Const: {
+        int t = vm::truthy(vm_, s.ex);
+        if (t < 0) checked(Value(), "bool()");
+        return t == 1;
+      }
+      case SymKind::Seq: return !s.seq->items.empty();
+      case SymKind::Ref:
+        if (s.tensor) stop(BreakReason::DataDependentBranch, "the truth value of a tensor");
+        return vm::truthy(vm_, s.ex) == 1;
+      case SymKind::Func: return true;
+      default: stop(BreakReason::UnsupportedValue, "the truth value of an iterator");
+    }
+  }
+  Sym binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace);
+  Sym getitem(const Sym& c, const Sym& key);
+  Sym iterate(const Sym& s);
+  std::vector<Sym> unpack(const Sym& s, size_t n);
+  Sym load_attr(const Sym& obj, vm::StrObject* name);
+  const void* identity(const Sym& s) {
+    switch (s.kind) {
+      case SymKind::Const:
+      case SymKind::Ref: return reinterpret_cast<const void*>(s.ex.bits());
+      case SymKind::Seq: return s.seq.get();
+      case SymKind::Func: return s.func.get();
+      case SymKind::Iter: return s.iter.get();
+      default: return nullptr;
+    }
+  }
+  void count_insn() {
+    if (++ninsns_ > lim_.max_instructions)
+      stop(BreakReason::TraceTooLong, fmt::format("more than {} instructions", lim_.max_instructions));
+  }
+};
+
+// ================================================================ operations
+Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
+  const char* sym = kBinSyms[size_t(op)];
+  if (a.is_const() && b.is_const()) {
+    return Sym::constant(checked(inplace ? vm::inplace_op(vm_, op, a.ex, b.ex) : vm::binary_op(vm_, op, a.ex, b.ex),
+                                 std::string("operator ") + sym));
+  }
+  if (a.kind == SymKind::Seq && b.kind == SymKind::Seq && op == vm::BinOpKind::Add &&
+      a.seq->is_list == b.seq->is_list) {
+    if (inplace && a.seq->is_list) {
+      if (a.seq->from_source) stop(BreakReason::SideEffect, "+= on a list from outside the traced function");
+      auto items = b.seq->items;
+      a.seq->items.insert(a.seq->items.end(), items.begin(), items.end());
+      return a;
+    }
+    Sym s;
+    s.kind = SymKind::Seq;
+    s.seq = std::make_shared<SeqData>();
+    s.seq->is_list = a.seq->is_list;
+    s.seq->items = a.seq->items;
+    s.seq->items.insert(s.seq->items.end(), b.seq->items.begin(), b.seq->items.end());
+    return s;
+  }
+  if (!a.is_tensor() && !b.is_tensor())
+    stop(BreakReason::UnsupportedValue, fmt::format("operator {} on {} and {}", sym, vm::type_name(vm_, example_of(a)),
+                                                    vm::type_name(vm_, example_of(b))));
+  Value ea = example_of(a), eb = example_of(b);
+  Value r = checked(inplace ? vm::inplace_op(vm_, op, ea, eb) : vm::binary_op(vm_, op, ea, eb),
+                    std::string("operator ") + sym);
+  Node n;
+  n.op = inplace ? GraphOp::Inplace : GraphOp::Binary;
+  n.arg = int(op);
+  n.label = sym;
+  n.in = {reg_of(a), reg_of(b)};
+  int id = add_node(std::move(n), r);
+  return node_result(id, r, std::string("operator ") + sym);
+}
+
+Sym Tracer::getitem(const Sym& c, const Sym& key) {
+  if (c.is_const() && key.is_const()) return Sym::constant(checked(vm::getitem(vm_, c.ex, key.ex), "subscript"));
+  if (c.kind == SymKind::Seq && key.is_const()) {
+    auto& items = c.seq->items;
+    int64_t i;
+    if (vm::int_value(key.ex, &i)) {
+      if (i < 0) i += int64_t(items.size());
+      if (i < 0 || i >= int64_t(items.size())) checked(Value(vm_.raise(vm::Exc::IndexError, "index out of range")), "subscript");
+      return items[size_t(i)];
+    }
+    if (vm::is_kind(key.ex, ObjKind::Slice)) {
+      // Slice the indices (a range of the same length) to pick the items.
+      Value idx = checked(vm::sequence_to_list(vm_, checked(vm_.call1(Value::borrow(vm_.types.range),
+                                                                          vm::make_int(vm_, int64_t(items.size()))),
+                                                                "range")),
+                          "slice");
+      Value picked = checked(vm::getitem(vm_, idx, key.ex), "slice");
+      Sym s;
+      s.kind = SymKind::Seq;
+      s.seq = std::make_shared<SeqData>();
+      s.seq->is_list = c.seq->is_list;
+      for (auto& v : picked.as<vm::ListObject>()->items) {
+        int64_t k = 0;
+        vm::int_value(v, &k);
+        s.seq->items.push_back(items[size_t(k)]);
+      }
+      return s;
+    }
+    stop(BreakReason::UnsupportedValue, "a tuple or list indexed by a non-int");
+  }
+  if (c.kind == SymKind::Ref) {
+    Value ek = example_of(key);
+    if (torch::is_tensor(ek) && torch::tensor_of(ek).dtype == torch::DType::Bool)
+      stop(BreakReason::DataDependentShape, "indexing with a boolean mask");
+    if (vm::is_kind(ek, ObjKind::Tuple) || vm::is_kind(ek, ObjKind::List)) {
+      auto items = vm::is_kind(ek, ObjKind::Tuple) ? std::vector<Value>(ek.as<vm::TupleObject>()->begin(),
+                                                                        ek.as<vm::TupleObject>()->end())
+                                                   : std::vector<Value>(ek.as<vm::ListObject>()->items.begin(),
+                                                                        ek.as<vm::ListObject>()->items.end());
+      for (auto& v : items)
+        if (torch::is_tensor(v) && torch::tensor_of(v).dtype == torch::DType::Bool)
+          stop(BreakReason::DataDependentShape, "indexing with a boolean mask");
+    }
+    Value r = checked(vm::getitem(vm_, c.ex, ek), "subscript");
+    Node n;
+    n.op = GraphOp::GetItem;
+    n.label = "getitem";
+    n.in = {reg_of(c), reg_of(key)};
+    int id = add_node(std::move(n), r);
+    return node_result(id, r, "subscript");
+  }
+  stop(BreakReason::UnsupportedValue, "subscript of this value");
+}
+
+std::vector<Sym> Tracer::unpack(const Sym& s, size_t n) {
+  std::vector<Sym> out;
+  if (s.kind == SymKind::Seq) {
+    if (s.seq->items.size() != n)
+      stop(BreakReason::ExceptionInTrace, fmt::format("unpacking {} values into {}", s.seq->items.size(), n));
+    return s.seq->items;
+  }
+  int64_t len = -1;
+  Value e = example_of(s);
+  if (!vm::length(vm_, e, &len)) checked(Value(), "unpack");
+  if (len != int64_t(n)) stop(BreakReason::ExceptionInTrace, fmt::format("unpacking {} values into {}", len, n));
+  for (size_t i = 0; i < n; i++) out.push_back(getitem(s, Sym::constant(vm::make_int(vm_, int64_t(i)))));
+  return out;
+}
+
+Sym Tracer::iterate(const Sym& s) {
+  Sym it;
+  it.kind = SymKind::Iter;
+  it.iter = std::make_shared<IterData>();
+  if (s.kind == SymKind::Iter) return s;
+  if (s.kind == SymKind::Seq) {
+    it.iter->items = s.seq->items;
+    return it;
+  }
+  if (s.is_const()) {
+    const Value& v = s.ex;
+    if (vm::is_kind(v, ObjKind::Range) || vm::is_kind(v, ObjKind::Tuple) || vm::is_str(v)) {
+      int64_t n = 0;
+      if (!vm::length(vm_, v, &n)) checked(Value(), "iter()");
+      if (n > lim_.max_instructions) stop(BreakReason::TraceTooLong, fmt::format("a loop of {} iterations", n));
+      Value l = checked(vm::sequence_to_list(vm_, v), "iter()");
+      for (auto& x : l.as<vm::ListObject>()->items) it.iter->items.push_back(Sym::constant(x));
+      return it;
+    }
+    stop(BreakReason::UnsupportedValue, fmt::format("iterating over a '{}'", vm::type_name(vm_, v)));
+  }
+  if (s.kind == SymKind::Ref) {
+    int64_t n = 0;
+    if (s.tensor && torch::tensor_of(s.ex).dim() == 0) checked(Value(vm_.raise(vm::Exc::TypeError, "iteration over a 0-d tensor")), "iter()");
+    if (!vm::length(vm_, s.ex, &n)) checked(Value(), "iter()");
+    if (n > 1024) stop(BreakReason::TraceTooLong, fmt::format("iterating over {} rows of a tensor", n));
+    for (int64_t i = 0; i < n; i++) it.iter->items.push_back(getitem(s, Sym::constant(vm::make_int(vm_, i))));
+    return it;
+  }
+  stop(BreakReason::UnsupportedValue, "iterating over this value");
+}
+
+Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
+  std::string_view nm = vm::str_view(Value::borrow(name));
+  if (obj.is_const()) {
+    const Value& o = obj.ex;
+    if (vm::is_kind(o, ObjKind::Module)) {
+      Value v = vm::dict_get_str(o.as<vm::ModuleObject>()->dict.as<vm::DictObject>(), name);
+      if (v.is_empty()) checked(vm::getattr(vm_, o, name), fmt::format("attribute {}", nm));
+      if (trusted_module(o) || obj.reg < 0) {
+        if (!is_immutable_const(v) && !v.is_object()) stop(BreakReason::UnsupportedValue, "module attribute");
+        return Sym::constant(v);
+      }
+      Source s{SourceKind::Attr, obj.reg, 0, Value::borrow(name), Value()};
+      return from_source(guards_.sources.add(s), v);
+    }
+    if (is_immutable_const(o) || (o.is_object() && vm_.torch_state &&
+                                  (vm::type_of(vm_, o) == torch::torch_state(vm_).dtype_type ||
+                                   vm::type_of(vm_, o) == torch::torch_state(vm_).device_type ||
+                                   vm::type_of(vm_, o) == torch::torch_state(vm_).size_type))) {
+      Value v = checked(vm::getattr(vm_, o, name), fmt::format("attribute {}", nm));
+      if (!is_immutable_const(v) && !vm::is_kind(v, ObjKind::Native) && !vm::is_kind(v, ObjKind::BoundMethod) &&
+          !(v.is_object() && vm::type_of(vm_, v) == torch::torch_state(vm_).dtype_type))
+        stop(BreakReason::UnsupportedValue, fmt::format("attribute {} of a constant", nm));
+      return Sym::constant(v);
+    }
+    stop(BreakReason::UnsupportedValue, fmt::format("attribute {} of a '{}'", nm, vm::type_name(vm_, o)));
+  }
+  if (obj.kind == SymKind::Ref) {
+    if (obj.tensor) {
+      BreakReason why = BreakReason::Autograd;
+      switch (classify_tensor_attr(nm, &why)) {
+        case TensorAttrClass::Metadata: return Sym::constant(checked(vm::getattr(vm_, obj.ex, name), std::string(nm)));
+        case TensorAttrClass::Node: break;
+        case TensorAttrClass::Break: stop(why, fmt::format("tensor attribute .{}", nm));
+      }
+    }
+    Value r = checked(vm::getattr(vm_, obj.ex, name), fmt::format("attribute {}", nm));
+    Node n;
+    n.op = GraphOp::GetAttr;
+    n.name = Value::borrow(name);
+    n.label = std::string(nm);
+    n.in = {reg_of(obj)};
+    int id = add_node(std::move(n), r);
+    return node_result(id, r, fmt::format("attribute .{}", nm));
+  }
+  stop(BreakReason::UnsupportedValue, fmt::format("attribute {} of this value", nm));
+}
+
+// ================================================================ calls
+Sym Tracer::call_native(const NativeObject* nat, std::vector<Sym>& args, const Value& kwnames) {
+  const NativeInfo& info = natives_.classify(vm_, nat);
+  size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;
+  size_t npos = args.size() - nkw;
+  const vm::TupleObject* kw = nkw ? kwnames.as<vm::TupleObject>() : nullptr;
+  switch (info.cls) {
+    case NativeClass::Break: stop(info.reason, info.label);
+    case NativeClass::Pure: return call_pure(Value::borrow(const_cast<NativeObject*>(nat)), info.label, args, kwnames);
+    case NativeClass::Metadata: {
+      std::vector<Value> ex;
+      for (auto& a : args) ex.push_back(example_of(a));
+      Value r = checked(nat->fn(vm_, vm::CallArgs{ex.data(), npos, kw}, nat->data), info.label);
+      if (torch::is_tensor(r)) stop(BreakReason::UnsupportedValue, info.label + " returned a tensor");
+      return Sym::constant(r);
+    }
+    case NativeClass::Graph: {
+      std::vector<Value> ex;
+      for (auto& a : args) ex.push_back(example_of(a));
+      Value r = checked(nat->fn(vm_, vm::CallArgs{ex.data(), npos, kw}, nat->data), info.label);
+      Node n;
+      n.op = GraphOp::Call;
+      n.callee = Value::borrow(const_cast<NativeObject*>(nat));
+      n.kwnames = nkw ? kwnames : Value();
+      n.label = info.label;
+      for (auto& a : args) n.in.push_back(reg_of(a));
+      int id = add_node(std::move(n), r);
+      return node_result(id, r, info.label);
+    }
+  }
+  stop(BreakReason::UnknownNative, info.label);
+}
+
+Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector<Sym>& args, const Value& kwnames) {
+  bool consts = true;
+  for (auto& a : args) consts = consts && a.is_const();
+  size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;
+  auto seq_of = [&](std::vector<Sym> items, bool list) {
+    Sym s;
+    s.kind = SymKind::Seq;
+    s.seq = std::make_shared<SeqData>();
+    s.seq->is_list = list;
+    s.seq->items = std::move(items);
+    return s;
+  };
+  auto items_of = [&](const Sym& s) { return iterate(s).iter->items; };
+  if (nkw == 0 && args.size() == 1 && (label == "len") && !consts) {
+    if (args[0].kind == SymKind::Seq) return Sym::constant(vm::make_int(vm_, int64_t(args[0].seq->items.size())));
+    int64_t n;
+    if (!vm::length(vm_, example_of(args[0]), &n)) checked(Value(), "len()");
+    return Sym::constant(vm::make_int(vm_, n));
+  }
+  if (nkw == 0 && (label == "isinstance" || label == "type") && !consts) {
+    std::vector<Value> ex;
+    for (auto& a : args) ex.push_back(example_of(a));
+    return Sym::constant(checked(vm_.call(callee, ex.data(), ex.size()), label));
+  }
+  if (nkw == 0 && !consts && (label == "list" || label == "tuple") && args.size() == 1)
+    return seq_of(items_of(args[0]), label == "list");
+  if (nkw == 0 && !consts && label == "reversed" && args.size() == 1) {
+    auto items = items_of(args[0]);
+    std::reverse(items.begin(), items.end());
+    Sym it;
+    it.kind = SymKind::Iter;
+    it.iter = std::make_shared<IterData>();
+    it.iter->items = std::move(items);
+    return it;
+  }
+  if (nkw == 0 && !consts && (label == "enumerate" || label == "zip")) {
+    std::vector<std::vector<Sym>> cols;
+    int64_t start = 0;
+    if (label == "enumerate") {
+      if (args.empty() || args.size() > 2 || (args.size() == 2 && !vm::int_value(args[1].ex, &start)))
+        stop(BreakReason::UnsupportedCall, "enumerate() with these arguments");
+      cols.push_back(items_of(args[0]));
+    } else {
+      for (auto& a : args) cols.push_back(items_of(a));
+    }
+    size_t n = SIZE_MAX;
+    for (auto& c : cols) n = std::min(n, c.size());
+    if (cols.empty()) n = 0;
+    Sym it;
+    it.kind = SymKind::Iter;
+    it.iter = std::make_shared<IterData>();
+    for (size_t i = 0; i < n; i++) {
+      std::vector<Sym> row;
+      if (label == "enumerate") row.push_back(Sym::constant(vm::make_int(vm_, start + int64_t(i))));
+      for (auto& c : cols) row.push_back(c[i]);
+      it.iter->items.push_back(seq_of(std::move(row), false));
+    }
+    return it;
+  }
+  if (nkw == 0 && !consts && label == "sum" && args.size() == 1) {
+    Sym acc = Sym::constant(vm::make_int(vm_, 0));
+    for (auto& x : items_of(args[0])) acc = binary(vm::BinOpKind::Add, acc, x, false);
+    return acc;
+  }
+  if (nkw == 0 && !consts && label == "abs" && args.size() == 1 && args[0].is_tensor()) {
+    Value r = checked(vm_.call1(callee, args[0].ex), "abs");
+    Node n;
+    n.op = GraphOp::Call;
+    n.callee = callee;
+    n.label = "abs";
+    n.in = {reg_of(args[0])};
+    int id = add_node(std::move(n), r);
+    return node_result(id, r, "abs");
+  }
+  if (!consts) {
+    for (auto& a : args)
+      if (a.is_tensor()) stop(BreakReason::DataDependentScalar, label + "() of a tensor");
+    stop(BreakReason::UnsupportedValue, label + "() of these values");
+  }
+  std::vector<Value> ex;
+  for (auto& a : args) ex.push_back(a.ex);
+  Value r = checked(vm_.call(callee, ex.data(), ex.size() - nkw, nkw ? kwnames.as<vm::TupleObject>() : nullptr), label);
+  if (vm::is_kind(r, ObjKind::List)) {
+    std::vector<Sym> items;
+    for (auto& x : r.as<vm::ListObject>()->items) items.push_back(Sym::constant(x));
+    return seq_of(std::move(items), true);
+  }
+  if (vm::is_kind(r, ObjKind::Iterator) || vm::is_kind(r, ObjKind::Generator)) {
+    Value l = checked(vm::sequence_to_list(vm_, r), label);
+    Sym it;
+    it.kind = SymKind::Iter;
+    it.iter = std::make_shared<IterData>();
+    for (auto& x : l.as<vm::ListObject>()->items) it.iter->items.push_back(Sym::constant(x));
+    return it;
+  }
+  return Sym::constant(r);
+}
+
+Sym Tracer::call_list_method(const NativeObject* nat, std::vector<Sym>& args) {
+  Sym self = args[0];
+  std::string_view name = nat->name ? nat->name : "";
+  auto& items = self.seq->items;
+  bool mutating = name == "append" || name == "extend" || name == "pop" || name == "insert" || name == "clear" ||
+                  name == "reverse";
+  if (mutating && self.seq->from_source)
+    stop(BreakReason::SideEffect, fmt::format("list.{} on a list from outside the traced function", name));
+  if (name == "append" && args.size() == 2) {
+    items.push_back(args[1]);
+    return Sym::constant(Value::none());
+  }
+  if (name == "extend" && args.size() == 2) {
+    auto more = iterate(args[1]).iter->items;
+    items.insert(items.end(), more.begin(), more.end());
+    return Sym::constant(Value::none());
+  }
+  if (name == "pop" && args.size() <= 2) {
+    int64_t i = -1;
+    if (args.size() == 2 && (!args[1].is_const() || !vm::int_value(args[1].ex, &i)))
+      stop(BreakReason::UnsupportedCall, "list.pop with this index");
+    if (i < 0) i += int64_t(items.size());
+    if (i < 0 || i >= int64_t(items.size())) stop(BreakReason::ExceptionInTrace, "pop from empty list or index out of range");
+    Sym r = items[size_t(i)];
+    items.erase(items.begin() + i);
+    return r;
+  }
+  if (name == "insert" && args.size() == 3 && args[1].is_const()) {
+    int64_t i = 0;
+    if (!vm::int_value(args[1].ex, &i)) stop(BreakReason::UnsupportedCall, "list.insert with this index");
+    int64_t n = int64_t(items.size());
+    if (i < 0) i = std::max<int64_t>(0, i + n);
+    i = std::min(i, n);
+    items.insert(items.begin() + i, args[2]);
+    return Sym::constant(Value::none());
+  }
+  if (name == "clear" && args.size() == 1) {
+    items.clear();
+    return Sym::constant(Value::none());
+  }
+  if (name == "reverse" && args.size() == 1) {
+    std::reverse(items.begin(), items.end());
+    return Sym::constant(Value::none());
+  }
+  stop(BreakReason::UnsupportedCall, fmt::format("list.{}", name));
+}
+
+Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Value& kwnames) {
+  if (callee.kind == SymKind::Func) {
+    auto& fd = *callee.func;
+    return inline_call(f, fd.code.as<CodeObject>(), fd.defaults, Value::none(), fd.globals, &fd.closure, Value(), args,
+                       kwnames);
+  }
+  if (!callee.is_const()) stop(BreakReason::UnsupportedCall, "calling a value computed in the graph");
+  const Value& c = callee.ex;
+  if (vm::is_kind(c, ObjKind::Native)) {
+    auto* nat = c.as<NativeObject>();
+    if (!args.empty() && args[0].kind == SymKind::Seq && args[0].seq->is_list && nat->owner.bits() == Value::borrow(vm_.types.list).bits())
+      return call_list_method(nat, args);
+    return call_native(nat, args, kwnames);
+  }
+  if (vm::is_kind(c, ObjKind::Function)) {
+    auto* fn = c.as<FunctionObject>();
+    return inline_call(f, fn->code.as<CodeObject>(), fn->defaults, fn->kwdefaults, fn->globals, nullptr, fn->closure, args,
+                       kwnames);
+  }
+  if (vm::is_kind(c, ObjKind::Type)) {
+    auto* t = c.as<vm::TypeObject>();
+    std::string name(vm::str_view(t->name));
+    bool torch_type = vm_.torch_state && (t == torch::torch_state(vm_).size_type || t == torch::torch_state(vm_).dtype_type ||
+                                          t == torch::torch_state(vm_).device_type);
+    static const std::set<std::string> kPureTypes = {"int", "float", "bool", "str", "tuple", "list", "range",
+                                                     "enumerate", "zip", "reversed", "slice", "type"};
+    if ((vm::type_is_builtin(t) && kPureTypes.count(name)) || torch_type) return call_pure(c, name, args, kwnames);
+    stop(BreakReason::UnsupportedCall, fmt::format("constructing a '{}'", name));
+  }
+  if (vm::is_kind(c, ObjKind::BoundMethod)) {
+    auto* bm = c.as<vm::BoundMethodObject>();
+    if (vm::is_kind(bm->func, ObjKind::Native) && is_immutable_const(bm->self)) {
+      std::vector<Sym> all{Sym::constant(bm->self)};
+      all.insert(all.end(), args.begin(), args.end());
+      return call_native(bm->func.as<NativeObject>(), all, kwnames);
+    }
+  }
+  stop(BreakReason::UnsupportedCall, fmt::format("calling a '{}'", vm::type_name(vm_, c)));
+}
+
+Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, const Value& kwdefaults,
+                        const Value& globals, const std::vector<std::shared_ptr<CellData>>* closure,
+                        const Value& real_closure, std::vector<Sym>& args, const Value& kwnames) {
+  if (code->flags & vm::kCodeGenerator) stop(BreakReason::UnsupportedCall, "a generator function");
+  if (code->flags & vm::kCodeVarkeywords) stop(BreakReason::UnsupportedCall, "a function with **kwargs");
+  if (caller.depth + 1 > lim_.max_inline_depth)
+    stop(BreakReason::InlineDepth, fmt::format("deeper than {} calls", lim_.max_inline_depth));
+  Frame f;
+  f.co = code;
+  f.globals = globals;
+  f.depth = caller.depth + 1;
+  f.locals.assign(size_t(code->nlocals), Sym::unbound());
+  size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;
+  size_t npos = args.size() - nkw;
+  size_t argc = size_t(code->argcount);
+  for (size_t i = 0; i < std::min(npos, argc); i++) f.locals[i] = args[i];
+  size_t slot_varargs = argc + size_t(code->kwonlyargcount);
+  if (code->flags & vm::kCodeVarargs) {
+    Sym rest;
+    rest.kind = SymKind::Seq;
+    rest.seq = std::make_shared<SeqData>();
+    for (size_t i = argc; i < npos; i++) rest.seq->items.push_back(args[i]);
+    f.locals[slot_varargs] = rest;
+  } else if (npos > argc) {
+    stop(BreakReason::ExceptionInTrace, fmt::format("{}() takes {} positional arguments but {} were given",
+                                                    vm::str_view(code->name), argc, npos));
+  }
+  for (size_t k = 0; k < nkw; k++) {
+    std::string_view kn = vm::str_view(kwnames.as<vm::TupleObject>()->items[k]);
+    size_t i = 0;
+    for (; i < argc + size_t(code->kwonlyargcount); i++)
+      if (i >= size_t(code->posonlyargcount) && vm::str_view(code->varnames[i]) == kn) break;
+    if (i == argc + size_t(code->kwonlyargcount) || f.locals[i].kind != SymKind::Unbound)
+      stop(BreakReason::ExceptionInTrace, fmt::format("bad keyword argument '{}'", kn));
+    f.locals[i] = args[npos + k];
+  }
+  size_t ndef = vm::is_kind(defaults, ObjKind::Tuple) ? defaults.as<vm::TupleObject>()->size : 0;
+  for (size_t i = 0; i < argc; i++) {
+    if (f.locals[i].kind != SymKind::Unbound) continue;
+    if (i + ndef < argc) stop(BreakReason::ExceptionInTrace, "missing a required argument");
+    f.locals[i] = Sym::constant(defaults.as<vm::TupleObject>()->items[i - (argc - ndef)]);
+  }
+  for (size_t i = argc; i < argc + size_t(code->kwonlyargcount); i++) {
+    if (f.locals[i].kind != SymKind::Unbound) continue;
+    Value d = vm::is_kind(kwdefaults, ObjKind::Dict)
+                  ? vm::dict_get_str(kwdefaults.as<vm::DictObject>(), code->varnames[i].as<vm::StrObject>())
+                  : Value();
+    if (d.is_empty()) stop(BreakReason::ExceptionInTrace, "missing a required keyword-only argument");
+    f.locals[i] = Sym::constant(d);
+  }
+  for (size_t i = 0; i < code->cellvars.size(); i++) {
+    auto c = std::make_shared<CellData>();
+    c->contents = code->cell2arg[i] >= 0 ? f.locals[size_t(code->cell2arg[i])] : Sym::unbound();
+    f.cells.push_back(c);
+  }
+  for (size_t i = 0; i < code->freevars.size(); i++) {
+    if (closure && i < closure->size()) {
+      f.cells.push_back((*closure)[i]);
+    } else {
+      // A real closure of an inlined function: its contents are read now,
+      // without a guard, only when they are constants of immutable kinds.
+      auto c = std::make_shared<CellData>();
+      c->contents = Sym::unbound();
+      if (vm::is_kind(real_closure, ObjKind::Tuple) && i < real_closure.as<vm::TupleObject>()->size) {
+        const Value& cv = real_closure.as<vm::TupleObject>()->items[i].as<vm::CellObject>()->contents;
+        if (!cv.is_empty() && (is_immutable_const(cv) || vm::is_kind(cv, ObjKind::Function) ||
+                               vm::is_kind(cv, ObjKind::Module) || vm::is_kind(cv, ObjKind::Native)))
+          c->contents = Sym::constant(cv);
+        else
+          stop(BreakReason::UnsupportedCall, "inlining a closure over a mutable or tensor value");
+      }
+      f.cells.push_back(c);
+    }
+  }
+  const CodeObject* saved_co = cur_co_;
+  int saved_line = cur_line_;
+  Sym r = run_frame(f);
+  cur_co_ = saved_co;
+  cur_line_ = saved_line;
+  return r;
+}
+
+// ================================================================ the loop
+Sym Tracer::run_frame(Frame& f) {
+  CodeObject* co = f.co;
+  const auto& code = co->raw_code;
+  auto& st = f.stack;
+  auto pop = [&]() {
+    Sym s = std::move(st.back());
+    st.pop_back();
+    return s;
+  };
+  for (;;) {
+    count_insn();
+    if (f.pc >= code.size()) stop(BreakReason::UnsupportedBytecode, "fell off the end of the code");
+    uint32_t insn = code[f.pc];
+    Op op = vm::decode_op(insn);
+    uint32_t arg = vm::decode_arg(insn);
+    cur_co_ = co;
+    cur_line_ = co->line_of(f.pc);
+    uint32_t next = f.pc + 1;
+    switch (op) {
+      case Op::NOP:
+      case Op::COPY_FREE_VARS: break;
+      case Op::POP_TOP: pop(); break;
+      case Op::ROT_TWO: std::swap(st[st.size() - 1], st[st.size() - 2]); break;
+      case Op::ROT_THREE: {
+        Sym top = pop();
+        st.insert(st.end() - 2, std::move(top));
+        break;
+      }
+      case Op::ROT_FOUR: {
+        Sym top = pop();
+        st.insert(st.end() - 3, std::move(top));
+        break;
+      }
+      case Op::DUP_TOP: st.push_back(st.back()); break;
+      case Op::DUP_TOP_TWO: {
+        Sym a = st[st.size() - 2], b = st.back();
+        st.push_back(a);
+        st.push_back(b);
+        break;
+      }
+      case Op::LOAD_CONST: st.push_back(Sym::constant(co->consts[arg])); break;
+      case Op::LOAD_FAST: {
+        const Sym& s = f.locals[arg];
+        if (s.kind == SymKind::Unbound)
+          stop(BreakReason::ExceptionInTrace, fmt::format("local variable '{}' referenced before assignment",
+                                                          vm::str_view(co->varnames[arg])));
+        st.push_back(s);
+        break;
+      }
+      case Op::STORE_FAST: f.locals[arg] = pop(); break;
+      case Op::DELETE_FAST: f.locals[arg] = Sym::unbound(); break;
+      case Op::LOAD_DEREF: {
+        auto& cell = f.cells[arg];
+        if (cell->contents.kind == SymKind::Unbound)
+          stop(BreakReason::ExceptionInTrace, "free variable referenced before assignment");
+        st.push_back(cell->contents);
+        break;
+      }
+      case Op::STORE_DEREF: {
+        if (f.depth == 0 && arg >= co->cellvars.size())
+          stop(BreakReason::SideEffect, "assignment to a nonlocal variable of an enclosing function");
+        f.cells[arg]->contents = pop();
+        break;
+      }
+      case Op::LOAD_CLOSURE: {
+        Sym s;
+        s.kind = SymKind::Cell;
+        s.cell = f.cells[arg];
+        st.push_back(s);
+        break;
+      }
+      case Op::LOAD_GLOBAL: {
+        auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
+        Value v = vm::dict_get_str(f.globals.as<vm::DictObject>(), name);
+        if (v.is_empty()) v = vm::dict_get_str(vm_.builtins_dict.as<vm::DictObject>(), name);
+        if (v.is_empty()) stop(BreakReason::ExceptionInTrace, fmt::format("name '{}' is not defined", vm::str_view(Value::borrow(name))));
+        Source s{SourceKind::Global, -1, 0, Value::borrow(name), Value()};
+        if (f.globals.bits() != fn_->globals.bits()) s.dict = f.globals;
+        st.push_back(from_source(guards_.sources.add(s), v));
+        break;
+      }
+      case Op::LOAD_ATTR: {
+        auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
+        Sym o = pop();
+        st.push_back(load_attr(o, name));
+        break;
+      }
+      case Op::LOAD_METHOD: {
+        auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
+        Sym o = pop();
+        Value e;
+        if (o.kind == SymKind::Ref && o.tensor) e = o.ex;
+        else if (o.kind == SymKind::Seq) e = Value::borrow(o.seq->is_list ? vm_.types.list : vm_.types.tuple);
+        else if (o.is_const() && is_immutable_const(o.ex)) e = o.ex;
+        if (e) {
+          vm::TypeObject* t = vm::is_kind(e, ObjKind::Type) && o.kind == SymKind::Seq ? e.as<vm::TypeObject>()
+                                                                                      : vm::type_of(vm_, e);
+          Value m = vm::type_lookup(t, name);
+          if (vm::is_kind(m, ObjKind::Native)) {
+            st.push_back(Sym::constant(m));
+            st.push_back(o);
+            break;
+          }
+          if (o.kind == SymKind::Ref) stop(BreakReason::UnsupportedValue, fmt::format("tensor method {}", vm::str_view(Value::borrow(name))));
+        }
+        Sym nul;
+        st.push_back(nul);
+        st.push_back(load_attr(o, name));
+        break;
+      }
+      case Op::CALL:
+      case Op::CALL_METHOD:
+      case Op::CALL_KW: {
+        Value kwnames;
+        if (op == Op::CALL_KW) kwnames = pop().ex;
+        size_t n = arg;
+        std::vector<Sym> args(st.end() - long(n), st.end());
+        st.resize(st.size() - n);
+        Sym callee;
+        if (op == Op::CALL_METHOD) {
+          Sym self = pop();
+          Sym m = pop();
+          if (m.kind == SymKind::Null) {
+            callee = self;
+          } else {
+            callee = m;
+            args.insert(args.begin(), self);
+          }
+        } else {
+          callee = pop();
+        }
+        st.push_back(call(f, callee, args, kwnames));
+        break;
+      }
+      case Op::BINARY_OP:
+      case Op::INPLACE_OP: {
+        Sym b = pop(), a = pop();
+        st.push_back(binary(vm::BinOpKind(arg), a, b, op == Op::INPLACE_OP));
+        break;
+      }
+      case Op::UNARY_OP: {
+        Sym a = pop();
+        auto k = vm::UnaryOpKind(arg);
+        if (a.is_const()) {
+          st.push_back(Sym::constant(checked(vm::unary_op(vm_, k, a.ex), "unary operator")));
+        } else if (k == vm::UnaryOpKind::Not) {
+          st.push_back(Sym::constant(Value::boolean(!truth(a))));
+        } else if (a.is_tensor()) {
+          Value r = checked(vm::unary_op(vm_, k, a.ex), "unary operator");
+          Node n;
+          n.op = GraphOp::Unary;
+          n.arg = int(k);
+          n.label = kUnarySyms[arg];
+          n.in = {reg_of(a)};
+          int id = add_node(std::move(n), r);
+          st.push_back(node_result(id, r, "unary operator"));
+        } else {
+          stop(BreakReason::UnsupportedValue, "unary operator on this value");
+        }
+        break;
+      }
+      case Op::COMPARE_OP: {
+        Sym b = pop(), a = pop();
+        auto k = vm::CmpOpKind(arg);
+        if (a.is_const() && b.is_const()) {
+          st.push_back(Sym::constant(checked(vm::compare(vm_, k, a.ex, b.ex), "comparison")));
+        } else if (a.is_tensor() || b.is_tensor()) {
+          Value ea = example_of(a), eb = example_of(b);
+          Value r = checked(vm::compare(vm_, k, ea, eb), "comparison");
+          if (!torch::is_tensor(r)) stop(BreakReason::DataDependentScalar, "a comparison of tensors that is not a tensor");
+          Node n;
+          n.op = GraphOp::Compare;
+          n.arg = int(k);
+          n.label = kCmpSyms[arg];
+          n.in = {reg_of(a), reg_of(b)};
+          int id = add_node(std::move(n), r);
+          st.push_back(node_result(id, r, "comparison"));
+        } else {
+          stop(BreakReason::UnsupportedValue, "comparison of these values");
+        }
+        break;
+      }
+      case Op::IS_OP: {
+        Sym b = pop(), a = pop();
+        bool same = a.kind == b.kind || (a.kind == SymKind::Const && b.kind == SymKind::Ref) ||
+                    (a.kind == SymKind::Ref && b.kind == SymKind::Const);
+        same = same && identity(a) == identity(b) && identity(a) != nullptr;
+        st.push_back(Sym::constant(Value::boolean(same != (arg == 1))));
+        break;
+      }
+      case Op::CONTAINS_OP: {
+        Sym b = pop(), a = pop();
+        int r = -1;
+        if (a.is_const() && b.is_const()) {
+          r = vm::contains(vm_, b.ex, a.ex);
+          if (r < 0) checked(Value(), "in");
+        } else if (a.is_const() && b.kind == SymKind::Seq) {
+          r = 0;
+          for (auto& it : b.seq->items) {
+            if (!it.is_const()) stop(BreakReason::UnsupportedValue, "'in' over a sequence holding tensors");
+            int e = vm::equals(vm_, a.ex, it.ex);
+            if (e < 0) checked(Value(), "in");
+            if (e == 1) {
+              r = 1;
+              break;
+            }
+          }
+        } else {
+          stop(BreakReason::DataDependentScalar, "'in' with a tensor");
+        }
+        st.push_back(Sym::constant(Value::boolean((r == 1) != (arg == 1))));
+        break;
+      }
+      case Op::BINARY_SUBSCR: {
+        Sym k = pop(), c = pop();
+        st.push_back(getitem(c, k));
+        break;
+      }
+      case Op::STORE_SUBSCR: {
+        Sym k = pop(), c = pop(), v = pop();
+        if (c.is_tensor()) {
+          Value ek = example_of(k), ev = example_of(v);
+          if (torch::is_tensor(ek) && torch::tensor_of(ek).dtype == torch::DType::Bool) {
+            // a[mask] = v keeps a's shape: a fixed-shape side effect, fine.
+          }
+          if (!vm::setitem(vm_, c.ex, ek, ev)) checked(Value(), "item assignment");
+          Node n;
+          n.op = GraphOp::SetItem;
+          n.label = "setitem";
+          n.in = {reg_of(c), reg_of(k), reg_of(v)};
+          add_node(std::move(n), Value::none());
+        } else if (c.kind == SymKind::Seq && c.seq->is_list && !c.seq->from_source && k.is_const()) {
+          int64_t i;
+          if (!vm::int_value(k.ex, &i)) stop(BreakReason::UnsupportedValue, "list assignment with a non-int index");
+          auto& items = c.seq->items;
+          if (i < 0) i += int64_t(items.size());
+          if (i < 0 || i >= int64_t(items.size())) stop(BreakReason::ExceptionInTrace, "list assignment index out of range");
+          items[size_t(i)] = v;
+        } else {
+          stop(BreakReason::SideEffect, "item assignment to a value from outside the graph");
+        }
+        break;
+      }
+      case Op::BUILD_TUPLE:
+      case Op::BUILD_LIST: {
+        std::vector<Sym> items(st.end() - long(arg), st.end());
+        st.resize(st.size() - arg);
+        bool consts = op == Op::BUILD_TUPLE;
+        for (auto& it : items) consts = consts && it.is_const() && is_immutable_const(it.ex);
+        if (consts) {
+          Value t = vm::tuple_new(vm_, items.size());
+          for (size_t i = 0; i < items.size(); i++) t.as<vm::TupleObject>()->items[i] = items[i].ex;
+          st.push_back(Sym::constant(t));
+        } else {
+          Sym s;
+          s.kind = SymKind::Seq;
+          s.seq = std::make_shared<SeqData>();
+          s.seq->is_list = op == Op::BUILD_LIST;
+          s.seq->items = std::move(items);
+          st.push_back(s);
+        }
+        break;
+      }
+      case Op::LIST_TO_TUPLE: {
+        Sym l = pop();
+        if (l.kind != SymKind::Seq) stop(BreakReason::UnsupportedValue, "list to tuple");
+        Sym s;
+        s.kind = SymKind::Seq;
+        s.seq = std::make_shared<SeqData>();
+        s.seq->items = l.seq->items;
+        st.push_back(s);
+        break;
+      }
+      case Op::LIST_APPEND:
+      case Op::LIST_EXTEND: {
+        Sym v = pop();
+        Sym& l = st[st.size() - arg];
+        if (l.kind != SymKind::Seq || !l.seq->is_list) stop(BreakReason::UnsupportedValue, "list append");
+        if (op == Op::LIST_APPEND) {
+          l.seq->items.push_back(v);
+        } else {
+          auto more = iterate(v).iter->items;
+          l.seq->items.insert(l.seq->items.end(), more.begin(), more.end());
+        }
+        break;
+      }
+      case Op::BUILD_SLICE: {
+        std::vector<Sym> parts(st.end() - long(arg), st.end());
+        st.resize(st.size() - arg);
+        for (auto& p : parts)
+          if (!p.is_const()) stop(BreakReason::DataDependentScalar, "a slice bound computed from a tensor");
+        st.push_back(Sym::constant(vm::slice_new(vm_, parts[0].ex, parts[1].ex, arg == 3 ? parts[2].ex : Value::none())));
+        break;
+      }
+      case Op::BINARY_SLICE: {
+        std::vector<Sym> parts(st.end() - long(arg), st.end());
+        st.resize(st.size() - arg);
+        Sym c = pop();
+        for (auto& p : parts)
+          if (!p.is_const()) stop(BreakReason::DataDependentScalar, "a slice bound computed from a tensor");
+        Sym k = Sym::constant(vm::slice_new(vm_, parts[0].ex, parts[1].ex, arg == 3 ? parts[2].ex : Value::none()));
+        st.push_back(getitem(c, k));
+        break;
+      }
+      case Op::UNPACK_SEQUENCE: {
+        Sym s = pop();
+        auto items = unpack(s, arg);
+        for (size_t i = items.size(); i-- > 0;) st.push_back(items[i]);
+        break;
+      }
+      case Op::FORMAT_VALUE: {
+        Value spec;
+        if (arg & 4) {
+          Sym sp = pop();
+          if (!sp.is_const()) stop(BreakReason::UnsupportedValue, "a computed format spec");
+          spec = sp.ex;
+        }
+        Sym v = pop();
+        if (!v.is_const()) stop(BreakReason::DataDependentScalar, "formatting a tensor as text");
+        Value x = v.ex;
+        if ((arg & 3) == 1) x = checked(vm::str(vm_, x), "str()");
+        else if ((arg & 3) >= 2) x = checked(vm::repr(vm_, x), "repr()");
+        st.push_back(Sym::constant(checked(vm::format(vm_, x, spec ? vm::str_view(spec) : ""), "format")));
+        break;
+      }
+      case Op::BUILD_STRING: {
+        std::vector<Sym> parts(st.end() - long(arg), st.end());
+        st.resize(st.size() - arg);
+        std::string s;
+        for (auto& p : parts) {
+          if (!p.is_const() || !vm::is_str(p.ex)) stop(BreakReason::UnsupportedValue, "building a string");
+          s += vm::str_view(p.ex);
+        }
+        st.push_back(Sym::constant(vm::make_str(vm_, s)));
+        break;
+      }
+      case Op::JUMP: next = arg; break;
+      case Op::POP_JUMP_IF_FALSE:
+      case Op::POP_JUMP_IF_TRUE: {
+        bool t = truth(pop());
+        if (t == (op == Op::POP_JUMP_IF_TRUE)) next = arg;
+        break;
+      }
+      case Op::JUMP_IF_FALSE_OR_POP:
+      case Op::JUMP_IF_TRUE_OR_POP: {
+        bool t = truth(st.back());
+        if (t == (op == Op::JUMP_IF_TRUE_OR_POP)) next = arg;
+        else pop();
+        break;
+      }
+      case Op::GET_ITER: st.push_back(iterate(pop())); break;
+      case Op::FOR_ITER: {
+        Sym& it = st.back();
+        if (it.kind != SymKind::Iter) stop(BreakReason::UnsupportedValue, "for loop over this value");
+        if (it.iter->pos < it.iter->items.size()) {
+          Sym x = it.iter->items[it.iter->pos++];
+          st.push_back(x);
+        } else {
+          pop();
+          next = arg;
+        }
+        break;
+      }
+      case Op::MAKE_FUNCTION: {
+        Sym c = pop();
+        Sym fsym;
+        fsym.kind = SymKind::Func;
+        fsym.func = std::make_shared<FuncData>();
+        fsym.func->code = c.ex;
+        fsym.func->defaults = Value::none();
+        fsym.func->globals = f.globals;
+        if (arg & 8) {
+          Sym cl = pop();
+          if (cl.kind != SymKind::Seq) stop(BreakReason::UnsupportedValue, "a closure");
+          for (auto& x : cl.seq->items) {
+            if (x.kind != SymKind::Cell) stop(BreakReason::UnsupportedValue, "a closure");
+            fsym.func->closure.push_back(x.cell);
+          }
+        }
+        if (arg & 2) stop(BreakReason::UnsupportedValue, "a function with keyword-only defaults made in the traced code");
+        if (arg & 1) {
+          Sym d = pop();
+          if (!d.is_const()) stop(BreakReason::UnsupportedValue, "defaults computed in the traced code");
+          fsym.func->defaults = d.ex;
+        }
+        st.push_back(fsym);
+        break;
+      }
+      case Op::RETURN_VALUE: return pop();
+      default:
+        stop(BreakReason::UnsupportedBytecode, vm::op_name(op));
+    }
+    f.pc = next;
+  }
+}
+
+TraceResult Tracer::run() {
+  TraceResult res;
+  Frame f;
+  f.co = co_;
+  f.globals = fn_->globals;
+  f.locals.assign(size_t(co_->nlocals), Sym::unbound());
+  guards_.sources.nlocals = co_->nlocals;
+  for (int i = 0; i < co_->nlocals; i++) guards_.sources.local_names.emplace_back(vm::str_view(co_->varnames[size_t(i)]));
+  try {
+    if (vm_.torch_state) guard(GuardKind::GradMode, -1, Value(), torch::autograd::GradMode::is_enabled());
+    int nparams = co_->argcount + co_->kwonlyargcount + ((co_->flags & vm::kCodeVarargs) ? 1 : 0) +
+                  ((co_->flags & vm::kCodeVarkeywords) ? 1 : 0);
+    for (int i = 0; i < nparams; i++) {
+      if (slots_[i].is_empty()) continue;
+      f.locals[size_t(i)] = from_source(guards_.sources.add(Source{SourceKind::Local, -1, i, Value(), Value()}), slots_[i]);
+    }
+    for (size_t i = 0; i < co_->cellvars.size(); i++) {
+      auto c = std::make_shared<CellData>();
+      c->contents = co_->cell2arg[i] >= 0 ? f.locals[size_t(co_->cell2arg[i])] : Sym::unbound();
+      f.cells.push_back(c);
+    }
+    for (size_t i = 0; i < co_->freevars.size(); i++) {
+      auto c = std::make_shared<CellData>();
+      const Value& cell = slots_[size_t(co_->nlocals) + co_->cellvars.size() + i];
+      const Value& contents = cell.as<vm::CellObject>()->contents;
+      c->contents = contents.is_empty() ? Sym::unbound()
+                                        : from_source(guards_.sources.add(Source{SourceKind::Deref, -1,
+                                                                                 int(co_->cellvars.size() + i), Value(), Value()}),
+                                                      contents);
+      f.cells.push_back(c);
+    }
+    Sym out = run_frame(f);
+    size_t tensor_nodes = 0;
+    for (auto& n : nodes_)
+      if (n.op != GraphOp::BuildList && n.op != GraphOp::BuildTuple) tensor_nodes++;
+    if (tensor_nodes == 0) stop(BreakReason::NoTensorOps);
+    int out_reg = reg_of(out);
+    // Finish: number the registers (constants, inputs, nodes).
+    auto g = std::make_unique<Graph>();
+    g->filename = std::string(vm::str_view(co_->filename));
+    g->consts = consts_;
+    g->inputs = input_sources_;
+    for (int s : input_sources_) g->input_names.push_back(guards_.sources.describe(s));
+    g->input_meta = input_meta_;
+    auto final_reg = [&](int id) {
+      switch (tag_kind(id)) {
+        case kConstTag: return g->const_reg(size_t(tag_index(id)));
+        case kInputTag: return g->input_reg(size_t(tag_index(id)));
+        default: return g->node_reg(size_t(tag_index(id)));
+      }
+    };
+    for (auto& n : nodes_) {
+      for (int& r : n.in) r = final_reg(r);
+      g->nodes.push_back(std::move(n));
+    }
+    g->outputs.push_back(final_reg(out_reg));
+    std::string bad = g->validate();
+    if (!bad.empty()) stop(BreakReason::UnsupportedValue, "internal: the captured graph is malformed: " + bad);
+    res.ok = true;
+    res.graph = std::move(g);
+    res.guards = std::move(guards_);
+  } catch (const Break& b) {
+    res.ok = false;
+    res.reason = b.reason;
+    res.detail = b.detail;
+    res.file = cur_co_ ? std::string(vm::str_view(cur_co_->filename)) : std::string(vm::str_view(co_->filename));
+    res.line = cur_line_;
+  } catch (const torch::Error& e) {
+    res.ok = false;
+    res.reason = BreakReason::ExceptionInTrace;
+    res.detail = e.message;
+    res.line = cur_line_;
+  }
+  res.instructions = ninsns_;
+  return res;
+}
+
+}  // namespace
+
+TraceResult trace_function(VM& vm, FunctionObject* fn, CodeObject* co, const Value* slots, const TraceLimits& limits,
+                           NativeTable& natives) {
+  // Tracing runs tensor ops on copies; put back what they touch globally.
+  std::optional<torch::Generator> gen;
+  if (vm.torch_state) gen = torch::torch_state(vm).generator;
+  bool grad = torch::autograd::GradMode::is_enabled();
+  TraceResult r;
+  {
+    Tracer t(vm, fn, co, slots, limits, natives);
+    r = t.run();
+  }
+  torch::autograd::GradMode::set_enabled(grad);
+  if (gen && vm.torch_state) torch::torch_state(vm).generator = *gen;
+  vm.clear_exception();
+  return r;
+}
+
+}  // namespace kiln::tracer
