@@ -76,7 +76,7 @@ Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
   regs->resize(size_t(g.nregs()));
   Value* r = regs->data();
   for (size_t i = 0; i < g.consts.size(); i++) r[i] = g.consts[i];
-  for (size_t i = 0; i < g.inputs.size(); i++) r[g.consts.size() + i] = std::move(inputs[i]);
+  for (size_t i = 0; i < g.inputs.size(); i++) r[g.consts.size() + i] = std::move(inputs[size_t(g.inputs[i])]);
   bool grad = torch::autograd::GradMode::is_enabled();
   Value out = run_nodes(vm, g, r);
   if (out.is_empty()) torch::autograd::GradMode::set_enabled(grad);

@@ -18,10 +18,11 @@ namespace kiln::tracer {
 class GraphRunner {
  public:
   explicit GraphRunner(const Graph* g) : g_(g) {}
-  // Runs the graph on `inputs` (consumed). Returns its output (a tuple when
+  // Runs the graph on `loaded`, the values of the guard program's sources
+  // (the graph's inputs are some of them; those are consumed). Returns its output (a tuple when
   // it has several), or Empty with the exception pending; grad mode is
   // restored if a node fails.
-  Value run(VM& vm, std::vector<Value>& inputs);
+  Value run(VM& vm, std::vector<Value>& loaded);
 
  private:
   const Graph* g_;

@@ -85,7 +85,7 @@ std::string Graph::to_code(VM& vm) const {
     const Node& n = nodes[i];
     std::string line = fmt::format("    v{} = {}", i, node_expr(*this, n));
     if (line.size() < 48) line.resize(48, ' ');
-    r += fmt::format("{}  # {}:{}  {}\n", line, filename, n.line, n.meta);
+    r += fmt::format("{}  # {}:{}  {}\n", line, n.file ? std::string(vm::str_view(n.file)) : filename, n.line, n.meta);
   }
   r += "    return ";
   if (outputs.size() == 1) {

@@ -44,6 +44,7 @@ struct Node {
   Value kwnames;            // Call: tuple of keyword names, or Empty
   Value name;               // GetAttr: the attribute (interned str)
   int line = 0;             // source line of the instruction that made it
+  Value file;               // its file when not the graph's (an inlined function of another module)
   std::string label;        // Call: "torch.add" / "Tensor.add_"; operators: the symbol
   std::string meta;         // what the output was while tracing: "f32[8, 16]", "tuple", "NoneType"
 };

@@ -135,6 +135,7 @@ class Tracer {
   }
   int add_node(Node n, const Value& example) {
     n.line = cur_line_;
+    if (cur_co_ && cur_co_->filename.bits() != co_->filename.bits()) n.file = cur_co_->filename;
     n.meta = meta_of(example);
     nodes_.push_back(std::move(n));
     return tag(kNodeTag, int(nodes_.size() - 1));
@@ -496,7 +497,9 @@ Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
     const Value& o = obj.ex;
     if (vm::is_kind(o, ObjKind::Module)) {
       Value v = vm::dict_get_str(o.as<vm::ModuleObject>()->dict.as<vm::DictObject>(), name);
-      if (v.is_empty()) checked(vm::getattr(vm_, o, name), fmt::format("attribute {}", nm));
+      // A missing name may come from the module's __getattr__ (torch.nn is
+      // imported on first use): what the interpreter would do next anyway.
+      if (v.is_empty()) v = checked(vm::getattr(vm_, o, name), fmt::format("attribute {}", nm));
       if (trusted_module(o) || obj.reg < 0) {
         if (!is_immutable_const(v) && !v.is_object()) stop(BreakReason::UnsupportedValue, "module attribute");
         return Sym::constant(v);
@@ -1300,7 +1303,7 @@ TraceResult Tracer::run() {
     res.reason = b.reason;
     res.detail = b.detail;
     res.file = cur_co_ ? std::string(vm::str_view(cur_co_->filename)) : std::string(vm::str_view(co_->filename));
-    res.line = cur_line_;
+    res.line = cur_line_ ? cur_line_ : co_->firstlineno;
   } catch (const torch::Error& e) {
     res.ok = false;
     res.reason = BreakReason::ExceptionInTrace;

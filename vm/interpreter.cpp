@@ -1268,7 +1268,10 @@ inline Frame* push_inlined_frame(VM& vm, FunctionObject* fn, CodeObject* co, con
   }
   if (!fill_slots(vm, fn, co, a, slots, movable)) return nullptr;
   if (co->flags & kCodeJitWatch) [[unlikely]] {
+    // The tracer may run natives: reserve this frame's memory first.
+    vm.stack_top = slots + co->nslots_;
     co = jit_select(vm, fn, co, slots);
+    vm.stack_top = mem;
     if (!co) return nullptr;
   }
   // Field by field (a value-initialised Frame compiles to a slow `rep stos`).

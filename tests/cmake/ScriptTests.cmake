@@ -12,10 +12,14 @@
 #   KILN_LANG_TEST_FLAGS   extra vmrun flags (;-separated) for every test
 #   KILN_LANG_TEST_TIERS   if set (e.g. 0;1;2), register every test once per
 #                          tier, as <label>/<topic>/<name>@tierN
+#   KILN_TRACE_TESTS       (ON) also register <label>/<topic>/<name>@trace:
+#                          --tier=1 --hot-threshold=1, every function traced
+#                          on its first call (label `trace`)
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 
 set(KILN_LANG_TEST_FLAGS "" CACHE STRING "Extra vmrun flags (;-separated) for every script test")
 set(KILN_LANG_TEST_TIERS "" CACHE STRING "If set (e.g. 0;1;2), run every script test once per tier (--tier=N)")
+option(KILN_TRACE_TESTS "Also run every script test with the tracer on at threshold 1 (<name>@trace, label trace)" ON)
 
 function(kiln_add_script_tests label)
   get_filename_component(_runner ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../run_script_test.py ABSOLUTE)
@@ -40,6 +44,14 @@ function(kiln_add_script_tests label)
       add_test(NAME ${label}/${_id}
         COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun> ${_flags} ${script})
       set_tests_properties(${label}/${_id} PROPERTIES LABELS ${label} TIMEOUT 60)
+      if(KILN_TRACE_TESTS)
+        # The same script with the tracer capturing every function on its
+        # first call: it must print exactly what the interpreter prints.
+        add_test(NAME ${label}/${_id}@trace
+          COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun>
+                  "--vmrun-arg=--tier=1" "--vmrun-arg=--hot-threshold=1" ${_flags} ${script})
+        set_tests_properties(${label}/${_id}@trace PROPERTIES LABELS "${label};trace" TIMEOUT 60)
+      endif()
     else()
       foreach(tier IN LISTS KILN_LANG_TEST_TIERS)
         add_test(NAME ${label}/${_id}@tier${tier}
