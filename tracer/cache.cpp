@@ -127,7 +127,7 @@ void dump_graph(TracerState& ts, const Entry& e) {
   std::error_code ec;
   std::filesystem::create_directories(ts.dump_dir, ec);
   std::string base = ts.dump_dir + "/" + e.graph->name;
-  std::ofstream(base + ".txt") << e.graph->to_code(ts.vm) << "\n# guards\n" << e.guards.describe();
+  std::ofstream(base + ".txt") << e.graph->to_code(ts.vm) << "\n# guards\n" << e.guards.describe(ts.vm);
   std::ofstream(base + ".dot") << e.graph->to_dot(ts.vm);
 }
 
@@ -167,7 +167,7 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   if (ts.logs & kLogGraph)
     log(vm, fmt::format("[kiln:graph] {} ({} ops, traced in {:.3f} ms)\n{}", where(cs), e->graph->op_count(), ms,
                         e->graph->to_code(vm)));
-  if (ts.logs & kLogGuards) log(vm, fmt::format("[kiln:guards] {}\n{}", e->graph->name, e->guards.describe()));
+  if (ts.logs & kLogGuards) log(vm, fmt::format("[kiln:guards] {}\n{}", e->graph->name, e->guards.describe(vm)));
   if (!ts.dump_dir.empty()) dump_graph(ts, *e);
   ts.entries.push_back(e.get());
   Entry* raw = e.get();

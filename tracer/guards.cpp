@@ -78,7 +78,7 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
   return -1;
 }
 
-std::string GuardProgram::describe() const {
+std::string GuardProgram::describe(VM& vm) const {
   std::string r;
   for (const Guard& g : guards) {
     r += guard_kind_name(g.kind);
@@ -98,7 +98,12 @@ std::string GuardProgram::describe() const {
         else r += ": object";
         break;
       }
-      case GuardKind::ConstMatch: r += " == <const>"; break;
+      case GuardKind::ConstMatch: {
+        Value t = vm::repr(vm, g.expected);
+        if (!t) vm.clear_exception();
+        r += " == " + (t ? std::string(vm::str_view(t)) : std::string("<const>"));
+        break;
+      }
       case GuardKind::LenMatch: r += ": len " + std::to_string(g.n); break;
       case GuardKind::GradMode: r += g.n ? ": enabled" : ": disabled"; break;
     }

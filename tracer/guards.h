@@ -47,7 +47,7 @@ struct GuardProgram {
   // could not be loaded.
   int check(VM& vm, const vm::FunctionObject* fn, const Value* slots, std::vector<Value>* loaded) const;
   // One line per guard: "TENSOR_MATCH x: float32[8, 16] stride (16, 1)".
-  std::string describe() const;
+  std::string describe(VM& vm) const;
   // Why guard `failed` (a check() result) failed for these arguments, in
   // words: "x.size(0) changed from 8 to 16".
   std::string failure_reason(VM& vm, int failed, const vm::FunctionObject* fn, const Value* slots) const;

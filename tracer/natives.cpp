@@ -101,6 +101,18 @@ void NativeTable::fill(VM& vm) {
   }
   Value math = vm::dict_get_str(vm.modules.as<vm::DictObject>(), vm.intern("math").as<vm::StrObject>());
   if (math) add_dict(vm, table_, math.as<vm::ModuleObject>()->dict, "math.", false);
+  // Modules whose functions reach outside (the clock, Python's generator, the process).
+  for (const char* name : {"time", "random", "sys", "io"}) {
+    Value m = vm::dict_get_str(vm.modules.as<vm::DictObject>(), vm.intern(name).as<vm::StrObject>());
+    if (!m || !vm::is_kind(m, vm::ObjKind::Module)) continue;
+    for (auto& e : m.as<vm::ModuleObject>()->dict.as<vm::DictObject>()->entries) {
+      if (e.key.is_empty() || !vm::is_kind(e.value, vm::ObjKind::Native)) continue;
+      NativeInfo info;
+      info.reason = BreakReason::NonTraceableBuiltin;
+      info.label = std::string(name) + "." + std::string(vm::str_view(e.key));
+      table_.emplace(e.value.as<vm::NativeObject>(), std::move(info));
+    }
+  }
   add_dict(vm, table_, vm.builtins_dict, "", false);
   // Methods of immutable builtin types: pure.
   for (vm::TypeObject* t : {vm.types.str, vm.types.int_, vm.types.float_, vm.types.tuple, vm.types.bool_})
@@ -113,7 +125,11 @@ void NativeTable::fill(VM& vm) {
 }
 
 const NativeInfo& NativeTable::classify(VM& vm, const vm::NativeObject* fn) {
-  if (!filled_ || (!filled_with_torch_ && vm.torch_state)) fill(vm);
+  size_t nmodules = vm.modules.as<vm::DictObject>()->used;
+  if (!filled_ || (!filled_with_torch_ && vm.torch_state) || nmodules != modules_seen_) {
+    modules_seen_ = nmodules;
+    fill(vm);
+  }
   auto it = table_.find(fn);
   if (it != table_.end()) return it->second;
   unknown_ = NativeInfo{};

@@ -42,13 +42,15 @@ TensorAttrClass classify_tensor_attr(std::string_view name, BreakReason* why);
 class NativeTable {
  public:
   // Classifies `fn`; the table is filled from the torch module, the
-  // builtins and math on first use (and refilled once torch is imported).
+  // builtins, math, time, random and sys on first use (and again when
+  // sys.modules has grown).
   const NativeInfo& classify(VM& vm, const vm::NativeObject* fn);
 
  private:
   void fill(VM& vm);
   bool filled_with_torch_ = false;
   bool filled_ = false;
+  size_t modules_seen_ = 0;  // sys.modules' size at the last fill (new modules: fill again)
   std::unordered_map<const vm::NativeObject*, NativeInfo> table_;
   NativeInfo unknown_;
 };

@@ -859,6 +859,9 @@ Sym Tracer::run_frame(Frame& f) {
     cur_co_ = co;
     cur_line_ = co->line_of(f.pc);
     uint32_t next = f.pc + 1;
+    for (const vm::ExcEntry& h : co->exc_table)
+      if (f.pc >= h.start && f.pc < h.end)
+        stop(BreakReason::ResumeUnsupported, "code inside try or with (its handler would not run from a graph)");
     switch (op) {
       case Op::NOP:
       case Op::COPY_FREE_VARS: break;
@@ -1229,6 +1232,10 @@ Sym Tracer::run_frame(Frame& f) {
         st.push_back(fsym);
         break;
       }
+      case Op::STORE_GLOBAL:
+        stop(BreakReason::SideEffect, fmt::format("assignment to global '{}'", vm::str_view(co->names[arg])));
+      case Op::STORE_ATTR:
+        stop(BreakReason::SideEffect, "attribute assignment");
       case Op::RETURN_VALUE: return pop();
       default:
         stop(BreakReason::UnsupportedBytecode, vm::op_name(op));

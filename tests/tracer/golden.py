@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""tests/tracer/golden.py — golden tests of the tracer's reports.
+
+Runs one script of tests/tracer twice with vmrun: at --tier=0 (the
+interpreter) and at --tier=1 with --explain and every KILN_LOGS stream. The
+traced run must print exactly what the interpreter prints on stdout; its
+stderr (graphs as code, guard lists, recompile reasons, graph breaks and the
+--explain report) must equal <script>.golden, after timings are blanked.
+Extra vmrun flags for a script come from a first-line comment
+`# vmrun-flags: --hot-threshold=1 ...`.
+
+    golden.py --vmrun build/release/vmrun tests/tracer/breaks.py
+    golden.py --vmrun build/release/vmrun --update tests/tracer/*.py   # rewrite the .golden files
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+
+def flags_of(script):
+    with open(script) as f:
+        first = f.readline()
+    m = re.match(r"#\s*vmrun-flags:(.*)", first)
+    return m.group(1).split() if m else []
+
+
+def run(vmrun, args, script):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KILN_")}
+    vmrun = os.path.abspath(vmrun)
+    p = subprocess.run([vmrun] + args + [os.path.basename(script)], cwd=os.path.dirname(os.path.abspath(script)),
+                       capture_output=True, text=True, env=env, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def normalise(text):
+    return re.sub(r"\d+\.\d+ ms", "T ms", text)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vmrun", required=True)
+    ap.add_argument("--update", action="store_true")
+    ap.add_argument("scripts", nargs="+")
+    a = ap.parse_args()
+    failed = 0
+    for script in a.scripts:
+        extra = flags_of(script)
+        rc0, out0, err0 = run(a.vmrun, ["--tier=0"], script)
+        rc1, out1, err1 = run(a.vmrun, ["--tier=1", "--explain", "--logs=all"] + extra, script)
+        golden = script[:-3] + ".golden"
+        got = normalise(err1)
+        if out0 != out1 or rc0 != rc1:
+            print(f"FAIL {script}: the traced run printed something else than the interpreter")
+            print(f"--- interpreter (exit {rc0})\n{out0}{err0}--- traced (exit {rc1})\n{out1}")
+            failed += 1
+            continue
+        if a.update:
+            with open(golden, "w") as f:
+                f.write(got)
+            continue
+        want = open(golden).read() if os.path.exists(golden) else ""
+        if got != want:
+            import difflib
+            print(f"FAIL {script}: the tracer's report differs from {os.path.basename(golden)}")
+            sys.stdout.writelines(difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "got"))
+            failed += 1
+    print(f"{len(a.scripts) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

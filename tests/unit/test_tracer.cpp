@@ -1,0 +1,113 @@
+// Unit tests of the tracer's pieces that scripts cannot reach directly: the
+// graph validator, source deduplication, and the embedding API running a
+// traced function (the tracer on through kiln::Options).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "kiln/kiln.h"
+#include "tracer/graph.h"
+#include "tracer/source.h"
+
+namespace {
+
+using kiln::tracer::Graph;
+using kiln::tracer::GraphOp;
+using kiln::tracer::Node;
+
+Graph two_input_graph() {
+  Graph g;
+  g.name = "t";
+  g.inputs = {0, 1};
+  g.input_names = {"x", "y"};
+  g.input_meta = {"float32[2]", "float32[2]"};
+  return g;
+}
+
+TEST(TracerGraph, ValidGraphPasses) {
+  Graph g = two_input_graph();
+  Node n;
+  n.op = GraphOp::Binary;
+  n.in = {g.input_reg(0), g.input_reg(1)};
+  g.nodes.push_back(n);
+  g.outputs = {g.node_reg(0)};
+  EXPECT_EQ(g.validate(), "");
+  EXPECT_EQ(g.op_count(), 1u);
+}
+
+TEST(TracerGraph, UseBeforeDefinitionIsReported) {
+  Graph g = two_input_graph();
+  Node n;
+  n.op = GraphOp::Binary;
+  n.in = {g.input_reg(0), g.node_reg(0)};  // its own output
+  g.nodes.push_back(n);
+  g.outputs = {g.node_reg(0)};
+  EXPECT_NE(g.validate().find("not defined before"), std::string::npos) << g.validate();
+}
+
+TEST(TracerGraph, WrongArityAndMissingOutputsAreReported) {
+  Graph g = two_input_graph();
+  Node n;
+  n.op = GraphOp::Unary;
+  n.in = {g.input_reg(0), g.input_reg(1)};
+  g.nodes.push_back(n);
+  g.outputs = {g.node_reg(0)};
+  EXPECT_NE(g.validate().find("takes 1 inputs"), std::string::npos) << g.validate();
+  g.nodes[0].in.pop_back();
+  g.outputs.clear();
+  EXPECT_EQ(g.validate(), "no outputs");
+  g.outputs = {g.nregs()};
+  EXPECT_NE(g.validate().find("is not defined"), std::string::npos);
+  Node call;
+  call.op = GraphOp::Call;  // a call without a native callee
+  g.nodes.push_back(call);
+  g.outputs = {g.node_reg(1)};
+  EXPECT_NE(g.validate().find("non-native"), std::string::npos) << g.validate();
+}
+
+TEST(TracerSource, EqualSourcesShareAnIndex) {
+  kiln::tracer::SourceTable t;
+  t.local_names = {"x", "pair"};
+  int x = t.add({kiln::tracer::SourceKind::Local, -1, 0, {}, {}});
+  int p = t.add({kiln::tracer::SourceKind::Local, -1, 1, {}, {}});
+  int p0 = t.add({kiln::tracer::SourceKind::Item, p, 0, {}, {}});
+  EXPECT_EQ(t.add({kiln::tracer::SourceKind::Local, -1, 0, {}, {}}), x);
+  EXPECT_EQ(t.add({kiln::tracer::SourceKind::Item, p, 0, {}, {}}), p0);
+  EXPECT_EQ(t.items.size(), 3u);
+  EXPECT_EQ(t.describe(p0), "pair[0]");
+  EXPECT_EQ(t.describe(x), "x");
+}
+
+// Through the embedding API: a function traced on its first call, then run
+// from its graph, prints what the interpreter prints; a size change
+// recompiles; --explain reports both graphs.
+TEST(TracerRuntime, TracedFunctionMatchesTheInterpreter) {
+  const char* src =
+      "import torch\n"
+      "def f(x, k):\n"
+      "    return (x * k + 1).relu().sum(0)\n"
+      "for n in [2, 2, 3, 3]:\n"
+      "    print(f(torch.arange(n * 2.0).reshape(n, 2) - 1, 2))\n";
+  std::string out0, out1, err1;
+  {
+    kiln::Options o;
+    kiln::Runtime rt(o);
+    rt.set_stdout([&](std::string_view s) { out0 += s; });
+    ASSERT_TRUE(rt.run_string(src).ok);
+  }
+  {
+    kiln::Options o;
+    o.tier = 1;
+    o.hot_threshold = 1;
+    o.explain = true;
+    kiln::Runtime rt(o);
+    rt.set_stdout([&](std::string_view s) { out1 += s; });
+    rt.set_stderr([&](std::string_view s) { err1 += s; });
+    ASSERT_TRUE(rt.run_string(src).ok);
+  }
+  EXPECT_EQ(out0, out1);
+  EXPECT_NE(err1.find("2 graphs"), std::string::npos) << err1;
+  EXPECT_NE(err1.find("x.size(0) changed from 2 to 3"), std::string::npos) << err1;
+}
+
+}  // namespace
