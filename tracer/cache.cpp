@@ -206,7 +206,12 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
   }
   if (cs->given_up) return co;
   if (cs->entries.empty() && ++cs->calls < ts.threshold) return co;
-  if (!vm.torch_state) return co;  // no tensors yet: nothing to capture
+  if (!vm.torch_state) {
+    // Hot before `import torch`: no tensor op can be in it now; stop watching
+    // (a program without torch pays nothing more per call).
+    give_up(*cs, co);
+    return co;
+  }
   if (!cs->entries.empty()) {
     if (cs->entries.size() >= ts.cache_limit) {
       if (!cs->limit_logged) {
@@ -236,7 +241,7 @@ void explain(TracerState& ts) {
     breaks += cs->breaks.size();
     recompiles += cs->recompiles.size();
   }
-  std::string r = fmt::format("kiln --explain: {} function{} captured, {} graph{}, {} graph break{}, {} recompile{}\n",
+  std::string r = fmt::format("kiln --explain: {} function{} traced, {} graph{}, {} graph break{}, {} recompile{}\n",
                               traced, traced == 1 ? "" : "s", graphs, graphs == 1 ? "" : "s", breaks,
                               breaks == 1 ? "" : "s", recompiles, recompiles == 1 ? "" : "s");
   for (auto& cs : ts.codes) {
