@@ -17,6 +17,8 @@
 //   * Func — a function made by MAKE_FUNCTION in the traced code (a
 //     comprehension, a lambda, a closure), inlined when called.
 //   * Cell — a closure cell created in the traced code (LOAD_CLOSURE).
+//   * Method — a native method read as an attribute (`t.sum` before a
+//     keyword call): `ex` is the native, `recv` its receiver.
 //   * Null — the marker LOAD_METHOD pushes for a plain callable; Unbound —
 //     a local not assigned yet.
 #pragma once
@@ -31,7 +33,7 @@ namespace kiln::tracer {
 
 using vm::Value;
 
-enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell };
+enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method };
 
 struct Sym;
 struct SeqData;
@@ -48,6 +50,7 @@ struct Sym {
   std::shared_ptr<IterData> iter;
   std::shared_ptr<FuncData> func;
   std::shared_ptr<CellData> cell;
+  std::shared_ptr<Sym> recv;  // Method: the receiver
 
   static Sym constant(Value v) {
     Sym s;

@@ -521,6 +521,16 @@ Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
   }
   if (obj.kind == SymKind::Ref) {
     if (obj.tensor) {
+      // A method read as an attribute (`t.sum(dim=1)` compiles to LOAD_ATTR
+      // and CALL_KW): bound to its receiver until called.
+      Value m = vm::type_lookup(vm::type_of(vm_, obj.ex), name);
+      if (vm::is_kind(m, ObjKind::Native)) {
+        Sym s;
+        s.kind = SymKind::Method;
+        s.ex = m;
+        s.recv = std::make_shared<Sym>(obj);
+        return s;
+      }
       BreakReason why = BreakReason::Autograd;
       switch (classify_tensor_attr(nm, &why)) {
         case TensorAttrClass::Metadata: return Sym::constant(checked(vm::getattr(vm_, obj.ex, name), std::string(nm)));
@@ -723,6 +733,11 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
     auto& fd = *callee.func;
     return inline_call(f, fd.code.as<CodeObject>(), fd.defaults, Value::none(), fd.globals, &fd.closure, Value(), args,
                        kwnames);
+  }
+  if (callee.kind == SymKind::Method) {
+    std::vector<Sym> all{*callee.recv};
+    all.insert(all.end(), args.begin(), args.end());
+    return call_native(callee.ex.as<NativeObject>(), all, kwnames);
   }
   if (!callee.is_const()) stop(BreakReason::UnsupportedCall, "calling a value computed in the graph");
   const Value& c = callee.ex;
