@@ -6,7 +6,10 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
 #include <memory>
+#include <tuple>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -14,6 +17,7 @@
 #include "tracer/executor.h"
 #include "tracer/trace.h"
 #include "vm/code.h"
+#include "vm/dict.h"
 #include "vm/ops.h"
 
 namespace kiln::tracer {
@@ -42,6 +46,15 @@ struct BreakRecord {
   BreakReason reason;
   std::string detail, file;
   int line;
+  std::string outcome;  // "resumed in ..." or "no resume: ...; the call runs in the interpreter"
+};
+
+// Where a resume function's code comes from: the original function's code
+// and the length of the prologue put before it (pcs of the original plus
+// `prologue` are the resume code's).
+struct ResumeOrigin {
+  Value orig;  // CodeObject
+  uint32_t prologue = 0;
 };
 
 struct CodeState {
@@ -73,6 +86,10 @@ struct TracerState {
   std::string dump_dir;
   std::vector<std::unique_ptr<CodeState>> codes;
   std::vector<Entry*> entries;  // by id (a graph native's data)
+  // Resume functions' code, one per (original code, pc, stack depth, which
+  // stack entries are the LOAD_METHOD marker), and where each came from.
+  std::map<std::tuple<const CodeObject*, uint32_t, int, std::vector<bool>>, Value> resume_codes;
+  std::unordered_map<const CodeObject*, ResumeOrigin> origins;
 };
 
 TracerState& state(vm::VM& vm) { return *static_cast<TracerState*>(vm.jit_state); }
@@ -123,6 +140,198 @@ Value entry_code(vm::VM& vm, CodeObject* co, const Value& native, int line) {
   return tv;
 }
 
+ResumeOrigin origin_of(TracerState& ts, CodeObject* co) {
+  auto it = ts.origins.find(co);
+  if (it != ts.origins.end()) return it->second;
+  return ResumeOrigin{Value::borrow(co), 0};
+}
+
+bool is_jump(vm::Op op) {
+  switch (op) {
+    case Op::JUMP:
+    case Op::POP_JUMP_IF_FALSE:
+    case Op::POP_JUMP_IF_TRUE:
+    case Op::JUMP_IF_FALSE_OR_POP:
+    case Op::JUMP_IF_TRUE_OR_POP:
+    case Op::FOR_ITER: return true;
+    default: return false;
+  }
+}
+
+// The resume function's code for continuing `orig` at `pc` with `nulls.size()`
+// values on the stack (TorchDynamo's ContinueExecutionCache): the original
+// code behind a prologue that rebuilds the stack from extra parameters and
+// jumps to pc. Its parameters are the original's locals (an unbound one
+// arrives as the empty value, which leaves it unbound), then the stack
+// entries, bottom first; a LOAD_METHOD marker (nulls[i]) is pushed as a
+// constant instead. Cached, so breaks at the same place share one.
+Value resume_code(TracerState& ts, CodeObject* orig, uint32_t pc, const std::vector<bool>& nulls) {
+  int depth = int(nulls.size());
+  auto key = std::make_tuple(static_cast<const CodeObject*>(orig), pc, depth, nulls);
+  auto found = ts.resume_codes.find(key);
+  if (found != ts.resume_codes.end()) return found->second;
+  vm::VM& vm = ts.vm;
+  auto* r = vm::object_new<CodeObject>(vm, vm::ObjKind::Code, vm.types.code);
+  Value rv = Value::steal(r);
+  int n = orig->nlocals;
+  r->consts = orig->consts;
+  uint32_t empty_const = uint32_t(r->consts.size());
+  r->consts.push_back(Value());
+  r->names = orig->names;
+  r->varnames = orig->varnames;
+  for (int j = 0; j < depth; j++) r->varnames.push_back(vm.intern(fmt::format(".stack{}", j)));
+  r->caches = orig->caches;
+  vm::VmVector<uint32_t> code;
+  for (int j = 0; j < depth; j++)
+    code.push_back(nulls[size_t(j)] ? vm::encode(Op::LOAD_CONST, empty_const) : vm::encode(Op::LOAD_FAST, uint32_t(n + j)));
+  for (int j = 0; j < depth; j++)
+    if (!nulls[size_t(j)]) code.push_back(vm::encode(Op::DELETE_FAST, uint32_t(n + j)));
+  uint32_t prologue = uint32_t(code.size()) + 1;
+  code.push_back(vm::encode(Op::JUMP, pc + prologue));
+  for (uint32_t insn : orig->raw_code) {
+    Op op = vm::decode_op(insn);
+    code.push_back(is_jump(op) ? vm::encode(op, vm::decode_arg(insn) + prologue) : insn);
+  }
+  int line = orig->line_of(pc);
+  r->lines.push_back(vm::LineEntry{0, line});
+  for (const vm::LineEntry& e : orig->lines) r->lines.push_back(vm::LineEntry{e.pc + prologue, e.line});
+  for (const vm::ExcEntry& e : orig->exc_table)
+    r->exc_table.push_back(vm::ExcEntry{e.start + prologue, e.end + prologue, e.handler + prologue, e.depth});
+  r->raw_code = code;
+  vm::fuse_superinstructions(code);
+  r->code = std::move(code);
+  r->name = orig->name;
+  r->qualname = vm::make_str(vm, fmt::format("resume_in_{}_at_{}", vm::str_view(orig->qualname), pc));
+  r->filename = orig->filename;
+  r->firstlineno = line;
+  r->argcount = n + depth;
+  r->posonlyargcount = n + depth;
+  r->kwonlyargcount = 0;
+  r->nlocals = n + depth;
+  r->stacksize = orig->stacksize + depth + 1;
+  r->flags = (orig->flags & ~uint32_t(vm::kCodeVarargs | vm::kCodeVarkeywords | vm::kCodeGenerated)) |
+             uint32_t(vm::kCodeJitWatch);
+  r->ncells_ = 0;
+  r->nlive_ = r->nlocals;
+  r->nslots_ = r->nlive_ + r->stacksize;
+  ts.resume_codes[key] = rv;
+  ts.origins[r] = ResumeOrigin{Value::borrow(orig), prologue};
+  return rv;
+}
+
+Value new_function(vm::VM& vm, const Value& code, const Value& globals) {
+  auto* co = code.as<CodeObject>();
+  auto* fn = vm::object_new<FunctionObject>(vm, vm::ObjKind::Function, vm.types.function);
+  Value fv = Value::steal(fn);
+  fn->code = code;
+  fn->globals = globals;
+  fn->name = co->name;
+  fn->qualname = co->qualname;
+  fn->defaults = Value::none();
+  fn->kwdefaults = Value::none();
+  fn->closure = Value::none();
+  fn->doc = Value::none();
+  Value modname = vm::dict_get_str(globals.as<vm::DictObject>(), vm.names.__name__);
+  fn->module = modname ? modname : Value::none();
+  return fv;
+}
+
+// The code run in the frame for an entry that ends in a graph break
+// (TorchDynamo's transformed code): call the partial graph, rebuild the
+// locals and the operand stack of the break from its outputs, run the
+// instruction the tracer could not, and call the resume function with the
+// locals and the stack (one per way out of a conditional jump). The
+// frame's own locals are not written: everything live goes to the resume
+// function, whose frame then shows in tracebacks (the call here is hidden:
+// its line is -1).
+Value transformed_code(TracerState& ts, CodeObject* co, FunctionObject* fn, const Value& native, const ResumePoint& rp,
+                       std::string* resumed_in) {
+  vm::VM& vm = ts.vm;
+  ResumeOrigin org = origin_of(ts, co);
+  auto* orig = org.orig.as<CodeObject>();
+  int carry = int(rp.locals.size());
+  int k = int(rp.stack.size());
+  std::vector<std::pair<uint32_t, int>> ways;
+  if (rp.run_insn) ways = resume_successors(rp.pc, rp.insn, k);
+  else ways = {{rp.pc, k}};
+  if (ways.empty() || rp.pc < org.prologue) return Value();
+  auto* t = vm::object_new<CodeObject>(vm, vm::ObjKind::Code, vm.types.code);
+  Value tv = Value::steal(t);
+  t->consts = co->consts;
+  t->names = co->names;
+  t->caches = co->caches;
+  auto konst = [&](const Value& v) {
+    t->consts.push_back(v);
+    return uint32_t(t->consts.size() - 1);
+  };
+  vm::VmVector<uint32_t>& c = t->code;
+  int line = co->line_of(rp.pc);
+  c.push_back(vm::encode(Op::LOAD_CONST, konst(native)));
+  c.push_back(vm::encode(Op::CALL, 0));
+  auto push_under = [&](const LiveValue& v) {
+    switch (v.kind) {
+      case LiveValue::Output:
+        c.push_back(vm::encode(Op::DUP_TOP, 0));
+        c.push_back(vm::encode(Op::LOAD_CONST, konst(vm::make_int(vm, v.output))));
+        c.push_back(vm::encode(Op::BINARY_SUBSCR, 0));
+        break;
+      case LiveValue::Const: c.push_back(vm::encode(Op::LOAD_CONST, konst(v.value))); break;
+      case LiveValue::Empty: c.push_back(vm::encode(Op::LOAD_CONST, konst(Value()))); break;
+    }
+    c.push_back(vm::encode(Op::ROT_TWO, 0));
+  };
+  for (auto& v : rp.locals) push_under(v);
+  for (auto& v : rp.stack) push_under(v);
+  c.push_back(vm::encode(Op::POP_TOP, 0));
+  size_t insn_pc = c.size();
+  if (rp.run_insn) c.push_back(rp.insn);
+  std::vector<uint32_t> hidden;
+  for (size_t w = 0; w < ways.size(); w++) {
+    auto [pc, depth] = ways[w];
+    if (w == 1) c[insn_pc] = vm::encode(vm::decode_op(rp.insn), uint32_t(c.size()));  // the jump's target
+    std::vector<bool> nulls;
+    for (int i = 0; i < depth; i++) {
+      bool replaced = rp.run_insn && vm::decode_op(rp.insn) == Op::CALL_METHOD && i == depth - 1;
+      nulls.push_back(i < k && !replaced && rp.stack[size_t(i)].kind == LiveValue::Empty);
+    }
+    Value rcode = resume_code(ts, orig, pc - org.prologue, nulls);
+    if (w == 0) *resumed_in = std::string(vm::str_view(rcode.as<CodeObject>()->qualname));
+    else *resumed_in += " / " + std::string(vm::str_view(rcode.as<CodeObject>()->qualname));
+    c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(carry + depth)));
+    c.push_back(vm::encode(Op::LOAD_CONST, konst(new_function(vm, rcode, fn->globals))));
+    c.push_back(vm::encode(Op::ROT_TWO, 0));
+    hidden.push_back(uint32_t(c.size()));
+    c.push_back(vm::encode(Op::CALL_EX, 0));
+    c.push_back(vm::encode(Op::RETURN_VALUE, 0));
+  }
+  // Lines: the break's, except the resume calls (hidden from tracebacks).
+  uint32_t pc = 0;
+  for (uint32_t h : hidden) {
+    t->lines.push_back(vm::LineEntry{pc, line});
+    t->lines.push_back(vm::LineEntry{h, -1});
+    pc = h + 1;
+  }
+  t->lines.push_back(vm::LineEntry{pc, line});
+  t->raw_code = c;
+  vm::fuse_superinstructions(t->code);
+  t->varnames = co->varnames;
+  t->name = co->name;
+  t->qualname = co->qualname;
+  t->filename = co->filename;
+  t->firstlineno = co->firstlineno;
+  t->argcount = co->argcount;
+  t->posonlyargcount = co->posonlyargcount;
+  t->kwonlyargcount = co->kwonlyargcount;
+  t->nlocals = co->nlocals;
+  t->stacksize = carry + k + 8;
+  for (auto& w : ways) t->stacksize = std::max(t->stacksize, carry + w.second + 4);
+  t->flags = (co->flags & ~uint32_t(vm::kCodeJitWatch)) | vm::kCodeGenerated;
+  t->ncells_ = co->ncells_;
+  t->nlive_ = co->nlive_;
+  t->nslots_ = t->nlive_ + t->stacksize;
+  return tv;
+}
+
 void dump_graph(TracerState& ts, const Entry& e) {
   std::error_code ec;
   std::filesystem::create_directories(ts.dump_dir, ec);
@@ -139,23 +348,25 @@ void give_up(CodeState& cs, CodeObject* co) {
 CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObject* co, vm::Value* slots) {
   vm::VM& vm = ts.vm;
   auto t0 = std::chrono::steady_clock::now();
-  TraceResult r = trace_function(vm, fn, co, slots, ts.limits, ts.natives);
+  TraceResult r = trace_function(vm, fn, co, slots, ts.limits, ts.natives, origin_of(ts, co).orig.as<CodeObject>()->nlocals);
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  auto record_break = [&](const std::string& outcome) {
+    cs.breaks.push_back({r.reason, r.detail, r.file, r.line, outcome});
+    if (ts.logs & kLogBreaks)
+      log(vm, fmt::format("[kiln:breaks] {}: graph break at {}:{}: {}{}{} ({})\n", cs.qualname, r.file, r.line,
+                          break_reason_name(r.reason), r.detail.empty() ? "" : ": ", r.detail, outcome));
+  };
   if (!r.ok) {
-    if (r.reason != BreakReason::NoTensorOps) {
-      cs.breaks.push_back({r.reason, r.detail, r.file, r.line});
-      if (ts.logs & kLogBreaks)
-        log(vm, fmt::format("[kiln:breaks] {}: graph break at {}:{}: {}{}{} (the call runs in the interpreter)\n",
-                            cs.qualname, r.file, r.line, break_reason_name(r.reason), r.detail.empty() ? "" : ": ",
-                            r.detail));
-    }
+    if (r.reason != BreakReason::NoTensorOps)
+      record_break(fmt::format("no resume: {}; the call runs in the interpreter", r.no_resume));
     give_up(cs, co);
     return co;
   }
   auto e = std::make_unique<Entry>();
   e->id = int(ts.entries.size());
   e->graph = std::move(r.graph);
-  e->graph->name = fmt::format("{}_{}", std::string(vm::str_view(co->name)), e->id);
+  bool resumed = ts.origins.count(co) != 0;
+  e->graph->name = fmt::format("{}_{}", std::string(vm::str_view(resumed ? co->qualname : co->name)), e->id);
   for (char& c : e->graph->name)
     if (!isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
   e->guards = std::move(r.guards);
@@ -163,7 +374,21 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   e->trace_ms = ms;
   int line = e->graph->nodes.empty() ? co->firstlineno : e->graph->nodes.front().line;
   Value native = vm::new_native(vm, "compiled_graph", graph_call, vm::make_int(vm, e->id), Value::none());
-  e->code = entry_code(vm, co, native, line);
+  if (r.resume) {
+    std::string resumed_in;
+    e->code = transformed_code(ts, co, fn, native, *r.resume, &resumed_in);
+    if (!e->code) {
+      record_break("no resume: the tracer cannot resume there; the call runs in the interpreter");
+      give_up(cs, co);
+      return co;
+    }
+    int at = co->line_of(r.resume->pc);
+    record_break(r.resume->run_insn ? fmt::format("the interpreter runs line {}, then {}", at, resumed_in)
+                                    : fmt::format("resumed before the loop or try block at line {}, in {}", at,
+                                                  resumed_in));
+  } else {
+    e->code = entry_code(vm, co, native, line);
+  }
   if (ts.logs & kLogGraph)
     log(vm, fmt::format("[kiln:graph] {} ({} ops, traced in {:.3f} ms)\n{}", where(cs), e->graph->op_count(), ms,
                         e->graph->to_code(vm)));
@@ -251,8 +476,8 @@ void explain(TracerState& ts) {
       r += fmt::format("  graph {}: {} ops, {} inputs, {} guards, {} calls, traced in {:.3f} ms\n", e->graph->name,
                        e->graph->op_count(), e->graph->inputs.size(), e->guards.guards.size(), e->hits, e->trace_ms);
     for (auto& b : cs->breaks)
-      r += fmt::format("  graph break at {}:{}: {}{}{}\n    why: {}\n    hint: {}\n", b.file, b.line,
-                       break_reason_name(b.reason), b.detail.empty() ? "" : ": ", b.detail,
+      r += fmt::format("  graph break at {}:{}: {}{}{}\n    then: {}\n    why: {}\n    hint: {}\n", b.file, b.line,
+                       break_reason_name(b.reason), b.detail.empty() ? "" : ": ", b.detail, b.outcome,
                        break_reason_explanation(b.reason), break_reason_hint(b.reason));
     for (auto& w : cs->recompiles) r += fmt::format("  recompile: {}\n", w);
   }

@@ -59,7 +59,7 @@ Value run_nodes(VM& vm, const Graph& g, Value* regs) {
     if (r.is_empty()) return Value();
     regs[base + i] = std::move(r);
   }
-  if (g.outputs.size() == 1) return regs[g.outputs[0]];
+  if (g.outputs.size() == 1 && !g.tuple_output) return regs[g.outputs[0]];
   Value t = vm::tuple_new(vm, g.outputs.size());
   if (!t) return Value();
   for (size_t k = 0; k < g.outputs.size(); k++) t.as<vm::TupleObject>()->items[k] = regs[g.outputs[k]];

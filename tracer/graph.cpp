@@ -88,7 +88,7 @@ std::string Graph::to_code(VM& vm) const {
     r += fmt::format("{}  # {}:{}  {}\n", line, n.file ? std::string(vm::str_view(n.file)) : filename, n.line, n.meta);
   }
   r += "    return ";
-  if (outputs.size() == 1) {
+  if (outputs.size() == 1 && !tuple_output) {
     r += reg_name(*this, outputs[0]);
   } else {
     r += "(";
@@ -140,7 +140,7 @@ std::string Graph::validate() const {
       return fmt::format("v{}: more keyword names than inputs", i);
     if (n.op == GraphOp::GetAttr && !vm::is_str(n.name)) return fmt::format("v{}: getattr without a name", i);
   }
-  if (outputs.empty()) return "no outputs";
+  if (outputs.empty() && !tuple_output) return "no outputs";
   for (int o : outputs)
     if (o < 0 || o >= nregs()) return fmt::format("output register {} is not defined", o);
   return "";

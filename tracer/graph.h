@@ -58,6 +58,7 @@ struct Graph {
   std::vector<std::string> input_meta;
   std::vector<Node> nodes;
   std::vector<int> outputs;  // registers; one output is returned as itself, several as a tuple
+  bool tuple_output = false;  // always a tuple (a partial graph's live values at a graph break)
 
   int const_reg(size_t i) const { return int(i); }
   int input_reg(size_t i) const { return int(consts.size() + i); }

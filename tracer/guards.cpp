@@ -22,6 +22,14 @@ bool const_equal(const Value& a, const Value& b) {
   if (a.is_bool() || b.is_bool() || a.is_none() || b.is_none()) return false;
   if (a.is_double() && b.is_double()) return a.as_double() == b.as_double();
   if (vm::is_str(a) && vm::is_str(b)) return vm::str_view(a) == vm::str_view(b);
+  if (vm::is_kind(a, vm::ObjKind::Range) && vm::is_kind(b, vm::ObjKind::Range)) {
+    auto *p = a.as<vm::RangeObject>(), *q = b.as<vm::RangeObject>();
+    return p->start == q->start && p->stop == q->stop && p->step == q->step;
+  }
+  if (vm::is_kind(a, vm::ObjKind::Slice) && vm::is_kind(b, vm::ObjKind::Slice)) {
+    auto *p = a.as<vm::SliceObject>(), *q = b.as<vm::SliceObject>();
+    return const_equal(p->start, q->start) && const_equal(p->stop, q->stop) && const_equal(p->step, q->step);
+  }
   int64_t x, y;
   if (vm::is_int(a) && vm::is_int(b) && vm::int_value(a, &x) && vm::int_value(b, &y)) return x == y;
   return false;

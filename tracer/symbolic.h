@@ -70,6 +70,7 @@ struct Sym {
 struct SeqData {
   bool is_list = false;
   bool from_source = false;  // an argument's list: mutating it is a side effect on the caller's object
+  int source = -1;           // read from this source (unchanged): the graph passes that very object on
   std::vector<Sym> items;
 };
 

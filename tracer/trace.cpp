@@ -57,6 +57,79 @@ const char* const kCmpSyms[] = {
 };
 const char* const kUnarySyms[] = {"~", "not ", "+", "-"};
 
+// Per opcode (vm/opcodes.def): its fixed stack effect (kVarEffect when it
+// depends on the argument), and its argument kind.
+constexpr int kVarEffect = 1000;
+constexpr int kStackEffect[] = {
+#define VAR kVarEffect
+#define OP(name, effect, kind) effect,
+#include "vm/opcodes.def"
+#undef OP
+#undef VAR
+};
+constexpr std::string_view kArgKind[] = {
+#define OP(name, effect, kind) #kind,
+#include "vm/opcodes.def"
+#undef OP
+};
+
+// How a break at `insn` (raw, run from stack depth k) continues when the
+// interpreter runs it: one (pc, depth) per way out. Empty when a break there
+// cannot be resumed (the instruction reads or writes locals or cells, ends
+// the frame, or handles exceptions).
+std::vector<std::pair<uint32_t, int>> successors(uint32_t pc, uint32_t insn, int k) {
+  Op op = vm::decode_op(insn);
+  uint32_t a = vm::decode_arg(insn);
+  int e = kStackEffect[size_t(op)];
+  std::string_view kind = kArgKind[size_t(op)];
+  switch (op) {
+    case Op::POP_JUMP_IF_FALSE:
+    case Op::POP_JUMP_IF_TRUE: return {{pc + 1, k - 1}, {a, k - 1}};
+    case Op::JUMP_IF_FALSE_OR_POP:
+    case Op::JUMP_IF_TRUE_OR_POP: return {{pc + 1, k - 1}, {a, k}};
+    case Op::CALL: e = -int(a); break;
+    case Op::CALL_METHOD:
+    case Op::CALL_KW: e = -int(a) - 1; break;
+    case Op::CALL_EX: e = -1 - int(a & 1); break;
+    case Op::BUILD_TUPLE:
+    case Op::BUILD_LIST:
+    case Op::BUILD_SET:
+    case Op::BUILD_SLICE:
+    case Op::BUILD_STRING: e = 1 - int(a); break;
+    case Op::BUILD_MAP: e = 1 - 2 * int(a); break;
+    case Op::BINARY_SLICE: e = -int(a); break;
+    case Op::UNPACK_SEQUENCE: e = int(a) - 1; break;
+    case Op::UNPACK_EX: e = int(a & 0xff) + int(a >> 8); break;
+    case Op::FORMAT_VALUE: e = (a & 4) ? -1 : 0; break;
+    case Op::MAKE_FUNCTION: e = -(int(a & 1) + int((a >> 1) & 1) + int((a >> 3) & 1)); break;
+    case Op::LOAD_METHOD:  // may push the marker of a plain function
+    case Op::LOAD_CLASSDEREF:
+    case Op::LOAD_NAME:
+    case Op::STORE_NAME:
+    case Op::DELETE_NAME:
+    case Op::RETURN_VALUE:
+    case Op::YIELD_VALUE:
+    case Op::GET_YIELD_FROM_ITER:
+    case Op::YIELD_FROM:
+    case Op::RAISE_VARARGS:
+    case Op::RERAISE:
+    case Op::PUSH_EXC_INFO:
+    case Op::POP_EXCEPT:
+    case Op::POP_EXCEPT_RERAISE:
+    case Op::CHECK_EXC_MATCH:
+    case Op::WITH_EXIT:
+    case Op::WITH_EXCEPT_START:
+    case Op::IMPORT_STAR:
+    case Op::SETUP_ANNOTATIONS:
+    case Op::COPY_FREE_VARS: return {};
+    default:
+      if (e == kVarEffect || kind == "LOCAL" || kind == "CELL" || kind == "JUMP") return {};
+      if (uint32_t(op) >= uint32_t(Op::COPY_FREE_VARS)) return {};  // superinstructions: not in raw code
+      break;
+  }
+  return {{pc + 1, k + e}};
+}
+
 // Register ids during tracing: the kind in the top bits (constants, inputs
 // and nodes are numbered separately until the graph is finished).
 constexpr int kConstTag = 0, kInputTag = 1, kNodeTag = 2;
@@ -95,8 +168,9 @@ bool is_immutable_const(const Value& v) {
 
 class Tracer {
  public:
-  Tracer(VM& vm, FunctionObject* fn, CodeObject* co, const Value* slots, const TraceLimits& lim, NativeTable& natives)
-      : vm_(vm), fn_(fn), co_(co), slots_(slots), lim_(lim), natives_(natives) {}
+  Tracer(VM& vm, FunctionObject* fn, CodeObject* co, const Value* slots, const TraceLimits& lim, NativeTable& natives,
+         int carry_locals)
+      : vm_(vm), fn_(fn), co_(co), slots_(slots), lim_(lim), natives_(natives), carry_locals_(carry_locals) {}
 
   TraceResult run();
 
@@ -115,6 +189,51 @@ class Tracer {
   std::unordered_map<const vm::Object*, Value> clones_;
   std::unordered_map<const torch::Storage*, torch::StoragePtr> storage_clones_;
   int ninsns_ = 0;
+  int carry_locals_;
+  // The traced function's state before its current instruction (the point a
+  // graph break resumes from), and the lists that instruction has changed so
+  // far with their items before it (put back if it breaks: a break inside an
+  // inlined call backs up to the call).
+  struct Snapshot {
+    bool valid = false;
+    uint32_t pc = 0;
+    std::vector<Sym> stack;
+    size_t nodes = 0;
+  } snap_;
+  using UndoLog = std::vector<std::pair<std::shared_ptr<SeqData>, std::vector<Sym>>>;
+  UndoLog undo_;
+  // The traced function's loops and try blocks, merged into outermost
+  // [entry, end] pc ranges: a break inside one resumes from its entry (a
+  // loop with a break in it runs in the interpreter), with the state saved
+  // when the trace got there.
+  struct Region {
+    uint32_t entry, end;
+  };
+  std::vector<Region> regions_;
+  struct RegionSnapshot {
+    bool valid = false;
+    uint32_t pc = 0;
+    std::vector<Sym> stack, locals;
+    size_t nodes = 0;
+  } region_snap_;
+  UndoLog region_undo_;
+  static void log_undo(UndoLog& log, const std::shared_ptr<SeqData>& s) {
+    for (auto& u : log)
+      if (u.first == s) return;
+    log.emplace_back(s, s->items);
+  }
+  void touch(const std::shared_ptr<SeqData>& s) {
+    log_undo(undo_, s);
+    if (region_snap_.valid) log_undo(region_undo_, s);
+  }
+  void find_regions();
+  const Region* region_at(uint32_t pc) const {
+    for (auto& r : regions_)
+      if (pc >= r.entry && pc <= r.end) return &r;
+    return nullptr;
+  }
+  std::string resume_at_break(Frame& top, TraceResult& res);
+  std::unique_ptr<Graph> finish_graph(const std::vector<int>& outputs, bool tuple_output);
   // Where the instruction being traced is (for node lines and break sites).
   const CodeObject* cur_co_ = nullptr;
   int cur_line_ = 0;
@@ -154,6 +273,7 @@ class Tracer {
       case SymKind::Const: return const_id(s.ex);
       case SymKind::Ref: return s.reg;
       case SymKind::Seq: {
+        if (s.seq->source >= 0) return input_for_source(s.seq->source, example_of(s));
         Node n;
         n.op = s.seq->is_list ? GraphOp::BuildList : GraphOp::BuildTuple;
         for (const Sym& it : s.seq->items) n.in.push_back(reg_of(it));
@@ -202,6 +322,14 @@ class Tracer {
   }
 
   // ------------------------------------------------------------ sources
+  // The graph input that carries source `src` (added if new).
+  int input_for_source(int src, const Value& example) {
+    for (size_t i = 0; i < input_sources_.size(); i++)
+      if (input_sources_[i] == src) return tag(kInputTag, int(i));
+    input_sources_.push_back(src);
+    input_meta_.push_back(meta_of(example));
+    return tag(kInputTag, int(input_sources_.size() - 1));
+  }
   Value clone_tensor(const Value& real) {
     auto it = clones_.find(real.as_object());
     if (it != clones_.end()) return it->second;
@@ -250,14 +378,10 @@ class Tracer {
       g.strides = v.t.strides;
       g.requires_grad = v.requires_grad();
       guards_.add(std::move(g));
-      for (size_t i = 0; i < input_sources_.size(); i++)
-        if (input_sources_[i] == src) return ref(tag(kInputTag, int(i)), clone_tensor(real));
-      input_sources_.push_back(src);
-      input_meta_.push_back(meta_of(real));
-      Sym s = ref(tag(kInputTag, int(input_sources_.size() - 1)), clone_tensor(real));
-      return s;
+      return ref(input_for_source(src, real), clone_tensor(real));
     }
-    if (real.is_none() || real.is_bool() || real.is_double() || vm::is_int(real) || vm::is_str(real)) {
+    if (real.is_none() || real.is_bool() || real.is_double() || vm::is_int(real) || vm::is_str(real) ||
+        vm::is_kind(real, ObjKind::Range) || vm::is_kind(real, ObjKind::Slice)) {
       guard(GuardKind::ConstMatch, src, real);
       return Sym::constant(real);
     }
@@ -272,6 +396,7 @@ class Tracer {
       s.seq = std::make_shared<SeqData>();
       s.seq->is_list = list;
       s.seq->from_source = list;
+      s.seq->source = src;
       for (size_t i = 0; i < n; i++) {
         Value item = list ? real.as<vm::ListObject>()->items[i] : real.as<vm::TupleObject>()->items[i];
         Source is{SourceKind::Item, src, int(i), Value(), Value()};
@@ -363,6 +488,7 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
       a.seq->is_list == b.seq->is_list) {
     if (inplace && a.seq->is_list) {
       if (a.seq->from_source) stop(BreakReason::SideEffect, "+= on a list from outside the traced function");
+      touch(a.seq);
       auto items = b.seq->items;
       a.seq->items.insert(a.seq->items.end(), items.begin(), items.end());
       return a;
@@ -689,6 +815,7 @@ Sym Tracer::call_list_method(const NativeObject* nat, std::vector<Sym>& args) {
                   name == "reverse";
   if (mutating && self.seq->from_source)
     stop(BreakReason::SideEffect, fmt::format("list.{} on a list from outside the traced function", name));
+  if (mutating) touch(self.seq);
   if (name == "append" && args.size() == 2) {
     items.push_back(args[1]);
     return Sym::constant(Value::none());
@@ -873,10 +1000,28 @@ Sym Tracer::run_frame(Frame& f) {
     uint32_t arg = vm::decode_arg(insn);
     cur_co_ = co;
     cur_line_ = co->line_of(f.pc);
+    if (f.depth == 0) {
+      snap_.valid = true;
+      snap_.pc = f.pc;
+      snap_.stack = st;
+      snap_.nodes = nodes_.size();
+      undo_.clear();
+      const Region* r = region_at(f.pc);
+      if (!r) {
+        region_snap_.valid = false;
+      } else if (f.pc == r->entry && !(region_snap_.valid && region_snap_.pc == r->entry)) {
+        region_snap_.valid = true;
+        region_snap_.pc = f.pc;
+        region_snap_.stack = st;
+        region_snap_.locals = f.locals;
+        region_snap_.nodes = nodes_.size();
+        region_undo_.clear();
+      }
+    }
     uint32_t next = f.pc + 1;
     for (const vm::ExcEntry& h : co->exc_table)
       if (f.pc >= h.start && f.pc < h.end)
-        stop(BreakReason::ResumeUnsupported, "code inside try or with (its handler would not run from a graph)");
+        stop(BreakReason::TryBlock, "code inside try or with");
     switch (op) {
       case Op::NOP:
       case Op::COPY_FREE_VARS: break;
@@ -899,7 +1044,10 @@ Sym Tracer::run_frame(Frame& f) {
         st.push_back(b);
         break;
       }
-      case Op::LOAD_CONST: st.push_back(Sym::constant(co->consts[arg])); break;
+      case Op::LOAD_CONST:
+        // A resume function's prologue pushes the LOAD_METHOD marker as an Empty constant.
+        st.push_back(co->consts[arg].is_empty() ? Sym() : Sym::constant(co->consts[arg]));
+        break;
       case Op::LOAD_FAST: {
         const Sym& s = f.locals[arg];
         if (s.kind == SymKind::Unbound)
@@ -1096,6 +1244,7 @@ Sym Tracer::run_frame(Frame& f) {
           auto& items = c.seq->items;
           if (i < 0) i += int64_t(items.size());
           if (i < 0 || i >= int64_t(items.size())) stop(BreakReason::ExceptionInTrace, "list assignment index out of range");
+          touch(c.seq);
           items[size_t(i)] = v;
         } else {
           stop(BreakReason::SideEffect, "item assignment to a value from outside the graph");
@@ -1137,6 +1286,7 @@ Sym Tracer::run_frame(Frame& f) {
         Sym v = pop();
         Sym& l = st[st.size() - arg];
         if (l.kind != SymKind::Seq || !l.seq->is_list) stop(BreakReason::UnsupportedValue, "list append");
+        touch(l.seq);
         if (op == Op::LIST_APPEND) {
           l.seq->items.push_back(v);
         } else {
@@ -1259,6 +1409,154 @@ Sym Tracer::run_frame(Frame& f) {
   }
 }
 
+void Tracer::find_regions() {
+  std::vector<Region> rs;
+  const auto& code = co_->raw_code;
+  for (uint32_t p = 0; p < code.size(); p++) {
+    Op op = vm::decode_op(code[p]);
+    uint32_t t = vm::decode_arg(code[p]);
+    if (kArgKind[size_t(op)] != "JUMP" || t > p) continue;
+    // A back edge: the loop starts at its target; a for loop at its GET_ITER.
+    if (t > 0 && vm::decode_op(code[t]) == Op::FOR_ITER && vm::decode_op(code[t - 1]) == Op::GET_ITER) t--;
+    rs.push_back({t, p});
+  }
+  for (const vm::ExcEntry& h : co_->exc_table)
+    if (h.end > h.start) rs.push_back({h.start, h.end - 1});
+  std::sort(rs.begin(), rs.end(), [](const Region& a, const Region& b) { return a.entry < b.entry; });
+  for (const Region& r : rs) {
+    if (!regions_.empty() && r.entry <= regions_.back().end) regions_.back().end = std::max(regions_.back().end, r.end);
+    else regions_.push_back(r);
+  }
+}
+
+std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, bool tuple_output) {
+  // Number the registers (constants, inputs, nodes).
+  auto g = std::make_unique<Graph>();
+  g->filename = std::string(vm::str_view(co_->filename));
+  g->consts = consts_;
+  g->inputs = input_sources_;
+  for (int s : input_sources_) g->input_names.push_back(guards_.sources.describe(s));
+  g->input_meta = input_meta_;
+  auto final_reg = [&](int id) {
+    switch (tag_kind(id)) {
+      case kConstTag: return g->const_reg(size_t(tag_index(id)));
+      case kInputTag: return g->input_reg(size_t(tag_index(id)));
+      default: return g->node_reg(size_t(tag_index(id)));
+    }
+  };
+  for (auto& n : nodes_) {
+    for (int& r : n.in) r = final_reg(r);
+    g->nodes.push_back(std::move(n));
+  }
+  for (int o : outputs) g->outputs.push_back(final_reg(o));
+  g->tuple_output = tuple_output;
+  std::string bad = g->validate();
+  if (!bad.empty()) stop(BreakReason::UnsupportedValue, "internal: the captured graph is malformed: " + bad);
+  return g;
+}
+
+// After a Break: turns the trace so far into a partial graph and a resume
+// point (res.resume), or says why it cannot.
+std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
+  if (!snap_.valid) return "the break happened while reading the arguments";
+  if (co_->ncells_) return "the function has closure cells";
+  if (co_->flags & (vm::kCodeGenerator | vm::kCodeVarkeywords)) return "a generator or **kwargs function";
+  ResumePoint rp;
+  std::vector<Sym> stack, locals;
+  size_t nodes;
+  std::vector<std::pair<uint32_t, int>> ways;
+  if (const Region* r = region_at(snap_.pc)) {
+    // Inside a loop or try block: resume at its entry, before it.
+    if (!region_snap_.valid || region_snap_.pc != r->entry) return "inside a loop or try block entered mid-way";
+    for (auto& [seq, items] : region_undo_) seq->items = items;
+    stack = region_snap_.stack;
+    locals = region_snap_.locals;
+    nodes = region_snap_.nodes;
+    if (nodes == 0) return "inside a loop or try block, with no tensor operation before it";
+    rp.pc = r->entry;
+    rp.run_insn = false;
+  } else {
+    for (auto& [seq, items] : undo_) seq->items = items;
+    stack = snap_.stack;
+    locals = top.locals;
+    nodes = snap_.nodes;
+    rp.pc = snap_.pc;
+    rp.run_insn = true;
+    rp.insn = co_->raw_code[rp.pc];
+    if (successors(rp.pc, rp.insn, int(stack.size())).empty())
+      return fmt::format("the interpreter cannot run {} on its own", vm::op_name(vm::decode_op(rp.insn)));
+  }
+  nodes_.resize(nodes);
+  // The live values: graph outputs, constants, or nothing.
+  std::vector<int> outputs;
+  std::unordered_map<const SeqData*, int> seq_out;
+  std::string why;
+  auto live = [&](const Sym& s) {
+    LiveValue v;
+    switch (s.kind) {
+      case SymKind::Null:
+      case SymKind::Unbound: v.kind = LiveValue::Empty; return v;
+      case SymKind::Const: {
+        const Value& c = s.ex;
+        bool shareable = is_immutable_const(c) || vm::is_kind(c, ObjKind::Function) || vm::is_kind(c, ObjKind::Native) ||
+                         vm::is_kind(c, ObjKind::Type) || vm::is_kind(c, ObjKind::Module) ||
+                         (vm_.torch_state && c.is_object() &&
+                          (vm::type_of(vm_, c) == torch::torch_state(vm_).dtype_type ||
+                           vm::type_of(vm_, c) == torch::torch_state(vm_).device_type ||
+                           vm::type_of(vm_, c) == torch::torch_state(vm_).size_type));
+        if (vm::is_kind(c, ObjKind::BoundMethod)) {
+          auto* bm = c.as<vm::BoundMethodObject>();
+          shareable = vm::is_kind(bm->func, ObjKind::Native) && is_immutable_const(bm->self);
+        }
+        if (!shareable) {
+          if (why.empty()) why = fmt::format("a live '{}' made while tracing", vm::type_name(vm_, c));
+          return v;
+        }
+        v.kind = LiveValue::Const;
+        v.value = c;
+        return v;
+      }
+      case SymKind::Ref:
+      case SymKind::Seq: {
+        int reg;
+        if (s.kind == SymKind::Seq) {
+          auto it = seq_out.find(s.seq.get());
+          if (it != seq_out.end()) {
+            v.kind = LiveValue::Output;
+            v.output = it->second;
+            return v;
+          }
+          reg = reg_of(s);
+        } else {
+          reg = s.reg;
+        }
+        v.kind = LiveValue::Output;
+        v.output = int(outputs.size());
+        outputs.push_back(reg);
+        if (s.kind == SymKind::Seq) seq_out[s.seq.get()] = v.output;
+        return v;
+      }
+      default:
+        if (why.empty()) why = "a live function, iterator or cell made while tracing";
+        return v;
+    }
+  };
+  try {
+    for (int i = 0; i < carry_locals_; i++) rp.locals.push_back(live(locals[size_t(i)]));
+    for (const Sym& x : stack) rp.stack.push_back(live(x));
+  } catch (const Break& b) {
+    return b.detail;
+  }
+  if (!why.empty()) return why;
+  try {
+    res.graph = finish_graph(outputs, true);
+  } catch (const Break& b) {
+    return b.detail;
+  }
+  res.resume = std::move(rp);
+  return "";
+}
+
 TraceResult Tracer::run() {
   TraceResult res;
   Frame f;
@@ -1267,6 +1565,8 @@ TraceResult Tracer::run() {
   f.locals.assign(size_t(co_->nlocals), Sym::unbound());
   guards_.sources.nlocals = co_->nlocals;
   for (int i = 0; i < co_->nlocals; i++) guards_.sources.local_names.emplace_back(vm::str_view(co_->varnames[size_t(i)]));
+  find_regions();
+  std::optional<Break> brk;
   try {
     if (vm_.torch_state) guard(GuardKind::GradMode, -1, Value(), torch::autograd::GradMode::is_enabled());
     int nparams = co_->argcount + co_->kwonlyargcount + ((co_->flags & vm::kCodeVarargs) ? 1 : 0) +
@@ -1295,43 +1595,24 @@ TraceResult Tracer::run() {
     for (auto& n : nodes_)
       if (n.op != GraphOp::BuildList && n.op != GraphOp::BuildTuple) tensor_nodes++;
     if (tensor_nodes == 0) stop(BreakReason::NoTensorOps);
-    int out_reg = reg_of(out);
-    // Finish: number the registers (constants, inputs, nodes).
-    auto g = std::make_unique<Graph>();
-    g->filename = std::string(vm::str_view(co_->filename));
-    g->consts = consts_;
-    g->inputs = input_sources_;
-    for (int s : input_sources_) g->input_names.push_back(guards_.sources.describe(s));
-    g->input_meta = input_meta_;
-    auto final_reg = [&](int id) {
-      switch (tag_kind(id)) {
-        case kConstTag: return g->const_reg(size_t(tag_index(id)));
-        case kInputTag: return g->input_reg(size_t(tag_index(id)));
-        default: return g->node_reg(size_t(tag_index(id)));
-      }
-    };
-    for (auto& n : nodes_) {
-      for (int& r : n.in) r = final_reg(r);
-      g->nodes.push_back(std::move(n));
-    }
-    g->outputs.push_back(final_reg(out_reg));
-    std::string bad = g->validate();
-    if (!bad.empty()) stop(BreakReason::UnsupportedValue, "internal: the captured graph is malformed: " + bad);
+    res.graph = finish_graph({reg_of(out)}, false);
     res.ok = true;
-    res.graph = std::move(g);
-    res.guards = std::move(guards_);
   } catch (const Break& b) {
-    res.ok = false;
-    res.reason = b.reason;
-    res.detail = b.detail;
+    brk = b;
+  } catch (const torch::Error& e) {
+    brk = Break{BreakReason::ExceptionInTrace, e.message};
+  }
+  if (brk) {
+    res.reason = brk->reason;
+    res.detail = brk->detail;
     res.file = cur_co_ ? std::string(vm::str_view(cur_co_->filename)) : std::string(vm::str_view(co_->filename));
     res.line = cur_line_ ? cur_line_ : co_->firstlineno;
-  } catch (const torch::Error& e) {
-    res.ok = false;
-    res.reason = BreakReason::ExceptionInTrace;
-    res.detail = e.message;
-    res.line = cur_line_;
+    if (brk->reason != BreakReason::NoTensorOps) {
+      res.no_resume = resume_at_break(f, res);
+      res.ok = res.no_resume.empty();
+    }
   }
+  if (res.ok) res.guards = std::move(guards_);
   res.instructions = ninsns_;
   return res;
 }
@@ -1339,14 +1620,14 @@ TraceResult Tracer::run() {
 }  // namespace
 
 TraceResult trace_function(VM& vm, FunctionObject* fn, CodeObject* co, const Value* slots, const TraceLimits& limits,
-                           NativeTable& natives) {
+                           NativeTable& natives, int carry_locals) {
   // Tracing runs tensor ops on copies; put back what they touch globally.
   std::optional<torch::Generator> gen;
   if (vm.torch_state) gen = torch::torch_state(vm).generator;
   bool grad = torch::autograd::GradMode::is_enabled();
   TraceResult r;
   {
-    Tracer t(vm, fn, co, slots, limits, natives);
+    Tracer t(vm, fn, co, slots, limits, natives, carry_locals);
     r = t.run();
   }
   torch::autograd::GradMode::set_enabled(grad);
@@ -1355,4 +1636,10 @@ TraceResult trace_function(VM& vm, FunctionObject* fn, CodeObject* co, const Val
   return r;
 }
 
+}  // namespace kiln::tracer
+
+namespace kiln::tracer {
+std::vector<std::pair<uint32_t, int>> resume_successors(uint32_t pc, uint32_t insn, int k) {
+  return successors(pc, insn, k);
+}
 }  // namespace kiln::tracer

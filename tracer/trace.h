@@ -17,6 +17,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "tracer/break_reason.h"
@@ -31,8 +32,38 @@ struct TraceLimits {
   int max_inline_depth = 8;
 };
 
+// A graph break the caller can resume from (TorchDynamo's
+// compile_subgraph): the graph computes every live value at the break; the
+// instruction at `pc` then runs in the interpreter, and a resume function
+// carries on after it. Each live value is a graph output, a constant, or
+// nothing (an unbound local; the marker LOAD_METHOD pushes for a plain
+// function).
+struct LiveValue {
+  enum Kind : uint8_t { Output, Const, Empty } kind = Empty;
+  int output = -1;  // Output: index into the graph's outputs
+  Value value;      // Const
+};
+struct ResumePoint {
+  uint32_t pc = 0;        // pc of the traced code
+  bool run_insn = true;   // the instruction at pc runs in the interpreter, then the resume function
+                          // carries on after it; else the resume function starts at pc (a loop or
+                          // try block with a break inside)
+  uint32_t insn = 0;      // run_insn: its raw encoding
+  std::vector<LiveValue> locals;  // the first `carry_locals` locals
+  std::vector<LiveValue> stack;   // bottom to top, before the instruction
+};
+
+// The ways execution goes on after the interpreter runs raw instruction
+// `insn` at `pc` from stack depth k: (pc, depth) pairs, two for a
+// conditional jump. Empty when a break there cannot be resumed.
+std::vector<std::pair<uint32_t, int>> resume_successors(uint32_t pc, uint32_t insn, int k);
+
 struct TraceResult {
   bool ok = false;
+  // When ok and resume is set: a partial graph up to a graph break (reason,
+  // detail, file and line say why), to be resumed after `resume.pc`.
+  std::optional<ResumePoint> resume;
+  std::string no_resume;  // when !ok after a break: why it could not be resumed
   // When !ok: why, where (file:line of the instruction), and a detail such
   // as the builtin's name.
   BreakReason reason = BreakReason::UnsupportedBytecode;
@@ -46,9 +77,14 @@ struct TraceResult {
 };
 
 // Traces the call of `fn` (code `co`) whose arguments are bound in `slots`
-// (locals, then cells, as the interpreter lays them out). Never raises
-// (called with no exception pending, it returns with none).
+// (locals, then cells, as the interpreter lays them out). A break resumes
+// (TraceResult::resume) when it happens between instructions of `co` itself
+// (a break inside an inlined call backs up to the call), outside loops and
+// try/with, in code without cells; the live locals are the first
+// `carry_locals` (a resume function's stack parameters after those are dead
+// once its prologue ran). Never raises (called with no exception pending,
+// it returns with none).
 TraceResult trace_function(VM& vm, vm::FunctionObject* fn, vm::CodeObject* co, const Value* slots,
-                           const TraceLimits& limits, NativeTable& natives);
+                           const TraceLimits& limits, NativeTable& natives, int carry_locals);
 
 }  // namespace kiln::tracer

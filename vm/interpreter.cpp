@@ -256,12 +256,16 @@ void setup_cells(VM& vm, FunctionObject* fn, CodeObject* co, Value* slots) {
 void add_traceback(VM& vm, Frame* f, uint32_t pc) {
   const Value& exc = vm.pending_exception();
   if (!is_kind(exc, ObjKind::Exception)) return;
+  int line = f->code->line_of(pc);
+  // Line -1: an instruction of tracer-generated code whose frame is not the
+  // user's (the call of a resume function, whose own frame shows the line).
+  if (line < 0) return;
   auto* e = exc.as<ExceptionObject>();
   if (!e->traceback.is_object()) e->traceback = list_new(vm, 0);
   Value entry = tuple_new(vm, 3);
   auto* t = entry.as<TupleObject>();
   t->items[0] = f->code->filename;
-  t->items[1] = Value::small_int(f->code->line_of(pc));
+  t->items[1] = Value::small_int(line);
   t->items[2] = f->code->name;
   auto& items = e->traceback.as<ListObject>()->items;
   items.insert(items.begin(), std::move(entry));
