@@ -64,6 +64,8 @@ struct CodeState {
   int calls = 0;
   std::vector<std::unique_ptr<Entry>> entries;
   bool given_up = false;     // no more tracing
+  bool compiled = false;     // torch.compile'd: traced on its first call
+  uint32_t compile_flags = 0;  // vm::CompileFlags of its torch.compile
   bool limit_logged = false;
   std::vector<BreakRecord> breaks;
   std::vector<std::string> recompiles;
@@ -356,6 +358,15 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
       log(vm, fmt::format("[kiln:breaks] {}: graph break at {}:{}: {}{}{} ({})\n", cs.qualname, r.file, r.line,
                           break_reason_name(r.reason), r.detail.empty() ? "" : ": ", r.detail, outcome));
   };
+  if ((cs.compile_flags & vm::kCompileFullgraph) && r.reason != BreakReason::NoTensorOps && (!r.ok || r.resume)) {
+    // torch.compile(fullgraph=True): a graph break is an error (each call
+    // traces again and raises again).
+    vm.raise(vm::Exc::RuntimeError,
+             fmt::format("torch.compile(fullgraph=True): graph break in {} at {}:{}: {}{}{} ({})", cs.qualname, r.file,
+                         r.line, break_reason_name(r.reason), r.detail.empty() ? "" : ": ", r.detail,
+                         break_reason_explanation(r.reason)));
+    return nullptr;
+  }
   if (!r.ok) {
     if (r.reason != BreakReason::NoTensorOps)
       record_break(fmt::format("no resume: {}; the call runs in the interpreter", r.no_resume));
@@ -422,6 +433,13 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     co->jit = cs;
     ts.codes.push_back(std::move(owned));
   }
+  if (vm.jit_request_code == co) {
+    // The frame a torch.compile wrapper is calling.
+    vm.jit_request_code = nullptr;
+    cs->compiled = true;
+    cs->compile_flags |= vm.jit_request_flags;
+    if (cs->given_up && cs->entries.empty() && cs->breaks.empty()) cs->given_up = false;
+  }
   for (auto& e : cs->entries) {
     if (e->guards.check(vm, fn, slots, &e->loaded) == -1) {
       e->hits++;
@@ -430,7 +448,8 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     }
   }
   if (cs->given_up) return co;
-  if (cs->entries.empty() && ++cs->calls < ts.threshold) return co;
+  int threshold = (cs->compiled || vm.jit_compile_depth > 0) ? 1 : ts.threshold;
+  if (cs->entries.empty() && ++cs->calls < threshold) return co;
   if (!vm.torch_state) {
     // Hot before `import torch`: no tensor op can be in it now; stop watching
     // (a program without torch pays nothing more per call).

@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/compile.h"
 #include "stdlib/torch/state.h"
 #include "stdlib/torch/tensor_object.h"
 #include "tracer/symbolic.h"
@@ -870,6 +871,13 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
   const Value& c = callee.ex;
   if (vm::is_kind(c, ObjKind::Native)) {
     auto* nat = c.as<NativeObject>();
+    if (nat->fn == torch::compiled_call) {
+      // A torch.compile'd function called from traced code: inlined.
+      Sym inner = Sym::constant(nat->data.as<vm::TupleObject>()->items[0]);
+      return call(f, inner, args, kwnames);
+    }
+    if (nat->fn == torch::disabled_call) stop(BreakReason::CompilerDisabled, nat->name);
+    if (nat->fn == torch::is_compiling_native && args.empty()) return Sym::constant(Value::boolean(true));
     if (!args.empty() && args[0].kind == SymKind::Seq && args[0].seq->is_list && nat->owner.bits() == Value::borrow(vm_.types.list).bits())
       return call_list_method(nat, args);
     return call_native(nat, args, kwnames);

@@ -60,6 +60,14 @@ enum CodeFlags : uint32_t {
   kCodeGenerated = 1 << 8,
 };
 
+// What a torch.compile call asks of the tracer for its function's frame
+// (VM::jit_request_flags; stdlib/torch/compile.cpp, tracer/cache.cpp).
+enum CompileFlags : uint32_t {
+  kCompileFullgraph = 1 << 0,   // a graph break is an error
+  kCompileDynamic = 1 << 1,     // dynamic=True: sizes symbolic from the first graph
+  kCompileStatic = 1 << 2,      // dynamic=False: never automatic dynamic shapes
+};
+
 struct LineEntry {
   uint32_t pc;   // first instruction of the run
   int32_t line;

@@ -823,7 +823,7 @@ inline bool fill_slots(VM& vm, FunctionObject* fn, CodeObject* co, const CallArg
 // and cells. On failure (null, exception pending) the locals are released.
 // The caller reserved co->nslots_ slots; more are taken here if needed.
 [[gnu::noinline]] CodeObject* jit_select(VM& vm, FunctionObject* fn, CodeObject* co, Value* slots) {
-  if (!vm.jit_enter) return co;
+  if (!vm.jit_enter || vm.jit_disabled) return co;
   CodeObject* run = vm.jit_enter(vm, fn, co, slots);
   if (run && run->nslots_ > co->nslots_ && slots + run->nslots_ > vm.stack_limit) {
     raise_recursion(vm);

@@ -172,6 +172,15 @@ class VM {
   bool jit_watch_new_code = false;
   CodeObject* (*jit_enter)(VM& vm, FunctionObject* fn, CodeObject* co, Value* slots) = nullptr;
   void* jit_state = nullptr;  // the tracer's (owned by extension_state["tracer"])
+  // torch.compile and torch.compiler.disable (stdlib/torch/compile.cpp):
+  // while jit_disabled > 0 no frame enters the tracer; while
+  // jit_compile_depth > 0 every watched frame is traced on its first call;
+  // the next frame of `jit_request_code` is compiled with `jit_request_flags`
+  // (kCodeCompile*), then the request is cleared.
+  int jit_disabled = 0;
+  int jit_compile_depth = 0;
+  const CodeObject* jit_request_code = nullptr;
+  uint32_t jit_request_flags = 0;
   // Run by kiln::Runtime before the VM goes (reports such as --explain).
   std::vector<std::function<void()>> at_exit;
   char* native_stack_limit = nullptr;
