@@ -40,6 +40,7 @@ struct Entry {
   bool loaded_valid = false;
   uint64_t hits = 0;
   double trace_ms = 0;
+  std::string shapes;  // "dynamic shapes", or why sizes asked to be dynamic stayed static
 };
 
 struct BreakRecord {
@@ -66,6 +67,9 @@ struct CodeState {
   bool given_up = false;     // no more tracing
   bool compiled = false;     // torch.compile'd: traced on its first call
   uint32_t compile_flags = 0;  // vm::CompileFlags of its torch.compile
+  // Automatic dynamic shapes: per tensor source, the dims whose size made
+  // an entry miss; the next traces leave them unguarded when they can.
+  std::unordered_map<std::string, uint64_t> dynamic;
   bool limit_logged = false;
   std::vector<BreakRecord> breaks;
   std::vector<std::string> recompiles;
@@ -350,7 +354,11 @@ void give_up(CodeState& cs, CodeObject* co) {
 CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObject* co, vm::Value* slots) {
   vm::VM& vm = ts.vm;
   auto t0 = std::chrono::steady_clock::now();
-  TraceResult r = trace_function(vm, fn, co, slots, ts.limits, ts.natives, origin_of(ts, co).orig.as<CodeObject>()->nlocals);
+  TraceOptions opts;
+  opts.carry_locals = origin_of(ts, co).orig.as<CodeObject>()->nlocals;
+  opts.all_dynamic = cs.compile_flags & vm::kCompileDynamic;
+  if (!cs.dynamic.empty()) opts.dynamic = &cs.dynamic;
+  TraceResult r = trace_function(vm, fn, co, slots, ts.limits, ts.natives, opts);
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   auto record_break = [&](const std::string& outcome) {
     cs.breaks.push_back({r.reason, r.detail, r.file, r.line, outcome});
@@ -383,6 +391,8 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   e->guards = std::move(r.guards);
   e->runner = std::make_unique<GraphRunner>(e->graph.get());
   e->trace_ms = ms;
+  if (r.dynamic) e->shapes = "dynamic shapes";
+  else if (opts.dynamic || opts.all_dynamic) e->shapes = "static shapes: a size is read at " + r.size_read_at;
   int line = e->graph->nodes.empty() ? co->firstlineno : e->graph->nodes.front().line;
   Value native = vm::new_native(vm, "compiled_graph", graph_call, vm::make_int(vm, e->id), Value::none());
   if (r.resume) {
@@ -401,8 +411,8 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
     e->code = entry_code(vm, co, native, line);
   }
   if (ts.logs & kLogGraph)
-    log(vm, fmt::format("[kiln:graph] {} ({} ops, traced in {:.3f} ms)\n{}", where(cs), e->graph->op_count(), ms,
-                        e->graph->to_code(vm)));
+    log(vm, fmt::format("[kiln:graph] {} ({} ops{}{}, traced in {:.3f} ms)\n{}", where(cs), e->graph->op_count(),
+                        e->shapes.empty() ? "" : ", ", e->shapes, ms, e->graph->to_code(vm)));
   if (ts.logs & kLogGuards) log(vm, fmt::format("[kiln:guards] {}\n{}", e->graph->name, e->guards.describe(vm)));
   if (!ts.dump_dir.empty()) dump_graph(ts, *e);
   ts.entries.push_back(e.get());
@@ -468,8 +478,18 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
       return co;
     }
     const Entry& first = *cs->entries.front();
-    std::string why = first.guards.failure_reason(vm, first.guards.check(vm, fn, slots, &cs->entries.front()->loaded),
-                                                  fn, slots);
+    int failed = first.guards.check(vm, fn, slots, &cs->entries.front()->loaded);
+    std::string why = first.guards.failure_reason(vm, failed, fn, slots);
+    if (!(cs->compile_flags & vm::kCompileStatic)) {
+      std::string dyn;
+      for (auto& [src, dims] : first.guards.changed_dims(vm, fn, slots)) {
+        uint64_t fresh = dims & ~cs->dynamic[src];
+        cs->dynamic[src] |= dims;
+        for (int d = 0; d < 64; d++)
+          if ((fresh >> d) & 1) dyn += fmt::format("{}{}.size({})", dyn.empty() ? "" : ", ", src, d);
+      }
+      if (!dyn.empty()) why += "; next graph tries dynamic " + dyn;
+    }
     cs->recompiles.push_back(why);
     if (ts.logs & kLogRecompiles) log(vm, fmt::format("[kiln:recompiles] {}: recompiling: {}\n", where(*cs), why));
   }
@@ -492,8 +512,9 @@ void explain(TracerState& ts) {
     if (cs->entries.empty() && cs->breaks.empty() && cs->recompiles.empty()) continue;
     r += fmt::format("\n{}\n", where(*cs));
     for (auto& e : cs->entries)
-      r += fmt::format("  graph {}: {} ops, {} inputs, {} guards, {} calls, traced in {:.3f} ms\n", e->graph->name,
-                       e->graph->op_count(), e->graph->inputs.size(), e->guards.guards.size(), e->hits, e->trace_ms);
+      r += fmt::format("  graph {}: {} ops, {} inputs, {} guards, {} calls, traced in {:.3f} ms{}{}\n", e->graph->name,
+                       e->graph->op_count(), e->graph->inputs.size(), e->guards.guards.size(), e->hits, e->trace_ms,
+                       e->shapes.empty() ? "" : ", ", e->shapes);
     for (auto& b : cs->breaks)
       r += fmt::format("  graph break at {}:{}: {}{}{}\n    then: {}\n    why: {}\n    hint: {}\n", b.file, b.line,
                        break_reason_name(b.reason), b.detail.empty() ? "" : ": ", b.detail, b.outcome,

@@ -40,6 +40,12 @@ std::string shape_tuple(const torch::Shape& s) {
   for (int i = 0; i < s.n; i++) r += (i ? ", " : "") + std::to_string(s[i]);
   return r + (s.n == 1 ? ",)" : ")");
 }
+// "[*, 16]": the sizes, dynamic ones as *.
+std::string dynamic_sizes(const Guard& g) {
+  std::string r = "[";
+  for (int d = 0; d < g.sizes.n; d++) r += (d ? ", " : "") + (((g.dynamic >> d) & 1) ? std::string("*") : std::to_string(g.sizes[d]));
+  return r + "]";
+}
 }  // namespace
 
 const char* guard_kind_name(GuardKind k) { return kGuardNames[size_t(k)]; }
@@ -47,7 +53,8 @@ const char* guard_kind_name(GuardKind k) { return kGuardNames[size_t(k)]; }
 void GuardProgram::add(Guard g) {
   for (const Guard& o : guards) {
     if (o.kind == g.kind && o.source == g.source && o.expected.bits() == g.expected.bits() && o.n == g.n &&
-        o.dtype == g.dtype && o.requires_grad == g.requires_grad && o.sizes == g.sizes && o.strides == g.strides)
+        o.dtype == g.dtype && o.requires_grad == g.requires_grad && o.sizes == g.sizes && o.strides == g.strides &&
+        o.dynamic == g.dynamic)
       return;
   }
   guards.push_back(std::move(g));
@@ -68,8 +75,14 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
         if (!x->is_object() || x->as_object()->type != g.expected.as_object()) break;
         const torch::autograd::Var& var = torch::var_of(*x);
         const torch::Tensor& t = var.t;
-        ok = t.dtype == g.dtype && t.sizes == g.sizes && t.strides == g.strides &&
-             var.requires_grad() == g.requires_grad;
+        if (!g.dynamic) {
+          ok = t.dtype == g.dtype && t.sizes == g.sizes && t.strides == g.strides &&
+               var.requires_grad() == g.requires_grad;
+          break;
+        }
+        ok = t.dtype == g.dtype && t.sizes.n == g.sizes.n && var.requires_grad() == g.requires_grad;
+        for (int d = 0; ok && d < t.sizes.n; d++) ok = ((g.dynamic >> d) & 1) || t.sizes[d] == g.sizes[d];
+        ok = ok && t.is_contiguous();
         break;
       }
       case GuardKind::TypeMatch: ok = vm::type_of(vm, *x) == g.expected.as_object(); break;
@@ -93,6 +106,11 @@ std::string GuardProgram::describe(VM& vm) const {
     if (g.source >= 0) r += " " + sources.describe(g.source);
     switch (g.kind) {
       case GuardKind::TensorMatch:
+        if (g.dynamic) {
+          r += fmt::format(": {}{} contiguous{}", torch::dtype_name(g.dtype), dynamic_sizes(g),
+                           g.requires_grad ? " requires_grad" : "");
+          break;
+        }
         r += fmt::format(": {}{} stride {}{}", torch::dtype_name(g.dtype), g.sizes.str(), shape_tuple(g.strides),
                          g.requires_grad ? " requires_grad" : "");
         break;
@@ -120,6 +138,30 @@ std::string GuardProgram::describe(VM& vm) const {
   return r;
 }
 
+std::vector<std::pair<std::string, uint64_t>> GuardProgram::changed_dims(VM& vm, const vm::FunctionObject* fn,
+                                                                        const Value* slots) const {
+  std::vector<std::pair<std::string, uint64_t>> out;
+  std::vector<Value> v(sources.items.size());
+  for (size_t i = 0; i < v.size(); i++)
+    if (!sources.load(vm, int(i), fn, slots, v.data(), &v[i])) {
+      vm.clear_exception();
+      return out;
+    }
+  for (const Guard& g : guards) {
+    if (g.kind != GuardKind::TensorMatch) continue;
+    const Value& x = v[size_t(g.source)];
+    if (!x.is_object() || x.as_object()->type != g.expected.as_object()) continue;
+    const torch::autograd::Var& var = torch::var_of(x);
+    const torch::Tensor& t = var.t;
+    if (t.dtype != g.dtype || t.sizes.n != g.sizes.n || var.requires_grad() != g.requires_grad || t.sizes.n > 64) continue;
+    uint64_t m = 0;
+    for (int d = 0; d < t.sizes.n; d++)
+      if (t.sizes[d] != g.sizes[d] && !((g.dynamic >> d) & 1)) m |= uint64_t(1) << d;
+    if (m) out.emplace_back(sources.describe(g.source), m);
+  }
+  return out;
+}
+
 std::string GuardProgram::failure_reason(VM& vm, int failed, const vm::FunctionObject* fn, const Value* slots) const {
   std::vector<Value> v(sources.items.size());
   if (failed <= -2) {
@@ -144,9 +186,10 @@ std::string GuardProgram::failure_reason(VM& vm, int failed, const vm::FunctionO
       if (t.sizes.n != g.sizes.n)
         return fmt::format("{}.dim() changed from {} to {}", name, g.sizes.n, t.sizes.n);
       for (int d = 0; d < t.sizes.n; d++)
-        if (t.sizes[d] != g.sizes[d])
+        if (t.sizes[d] != g.sizes[d] && !((g.dynamic >> d) & 1))
           return fmt::format("{}.size({}) changed from {} to {}", name, d, g.sizes[d], t.sizes[d]);
-      if (!(t.strides == g.strides))
+      if (g.dynamic && !t.is_contiguous()) return name + " is not contiguous";
+      if (!g.dynamic && !(t.strides == g.strides))
         return fmt::format("{}.stride() changed from {} to {}", name, shape_tuple(g.strides), shape_tuple(t.strides));
       return fmt::format("{}.requires_grad changed from {} to {}", name, g.requires_grad ? "True" : "False",
                          var.requires_grad() ? "True" : "False");

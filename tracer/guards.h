@@ -35,6 +35,10 @@ struct Guard {
   torch::DType dtype{};
   bool requires_grad = false;
   torch::Shape sizes, strides;
+  // Automatic dynamic shapes: dims (bit d: size(d)) whose size is not
+  // checked; the tensor must then be contiguous (its strides follow from
+  // its sizes) instead of having `strides`.
+  uint64_t dynamic = 0;
 };
 
 struct GuardProgram {
@@ -48,6 +52,11 @@ struct GuardProgram {
   int check(VM& vm, const vm::FunctionObject* fn, const Value* slots, std::vector<Value>* loaded) const;
   // One line per guard: "TENSOR_MATCH x: float32[8, 16] stride (16, 1)".
   std::string describe(VM& vm) const;
+  // For these arguments, each TENSOR_MATCH that fails only on sizes (same
+  // class, dtype, rank, requires_grad): its source, described, and the dims
+  // whose size differs.
+  std::vector<std::pair<std::string, uint64_t>> changed_dims(VM& vm, const vm::FunctionObject* fn,
+                                                             const Value* slots) const;
   // Why guard `failed` (a check() result) failed for these arguments, in
   // words: "x.size(0) changed from 8 to 16".
   std::string failure_reason(VM& vm, int failed, const vm::FunctionObject* fn, const Value* slots) const;

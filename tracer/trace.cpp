@@ -170,8 +170,9 @@ bool is_immutable_const(const Value& v) {
 class Tracer {
  public:
   Tracer(VM& vm, FunctionObject* fn, CodeObject* co, const Value* slots, const TraceLimits& lim, NativeTable& natives,
-         int carry_locals)
-      : vm_(vm), fn_(fn), co_(co), slots_(slots), lim_(lim), natives_(natives), carry_locals_(carry_locals) {}
+         const TraceOptions& opts)
+      : vm_(vm), fn_(fn), co_(co), slots_(slots), lim_(lim), natives_(natives), opts_(opts),
+        carry_locals_(opts.carry_locals) {}
 
   TraceResult run();
 
@@ -190,7 +191,17 @@ class Tracer {
   std::unordered_map<const vm::Object*, Value> clones_;
   std::unordered_map<const torch::Storage*, torch::StoragePtr> storage_clones_;
   int ninsns_ = 0;
+  TraceOptions opts_;
   int carry_locals_;
+  // Whether the traced code read a tensor size into Python (then no size
+  // stays dynamic).
+  bool sizes_read_ = false;
+  std::string size_read_at_;
+  void size_read() {
+    if (!sizes_read_ && cur_co_)
+      size_read_at_ = fmt::format("{}:{}", vm::str_view(cur_co_->filename), cur_line_);
+    sizes_read_ = true;
+  }
   // The traced function's state before its current instruction (the point a
   // graph break resumes from), and the lists that instruction has changed so
   // far with their items before it (put back if it breaks: a break inside an
@@ -307,7 +318,10 @@ class Tracer {
     if (r.is_none()) return Sym::constant(Value::none());
     if (torch::is_tensor(r)) return ref(id, r);
     if (vm::is_kind(r, ObjKind::Tuple) || vm::is_kind(r, ObjKind::List)) return ref(id, r);
-    if (r.is_object() && vm::type_of(vm_, r) == torch::torch_state(vm_).size_type) return Sym::constant(r);
+    if (r.is_object() && vm::type_of(vm_, r) == torch::torch_state(vm_).size_type) {
+      size_read();
+      return Sym::constant(r);
+    }
     stop(BreakReason::DataDependentScalar, label + " returns a Python value computed from tensor data");
   }
   Value checked(Value r, const std::string& what) {
@@ -378,6 +392,15 @@ class Tracer {
       g.sizes = v.t.sizes;
       g.strides = v.t.strides;
       g.requires_grad = v.requires_grad();
+      if ((opts_.all_dynamic || opts_.dynamic) && v.t.sizes.n > 0 && v.t.sizes.n <= 64 && v.t.is_contiguous()) {
+        uint64_t all = v.t.sizes.n == 64 ? ~uint64_t(0) : (uint64_t(1) << v.t.sizes.n) - 1;
+        if (opts_.all_dynamic) {
+          g.dynamic = all;
+        } else {
+          auto it = opts_.dynamic->find(guards_.sources.describe(src));
+          if (it != opts_.dynamic->end()) g.dynamic = it->second & all;
+        }
+      }
       guards_.add(std::move(g));
       return ref(input_for_source(src, real), clone_tensor(real));
     }
@@ -452,6 +475,7 @@ class Tracer {
       case SymKind::Seq: return !s.seq->items.empty();
       case SymKind::Ref:
         if (s.tensor) stop(BreakReason::DataDependentBranch, "the truth value of a tensor");
+        size_read();  // a tuple's length may follow from a size
         return vm::truthy(vm_, s.ex) == 1;
       case SymKind::Func: return true;
       default: stop(BreakReason::UnsupportedValue, "the truth value of an iterator");
@@ -580,6 +604,7 @@ std::vector<Sym> Tracer::unpack(const Sym& s, size_t n) {
   }
   int64_t len = -1;
   Value e = example_of(s);
+  size_read();
   if (!vm::length(vm_, e, &len)) checked(Value(), "unpack");
   if (len != int64_t(n)) stop(BreakReason::ExceptionInTrace, fmt::format("unpacking {} values into {}", len, n));
   for (size_t i = 0; i < n; i++) out.push_back(getitem(s, Sym::constant(vm::make_int(vm_, int64_t(i)))));
@@ -609,6 +634,7 @@ Sym Tracer::iterate(const Sym& s) {
   }
   if (s.kind == SymKind::Ref) {
     int64_t n = 0;
+    size_read();
     if (s.tensor && torch::tensor_of(s.ex).dim() == 0) checked(Value(vm_.raise(vm::Exc::TypeError, "iteration over a 0-d tensor")), "iter()");
     if (!vm::length(vm_, s.ex, &n)) checked(Value(), "iter()");
     if (n > 1024) stop(BreakReason::TraceTooLong, fmt::format("iterating over {} rows of a tensor", n));
@@ -660,7 +686,11 @@ Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
       }
       BreakReason why = BreakReason::Autograd;
       switch (classify_tensor_attr(nm, &why)) {
-        case TensorAttrClass::Metadata: return Sym::constant(checked(vm::getattr(vm_, obj.ex, name), std::string(nm)));
+        case TensorAttrClass::Metadata:
+          if (!(nm == "dtype" || nm == "device" || nm == "ndim" || nm == "is_cuda" || nm == "requires_grad" ||
+                nm == "is_leaf" || nm == "layout"))
+            size_read();
+          return Sym::constant(checked(vm::getattr(vm_, obj.ex, name), std::string(nm)));
         case TensorAttrClass::Node: break;
         case TensorAttrClass::Break: stop(why, fmt::format("tensor attribute .{}", nm));
       }
@@ -687,6 +717,13 @@ Sym Tracer::call_native(const NativeObject* nat, std::vector<Sym>& args, const V
     case NativeClass::Break: stop(info.reason, info.label);
     case NativeClass::Pure: return call_pure(Value::borrow(const_cast<NativeObject*>(nat)), info.label, args, kwnames);
     case NativeClass::Metadata: {
+      static const std::set<std::string> kSizeFree = {"Tensor.dim", "Tensor.ndimension", "Tensor.is_floating_point",
+                                                       "Tensor.is_complex", "Tensor.element_size", "Tensor.get_device",
+                                                       "Tensor.is_contiguous", "torch.is_tensor",
+                                                       "torch.is_floating_point", "torch.is_complex"};
+      if (!kSizeFree.count(info.label))
+        for (auto& a : args)
+          if (a.kind == SymKind::Ref) size_read();
       std::vector<Value> ex;
       for (auto& a : args) ex.push_back(example_of(a));
       Value r = checked(nat->fn(vm_, vm::CallArgs{ex.data(), npos, kw}, nat->data), info.label);
@@ -725,6 +762,7 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
   auto items_of = [&](const Sym& s) { return iterate(s).iter->items; };
   if (nkw == 0 && args.size() == 1 && (label == "len") && !consts) {
     if (args[0].kind == SymKind::Seq) return Sym::constant(vm::make_int(vm_, int64_t(args[0].seq->items.size())));
+    size_read();
     int64_t n;
     if (!vm::length(vm_, example_of(args[0]), &n)) checked(Value(), "len()");
     return Sym::constant(vm::make_int(vm_, n));
@@ -1438,6 +1476,17 @@ void Tracer::find_regions() {
 }
 
 std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, bool tuple_output) {
+  // Automatic dynamic shapes: dims stay unguarded only if no size was read.
+  for (Guard& gd : guards_.guards)
+    if (gd.kind == GuardKind::TensorMatch && gd.dynamic && sizes_read_) gd.dynamic = 0;
+  for (size_t i = 0; i < input_sources_.size(); i++)
+    for (const Guard& gd : guards_.guards)
+      if (gd.kind == GuardKind::TensorMatch && gd.dynamic && gd.source == input_sources_[i]) {
+        std::string m = std::string(torch::dtype_name(gd.dtype)) + "[";
+        for (int d = 0; d < gd.sizes.n; d++)
+          m += (d ? ", " : "") + (((gd.dynamic >> d) & 1) ? std::string("*") : std::to_string(gd.sizes[d]));
+        input_meta_[i] = m + "]";
+      }
   // Number the registers (constants, inputs, nodes).
   auto g = std::make_unique<Graph>();
   g->filename = std::string(vm::str_view(co_->filename));
@@ -1620,7 +1669,11 @@ TraceResult Tracer::run() {
       res.ok = res.no_resume.empty();
     }
   }
-  if (res.ok) res.guards = std::move(guards_);
+  if (res.ok) {
+    for (const Guard& gd : guards_.guards) res.dynamic = res.dynamic || gd.dynamic;
+    res.size_read_at = size_read_at_;
+    res.guards = std::move(guards_);
+  }
   res.instructions = ninsns_;
   return res;
 }
@@ -1628,14 +1681,14 @@ TraceResult Tracer::run() {
 }  // namespace
 
 TraceResult trace_function(VM& vm, FunctionObject* fn, CodeObject* co, const Value* slots, const TraceLimits& limits,
-                           NativeTable& natives, int carry_locals) {
+                           NativeTable& natives, const TraceOptions& opts) {
   // Tracing runs tensor ops on copies; put back what they touch globally.
   std::optional<torch::Generator> gen;
   if (vm.torch_state) gen = torch::torch_state(vm).generator;
   bool grad = torch::autograd::GradMode::is_enabled();
   TraceResult r;
   {
-    Tracer t(vm, fn, co, slots, limits, natives, carry_locals);
+    Tracer t(vm, fn, co, slots, limits, natives, opts);
     r = t.run();
   }
   torch::autograd::GradMode::set_enabled(grad);

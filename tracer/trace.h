@@ -18,6 +18,7 @@
 
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <string>
 
 #include "tracer/break_reason.h"
@@ -74,6 +75,20 @@ struct TraceResult {
   std::unique_ptr<Graph> graph;
   GuardProgram guards;
   int instructions = 0;  // symbolically executed
+  bool dynamic = false;  // some tensor sizes are not guarded (automatic dynamic shapes)
+  std::string size_read_at;  // file:line where the code first read a tensor size into Python, if it did
+};
+
+// What the cache tells a trace.
+struct TraceOptions {
+  int carry_locals = 0;  // locals live at a break (a resume function's stack parameters come after)
+  // Automatic dynamic shapes: per tensor source (described, "x", "G['w']"),
+  // the dims whose size changed between earlier graphs; `all_dynamic`
+  // (torch.compile(dynamic=True)): every dim of every contiguous tensor.
+  // Such dims are not guarded unless the traced code reads a size (shape,
+  // size(), len, iterating rows...), which pins them all again.
+  const std::unordered_map<std::string, uint64_t>* dynamic = nullptr;
+  bool all_dynamic = false;
 };
 
 // Traces the call of `fn` (code `co`) whose arguments are bound in `slots`
@@ -81,10 +96,10 @@ struct TraceResult {
 // (TraceResult::resume) when it happens between instructions of `co` itself
 // (a break inside an inlined call backs up to the call), outside loops and
 // try/with, in code without cells; the live locals are the first
-// `carry_locals` (a resume function's stack parameters after those are dead
-// once its prologue ran). Never raises (called with no exception pending,
-// it returns with none).
+// `opts.carry_locals` (a resume function's stack parameters after those
+// are dead once its prologue ran). Never raises (called with no exception
+// pending, it returns with none).
 TraceResult trace_function(VM& vm, vm::FunctionObject* fn, vm::CodeObject* co, const Value* slots,
-                           const TraceLimits& limits, NativeTable& natives, int carry_locals);
+                           const TraceLimits& limits, NativeTable& natives, const TraceOptions& opts);
 
 }  // namespace kiln::tracer

@@ -111,9 +111,11 @@ void Trace50(benchmark::State& state) {
   std::vector<Value> slots = slots_for(fx, fn, fx.global("args2"));
   kiln::tracer::NativeTable natives;
   kiln::tracer::TraceLimits limits;
+  kiln::tracer::TraceOptions opts;
+  opts.carry_locals = co->nlocals;
   size_t ops = 0;
   for (auto _ : state) {
-    kiln::tracer::TraceResult r = kiln::tracer::trace_function(fx.vm, f, co, slots.data(), limits, natives, co->nlocals);
+    kiln::tracer::TraceResult r = kiln::tracer::trace_function(fx.vm, f, co, slots.data(), limits, natives, opts);
     if (!r.ok) {
       fmt::print(stderr, "f50 did not trace: {}\n", r.detail);
       std::exit(1);

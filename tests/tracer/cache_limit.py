@@ -4,9 +4,10 @@
 import torch
 
 
-def f(x):
-    return x.exp().sum()
+def f(x, k):
+    # an int argument is specialised: each new k recompiles
+    return (x * k).exp().sum()
 
 
-for n in range(1, 6):
-    print(f(torch.ones(n)))
+for k in range(1, 6):
+    print(f(torch.ones(3), k))

@@ -1,0 +1,51 @@
+# Automatic dynamic shapes: a size that changes between compilations is left
+# unguarded in the next graph, so a loop over growing batch sizes compiles
+# twice, not every time — unless the code reads the size into Python (then
+# it stays static and every new size recompiles). torch.compile(dynamic=True)
+# starts dynamic, dynamic=False never goes dynamic.
+import torch
+
+
+def pointwise(x, w):
+    return (x * w).relu().sum(0) + 1
+
+
+def reads_size(x):
+    return x.view(x.size(0), -1) * 2
+
+
+def two_inputs(x, y):
+    return torch.cat([x, y]).mean()
+
+
+def split_rows(x):
+    # iterating over rows reads the size: static
+    total = x[0] * 0
+    for row in x:
+        total = total + row
+    return total
+
+
+w = torch.ones(3)
+for n in [2, 3, 4, 5, 6]:
+    x = torch.arange(n * 3.0).reshape(n, 3)
+    print(pointwise(x, w), reads_size(x).shape, two_inputs(x, x + 1), split_rows(x))
+
+
+@torch.compile(dynamic=True)
+def from_start(x):
+    return x.exp().sum()
+
+
+@torch.compile(dynamic=False)
+def never(x):
+    return x * 2
+
+
+for n in [1, 4, 7]:
+    print(from_start(torch.ones(n)), never(torch.ones(n)))
+
+# A non-contiguous argument keeps exact strides (and sizes).
+base = torch.arange(24.0).reshape(4, 6)
+for k in [2, 3, 4]:
+    print(pointwise(base[:, :k].t(), torch.ones(4)))
