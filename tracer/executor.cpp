@@ -10,9 +10,17 @@
 namespace kiln::tracer {
 
 namespace {
-Value run_nodes(VM& vm, const Graph& g, Value* regs) {
+Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions, Value* regs) {
   size_t base = g.consts.size() + g.inputs.size();
+  size_t next_region = 0;
   for (size_t i = 0; i < g.nodes.size(); i++) {
+    if (next_region < regions.size() && regions[next_region].first == i) {
+      const FusedRegion& fr = regions[next_region++];
+      if (fr.run(vm, g, regs)) {
+        i = fr.end - 1;
+        continue;
+      }
+    }
     const Node& n = g.nodes[i];
     const int* in = n.in.data();
     Value r;
@@ -78,7 +86,7 @@ Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
   for (size_t i = 0; i < g.consts.size(); i++) r[i] = g.consts[i];
   for (size_t i = 0; i < g.inputs.size(); i++) r[g.consts.size() + i] = std::move(inputs[size_t(g.inputs[i])]);
   bool grad = torch::autograd::GradMode::is_enabled();
-  Value out = run_nodes(vm, g, r);
+  Value out = run_nodes(vm, g, regions_, r);
   if (out.is_empty()) torch::autograd::GradMode::set_enabled(grad);
   // Drop the intermediates now: a tensor dies when its last reference goes.
   for (size_t i = g.consts.size(); i < regs->size(); i++) (*regs)[i] = Value();

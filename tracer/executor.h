@@ -3,7 +3,8 @@
 // Runs a captured Graph (tracer/graph.h) node by node, calling the eager
 // implementations directly: a Call node is one native call with its
 // arguments gathered from registers, an operator node one call into the
-// object protocol. There is no bytecode dispatch, no name or attribute
+// object protocol — except chains of float32 pointwise ops, which run fused
+// when their inputs allow (tracer/fused.h). There is no bytecode dispatch, no name or attribute
 // lookup and no Python-level control flow left: the tracer resolved them.
 // Registers are reused between calls of the same graph (a fresh set is
 // taken if a graph is re-entered).
@@ -11,13 +12,14 @@
 
 #include <vector>
 
+#include "tracer/fused.h"
 #include "tracer/graph.h"
 
 namespace kiln::tracer {
 
 class GraphRunner {
  public:
-  explicit GraphRunner(const Graph* g) : g_(g) {}
+  explicit GraphRunner(const Graph* g) : g_(g), regions_(FusedRegion::find(*g)) {}
   // Runs the graph on `loaded`, the values of the guard program's sources
   // (the graph's inputs are some of them; those are consumed). Returns its output (a tuple when
   // it has several), or Empty with the exception pending; grad mode is
@@ -26,6 +28,7 @@ class GraphRunner {
 
  private:
   const Graph* g_;
+  std::vector<FusedRegion> regions_;  // pointwise chains evaluated fused when their inputs allow
   std::vector<Value> regs_;
   bool busy_ = false;
 };

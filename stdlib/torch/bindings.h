@@ -68,6 +68,15 @@ struct Registrar {
   void getter(const char* name, NativeFn fn);
 };
 
+// Whether `nat` is the native of a unary or binary pointwise op taking
+// (input) / (input, other) — torch.exp, Tensor.relu, torch.mul... — and
+// which (a UnaryOp or BinaryOp); for the graph executor's fusion.
+struct PointwiseNative {
+  bool unary;
+  int op;
+};
+bool pointwise_native(const vm::NativeObject* nat, PointwiseNative* out);
+
 #define KILN_TORCH_AREA(name) void register_##name(Registrar& r);
 #include "stdlib/torch/torch_areas.def"
 #undef KILN_TORCH_AREA

@@ -481,6 +481,65 @@ bool can_cast(DType from, DType to) { return category(from) <= category(to); }
 const char* op_name(UnaryOp op) { return kUnaryNames[int(op)]; }
 const char* op_name(BinaryOp op) { return kBinaryNames[int(op)]; }
 
+// ---------------------------------------------------------------- flat float32 rows
+bool unary_row_f32_ok(UnaryOp op) {
+  UKind k = kUnaryKind[int(op)];
+  return k == UKind::Float || k == UKind::Same || k == UKind::NoBool || k == UKind::Square;
+}
+
+void unary_row_f32(UnaryOp op, float* out, const float* a, int64_t n) {
+  if (RowF32 row = row_f32(op)) {
+    row(reinterpret_cast<char*>(out), reinterpret_cast<const char*>(a), n, sizeof(float), sizeof(float));
+    return;
+  }
+  switch (op) {
+#define UNARY(name, kind, expr)                                                           \
+  case UnaryOp::name:                                                                     \
+    if constexpr (UKind::kind != UKind::Pred && UKind::kind != UKind::Bits)                \
+      for (int64_t k = 0; k < n; ++k) out[k] = float(Unary<UnaryOp::name>::apply(a[k]));  \
+    break;
+#include "stdlib/torch/unary_ops.def"
+#undef UNARY
+  }
+}
+
+bool binary_row_f32_ok(BinaryOp op) {
+  BKind k = kBinaryKind[int(op)];
+  return k == BKind::Arith || k == BKind::TrueDiv;
+}
+
+namespace {
+template <BinaryOp op>
+void binary_row(float* __restrict o, const float* __restrict a, int a_step, const float* __restrict b, int b_step,
+                int64_t n) {
+  // The three contiguous loops of binary_loop, with the same arithmetic.
+  if (a_step && b_step) {
+    for (int64_t k = 0; k < n; ++k) o[k] = float(Binary<op>::apply(a[k], b[k]));
+  } else if (a_step) {
+    const float bv = *b;
+    for (int64_t k = 0; k < n; ++k) o[k] = float(Binary<op>::apply(a[k], bv));
+  } else if (b_step) {
+    const float av = *a;
+    for (int64_t k = 0; k < n; ++k) o[k] = float(Binary<op>::apply(av, b[k]));
+  } else {
+    const float v = float(Binary<op>::apply(*a, *b));
+    for (int64_t k = 0; k < n; ++k) o[k] = v;
+  }
+}
+}  // namespace
+
+void binary_row_f32(BinaryOp op, float* out, const float* a, int a_step, const float* b, int b_step, int64_t n) {
+  switch (op) {
+#define BINARY(name, kind, expr)                                                   \
+  case BinaryOp::name:                                                             \
+    if constexpr (BKind::kind == BKind::Arith || BKind::kind == BKind::TrueDiv)     \
+      binary_row<BinaryOp::name>(out, a, a_step, b, b_step, n);                    \
+    break;
+#include "stdlib/torch/binary_ops.def"
+#undef BINARY
+  }
+}
+
 Tensor unary(UnaryOp op, const Tensor& x) {
   DType compute = unary_compute_dtype(op, x.dtype);
   Tensor in = to_dtype(x, compute);

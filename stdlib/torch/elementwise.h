@@ -54,4 +54,13 @@ Tensor nan_to_num(const Tensor& x, double nan, std::optional<double> posinf, std
 // Fills every element of t (any view) with v converted to t's dtype.
 void fill(const Tensor& t, Scalar v);
 
+// Flat float32 rows of the ops that compute float32 from float32 — the same
+// arithmetic as the eager kernels, bit for bit — for the graph executor's
+// fused evaluation of pointwise chains (tracer/fused.h).
+bool unary_row_f32_ok(UnaryOp op);
+void unary_row_f32(UnaryOp op, float* out, const float* a, int64_t n);
+bool binary_row_f32_ok(BinaryOp op);
+// a_step / b_step: 1 for an array, 0 for a scalar that broadcasts.
+void binary_row_f32(BinaryOp op, float* out, const float* a, int a_step, const float* b, int b_step, int64_t n);
+
 }  // namespace kiln::torch

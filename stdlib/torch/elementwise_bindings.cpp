@@ -257,6 +257,18 @@ bool is_internal_binary(BinaryOp op) {
 
 }  // namespace
 
+bool pointwise_native(const vm::NativeObject* nat, PointwiseNative* out) {
+  if (nat->fn == unary_fn) {
+    *out = {true, int(op_of(nat->data))};
+    return true;
+  }
+  if (nat->fn == binary_fn) {
+    *out = {false, int(op_of(nat->data))};
+    return true;
+  }
+  return false;
+}
+
 void register_elementwise(Registrar& r) {
   // Unary ops: torch.exp(x), x.exp(), x.exp_().
 #define UNARY(name, kind, expr)                                                         \
