@@ -480,7 +480,8 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     const Entry& first = *cs->entries.front();
     int failed = first.guards.check(vm, fn, slots, &cs->entries.front()->loaded);
     std::string why = first.guards.failure_reason(vm, failed, fn, slots);
-    if (!(cs->compile_flags & vm::kCompileStatic)) {
+    if (!(cs->compile_flags & vm::kCompileStatic) && failed >= 0 &&
+        first.guards.guards[size_t(failed)].kind == GuardKind::TensorMatch) {
       std::string dyn;
       for (auto& [src, dims] : first.guards.changed_dims(vm, fn, slots)) {
         uint64_t fresh = dims & ~cs->dynamic[src];

@@ -6,6 +6,7 @@
 #include "stdlib/torch/autograd/node.h"
 #include "stdlib/torch/tensor_object.h"
 #include "vm/ops.h"
+#include "vm/shape.h"
 
 namespace kiln::tracer {
 
@@ -35,6 +36,21 @@ bool const_equal(const Value& a, const Value& b) {
   return false;
 }
 
+// A dict whose live keys are exactly the strs of tuple `keys`, in order.
+bool dict_keys_match(const Value& d, const Value& keys) {
+  if (!vm::is_kind(d, vm::ObjKind::Dict)) return false;
+  auto* dict = d.as<vm::DictObject>();
+  auto* k = keys.as<vm::TupleObject>();
+  if (dict->used != k->size) return false;
+  size_t i = 0;
+  for (const auto& e : dict->entries) {
+    if (e.key.is_empty()) continue;
+    if (!vm::is_str(e.key) || vm::str_view(e.key) != vm::str_view(k->items[i])) return false;
+    i++;
+  }
+  return true;
+}
+
 std::string shape_tuple(const torch::Shape& s) {
   std::string r = "(";
   for (int i = 0; i < s.n; i++) r += (i ? ", " : "") + std::to_string(s[i]);
@@ -52,6 +68,12 @@ const char* guard_kind_name(GuardKind k) { return kGuardNames[size_t(k)]; }
 
 void GuardProgram::add(Guard g) {
   for (const Guard& o : guards) {
+    if (g.kind == GuardKind::DictKeys && o.kind == GuardKind::DictKeys && o.source == g.source) {
+      auto *a = o.expected.as<vm::TupleObject>(), *b = g.expected.as<vm::TupleObject>();
+      bool same = a->size == b->size;
+      for (size_t i = 0; same && i < a->size; i++) same = vm::str_view(a->items[i]) == vm::str_view(b->items[i]);
+      if (same) return;
+    }
     if (o.kind == g.kind && o.source == g.source && o.expected.bits() == g.expected.bits() && o.n == g.n &&
         o.dtype == g.dtype && o.requires_grad == g.requires_grad && o.sizes == g.sizes && o.strides == g.strides &&
         o.dynamic == g.dynamic)
@@ -93,6 +115,14 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
         else if (vm::is_kind(*x, vm::ObjKind::List)) ok = int64_t(x->as<vm::ListObject>()->items.size()) == g.n;
         break;
       case GuardKind::GradMode: ok = torch::autograd::GradMode::is_enabled() == bool(g.n); break;
+      case GuardKind::ClassVersion: ok = g.expected.as<vm::TypeObject>()->version == uint64_t(g.n); break;
+      case GuardKind::DictKeys: ok = dict_keys_match(*x, g.expected); break;
+      case GuardKind::NoInstAttr: {
+        if (!vm::is_kind(*x, vm::ObjKind::Instance)) break;
+        Value* own = vm::instance_attr(x->as<vm::InstanceObject>(), g.expected.as<vm::StrObject>());
+        ok = !own || own->is_empty();
+        break;
+      }
     }
     if (!ok) return int(gi);
   }
@@ -132,6 +162,14 @@ std::string GuardProgram::describe(VM& vm) const {
       }
       case GuardKind::LenMatch: r += ": len " + std::to_string(g.n); break;
       case GuardKind::GradMode: r += g.n ? ": enabled" : ": disabled"; break;
+      case GuardKind::ClassVersion: r += " " + std::string(vm::str_view(g.expected.as<vm::TypeObject>()->name)); break;
+      case GuardKind::NoInstAttr: r += ": ." + std::string(vm::str_view(g.expected)); break;
+      case GuardKind::DictKeys: {
+        Value t = vm::repr(vm, g.expected);
+        if (!t) vm.clear_exception();
+        r += ": " + (t ? std::string(vm::str_view(t)) : std::string("<keys>"));
+        break;
+      }
     }
     r += "\n";
   }
@@ -213,6 +251,10 @@ std::string GuardProgram::failure_reason(VM& vm, int failed, const vm::FunctionO
     }
     case GuardKind::GradMode:
       return fmt::format("grad mode changed from {} to {}", g.n ? "enabled" : "disabled", g.n ? "disabled" : "enabled");
+    case GuardKind::ClassVersion:
+      return fmt::format("class {} was changed", vm::str_view(g.expected.as<vm::TypeObject>()->name));
+    case GuardKind::DictKeys: return "the keys of " + name + " changed";
+    case GuardKind::NoInstAttr: return fmt::format("{} now has its own attribute {}", name, vm::str_view(g.expected));
   }
   return "?";
 }

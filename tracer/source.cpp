@@ -3,6 +3,7 @@
 
 #include "vm/dict.h"
 #include "vm/ops.h"
+#include "vm/shape.h"
 
 namespace kiln::tracer {
 
@@ -26,6 +27,8 @@ std::string SourceTable::describe(int i) const {
     case SourceKind::Attr: return describe(s.parent) + "." + std::string(vm::str_view(s.name));
     case SourceKind::Item: return describe(s.parent) + "[" + std::to_string(s.index) + "]";
     case SourceKind::Deref: return "closure[" + std::to_string(s.index) + "]";
+    case SourceKind::InstAttr: return describe(s.parent) + "." + std::string(vm::str_view(s.name));
+    case SourceKind::DictItem: return describe(s.parent) + "['" + std::string(vm::str_view(s.name)) + "']";
   }
   return "?";
 }
@@ -70,6 +73,20 @@ bool SourceTable::load(VM& vm, int i, const vm::FunctionObject* fn, const Value*
         return true;
       }
       return false;
+    }
+    case SourceKind::InstAttr: {
+      const Value& p = loaded[s.parent];
+      if (!vm::is_kind(p, vm::ObjKind::Instance)) return false;
+      Value* v = vm::instance_attr(p.as<vm::InstanceObject>(), s.name.as<vm::StrObject>());
+      if (!v || v->is_empty()) return false;
+      *out = *v;
+      return true;
+    }
+    case SourceKind::DictItem: {
+      const Value& p = loaded[s.parent];
+      if (!vm::is_kind(p, vm::ObjKind::Dict)) return false;
+      *out = vm::dict_get_str(p.as<vm::DictObject>(), s.name.as<vm::StrObject>());
+      return !out->is_empty();
     }
     case SourceKind::Deref: {
       // Cells (and free variables) follow the locals in the frame's slots.

@@ -27,6 +27,8 @@ enum class SourceKind : uint8_t {
   Attr,    // getattr(sources[parent], name) — modules and classes only
   Item,    // sources[parent][index] — a tuple or list
   Deref,   // contents of cell `index` of the frame (cellvars, then free variables)
+  InstAttr,  // instance attribute `name` of sources[parent] (its own, no class lookup, no code run)
+  DictItem,  // sources[parent][name] — a dict (or subclass) with str keys
 };
 
 struct Source {

@@ -17,8 +17,13 @@
 //   * Func — a function made by MAKE_FUNCTION in the traced code (a
 //     comprehension, a lambda, a closure), inlined when called.
 //   * Cell — a closure cell created in the traced code (LOAD_CLOSURE).
-//   * Method — a native method read as an attribute (`t.sum` before a
-//     keyword call): `ex` is the native, `recv` its receiver.
+//   * Method — a method read as an attribute (`t.sum` before a keyword
+//     call, `self.forward`): `ex` is the native or the class's function,
+//     `recv` its receiver.
+//   * Obj — an object that exists outside the trace, read from a source: a
+//     user-class instance (nn.Module...) or a dict. `ex` is the object,
+//     `reg` its source; its attributes and items are read through sources
+//     too, each with its guard.
 //   * Null — the marker LOAD_METHOD pushes for a plain callable; Unbound —
 //     a local not assigned yet.
 #pragma once
@@ -33,7 +38,7 @@ namespace kiln::tracer {
 
 using vm::Value;
 
-enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method };
+enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method, Obj };
 
 struct Sym;
 struct SeqData;
@@ -44,7 +49,7 @@ struct CellData;
 struct Sym {
   SymKind kind = SymKind::Null;
   Value ex;           // Const: the value; Ref: the example
-  int reg = -1;       // Ref: its graph register
+  int reg = -1;       // Ref: its graph register; Obj (and module/class Consts): its source
   bool tensor = false;  // Ref: a tensor (else a tuple, a return_types result, None...)
   std::shared_ptr<SeqData> seq;
   std::shared_ptr<IterData> iter;

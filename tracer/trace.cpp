@@ -27,6 +27,7 @@
 #include "vm/ops.h"
 #include "vm/slice.h"
 #include "vm/tuple.h"
+#include "vm/shape.h"
 #include "vm/type.h"
 
 namespace kiln::tracer {
@@ -249,6 +250,7 @@ class Tracer {
   // Where the instruction being traced is (for node lines and break sites).
   const CodeObject* cur_co_ = nullptr;
   int cur_line_ = 0;
+  Frame* cur_frame_ = nullptr;  // the frame running the current instruction
 
   // ------------------------------------------------------------ graph building
   int const_id(const Value& v) {
@@ -284,6 +286,7 @@ class Tracer {
     switch (s.kind) {
       case SymKind::Const: return const_id(s.ex);
       case SymKind::Ref: return s.reg;
+      case SymKind::Obj: return input_for_source(s.reg, s.ex);
       case SymKind::Seq: {
         if (s.seq->source >= 0) return input_for_source(s.seq->source, example_of(s));
         Node n;
@@ -298,7 +301,8 @@ class Tracer {
   Value example_of(const Sym& s) {
     switch (s.kind) {
       case SymKind::Const:
-      case SymKind::Ref: return s.ex;
+      case SymKind::Ref:
+      case SymKind::Obj: return s.ex;
       case SymKind::Seq: {
         size_t n = s.seq->items.size();
         if (s.seq->is_list) {
@@ -444,9 +448,62 @@ class Tracer {
         return s;
       }
     }
+    if (real.is_object() && ((real.as_object()->kind == ObjKind::Instance && !vm::type_is_builtin(real.as_object()->type)) ||
+                             real.as_object()->kind == ObjKind::Dict)) {
+      // An object outside the trace: its attributes and items are read
+      // through sources, each guarded. An instance is specialised on its
+      // identity and its class's version; a dict on its class (its keys when
+      // used as a whole).
+      if (real.as_object()->kind == ObjKind::Instance) {
+        guard(GuardKind::IdMatch, src, real);
+        class_guards(real.as_object()->type);
+      } else {
+        guard(GuardKind::TypeMatch, src, Value::borrow(real.as_object()->type));
+      }
+      Sym s;
+      s.kind = SymKind::Obj;
+      s.ex = real;
+      s.reg = src;
+      return s;
+    }
     stop(BreakReason::UnsupportedValue, fmt::format("a '{}' value from {}", vm::type_name(vm_, real),
                                                     guards_.sources.describe(src)));
   }
+  // The version guards of a user class and its user bases.
+  void class_guards(vm::TypeObject* t) {
+    for (const Value& c : t->mro) {
+      auto* ct = c.as<vm::TypeObject>();
+      if (vm::type_is_builtin(ct)) continue;
+      guard(GuardKind::ClassVersion, -1, c, int64_t(ct->version));
+    }
+  }
+  bool is_dict_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Dict); }
+  bool is_instance_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance); }
+  // The keys of dict Obj `d`, guarded (DICT_KEYS): str keys only.
+  std::vector<Value> dict_keys(const Sym& d) {
+    auto* dict = d.ex.as<vm::DictObject>();
+    std::vector<Value> keys;
+    for (const auto& e : dict->entries) {
+      if (e.key.is_empty()) continue;
+      if (!vm::is_str(e.key)) stop(BreakReason::UnsupportedValue, "a dict with non-str keys from outside the trace");
+      keys.push_back(e.key);
+    }
+    Value t = vm::tuple_new(vm_, keys.size());
+    for (size_t i = 0; i < keys.size(); i++) t.as<vm::TupleObject>()->items[i] = keys[i];
+    guard(GuardKind::DictKeys, d.reg, t);
+    return keys;
+  }
+  // d[key] of dict Obj `d`, read through a source.
+  Sym dict_item(const Sym& d, const Value& key) {
+    if (!vm::is_str(key)) stop(BreakReason::UnsupportedValue, "a dict from outside the trace indexed by a non-str key");
+    Value v = vm::dict_get_str(d.ex.as<vm::DictObject>(), key.as<vm::StrObject>());
+    if (v.is_empty()) {
+      checked(Value(vm_.raise(vm::Exc::KeyError, std::string(vm::str_view(key)))), "dict lookup");
+    }
+    return from_source(guards_.sources.add(Source{SourceKind::DictItem, d.reg, 0, key, Value()}), v);
+  }
+  Sym obj_attr(const Sym& o, vm::StrObject* name);
+  Sym call_dict_method(const vm::NativeObject* nat, std::vector<Sym>& args);
   // A module whose attributes are taken as constants without guards (as
   // TorchDynamo treats torch.*): the native torch and math modules.
   bool trusted_module(const Value& m) {
@@ -478,6 +535,14 @@ class Tracer {
         size_read();  // a tuple's length may follow from a size
         return vm::truthy(vm_, s.ex) == 1;
       case SymKind::Func: return true;
+      case SymKind::Obj: {
+        if (is_dict_obj(s)) return !dict_keys(s).empty();
+        vm::TypeObject* t = s.ex.as_object()->type;
+        if (vm::user_type_lookup(t, vm_.intern("__bool__").as<vm::StrObject>()) ||
+            vm::user_type_lookup(t, vm_.intern("__len__").as<vm::StrObject>()))
+          stop(BreakReason::UnsupportedValue, "the truth value of an object with __bool__ or __len__");
+        return true;
+      }
       default: stop(BreakReason::UnsupportedValue, "the truth value of an iterator");
     }
   }
@@ -489,7 +554,8 @@ class Tracer {
   const void* identity(const Sym& s) {
     switch (s.kind) {
       case SymKind::Const:
-      case SymKind::Ref: return reinterpret_cast<const void*>(s.ex.bits());
+      case SymKind::Ref:
+      case SymKind::Obj: return reinterpret_cast<const void*>(s.ex.bits());
       case SymKind::Seq: return s.seq.get();
       case SymKind::Func: return s.func.get();
       case SymKind::Iter: return s.iter.get();
@@ -543,6 +609,7 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
 
 Sym Tracer::getitem(const Sym& c, const Sym& key) {
   if (c.is_const() && key.is_const()) return Sym::constant(checked(vm::getitem(vm_, c.ex, key.ex), "subscript"));
+  if (is_dict_obj(c) && key.is_const()) return dict_item(c, key.ex);
   if (c.kind == SymKind::Seq && key.is_const()) {
     auto& items = c.seq->items;
     int64_t i;
@@ -620,6 +687,10 @@ Sym Tracer::iterate(const Sym& s) {
     it.iter->items = s.seq->items;
     return it;
   }
+  if (is_dict_obj(s)) {
+    for (const Value& k : dict_keys(s)) it.iter->items.push_back(Sym::constant(k));
+    return it;
+  }
   if (s.is_const()) {
     const Value& v = s.ex;
     if (vm::is_kind(v, ObjKind::Range) || vm::is_kind(v, ObjKind::Tuple) || vm::is_str(v)) {
@@ -644,8 +715,49 @@ Sym Tracer::iterate(const Sym& s) {
   stop(BreakReason::UnsupportedValue, "iterating over this value");
 }
 
+Sym Tracer::obj_attr(const Sym& o, vm::StrObject* name) {
+  std::string_view nm = vm::str_view(Value::borrow(name));
+  if (!is_instance_obj(o)) stop(BreakReason::UnsupportedValue, fmt::format("attribute {} of a '{}'", nm, vm::type_name(vm_, o.ex)));
+  auto* inst = o.ex.as<vm::InstanceObject>();
+  vm::TypeObject* t = inst->type;
+  Value cls_attr = vm::type_lookup(t, name);
+  if (vm::is_kind(cls_attr, ObjKind::Property)) {
+    const Value& fget = cls_attr.as<vm::PropertyObject>()->fget;
+    if (!vm::is_kind(fget, ObjKind::Function)) stop(BreakReason::UnsupportedValue, fmt::format("property {}", nm));
+    std::vector<Sym> args{o};
+    return call(*cur_frame_, Sym::constant(fget), args, Value());
+  }
+  if (Value* own = vm::instance_attr(inst, name); own && !own->is_empty())
+    return from_source(guards_.sources.add(Source{SourceKind::InstAttr, o.reg, 0, Value::borrow(name), Value()}), *own);
+  if (cls_attr) {
+    guard(GuardKind::NoInstAttr, o.reg, Value::borrow(name));
+    if (vm::is_kind(cls_attr, ObjKind::Function)) {
+      Sym m;
+      m.kind = SymKind::Method;
+      m.ex = cls_attr;
+      m.recv = std::make_shared<Sym>(o);
+      return m;
+    }
+    if (vm::is_kind(cls_attr, ObjKind::StaticMethod)) return Sym::constant(cls_attr.as<vm::StaticMethodObject>()->func);
+    if (is_immutable_const(cls_attr) || vm::is_kind(cls_attr, ObjKind::Type) || vm::is_kind(cls_attr, ObjKind::Module))
+      return Sym::constant(cls_attr);  // pinned by the class's version guard
+    stop(BreakReason::UnsupportedValue, fmt::format("class attribute {} of a '{}'", nm, vm::type_name(vm_, o.ex)));
+  }
+  Value ga = vm::user_type_lookup(t, vm_.intern("__getattr__").as<vm::StrObject>());
+  if (vm::is_kind(ga, ObjKind::Function)) {
+    guard(GuardKind::NoInstAttr, o.reg, Value::borrow(name));
+    std::vector<Sym> args{o, Sym::constant(Value::borrow(name))};
+    return call(*cur_frame_, Sym::constant(ga), args, Value());
+  }
+  checked(Value(vm_.raisef(vm::Exc::AttributeError, "'%s' object has no attribute '%s'", vm::type_name(vm_, o.ex),
+                           std::string(nm).c_str())),
+          "attribute");
+  return Sym();
+}
+
 Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
   std::string_view nm = vm::str_view(Value::borrow(name));
+  if (obj.kind == SymKind::Obj) return obj_attr(obj, name);
   if (obj.is_const()) {
     const Value& o = obj.ex;
     if (vm::is_kind(o, ObjKind::Module)) {
@@ -762,6 +874,7 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
   auto items_of = [&](const Sym& s) { return iterate(s).iter->items; };
   if (nkw == 0 && args.size() == 1 && (label == "len") && !consts) {
     if (args[0].kind == SymKind::Seq) return Sym::constant(vm::make_int(vm_, int64_t(args[0].seq->items.size())));
+    if (is_dict_obj(args[0])) return Sym::constant(vm::make_int(vm_, int64_t(dict_keys(args[0]).size())));
     size_read();
     int64_t n;
     if (!vm::length(vm_, example_of(args[0]), &n)) checked(Value(), "len()");
@@ -894,6 +1007,40 @@ Sym Tracer::call_list_method(const NativeObject* nat, std::vector<Sym>& args) {
   stop(BreakReason::UnsupportedCall, fmt::format("list.{}", name));
 }
 
+Sym Tracer::call_dict_method(const NativeObject* nat, std::vector<Sym>& args) {
+  std::string_view name = nat->name ? nat->name : "";
+  const Sym& d = args[0];
+  auto seq_of = [&](std::vector<Sym> items, bool list) {
+    Sym s;
+    s.kind = SymKind::Seq;
+    s.seq = std::make_shared<SeqData>();
+    s.seq->is_list = list;
+    s.seq->items = std::move(items);
+    return s;
+  };
+  if ((name == "items" || name == "keys" || name == "values") && args.size() == 1) {
+    std::vector<Sym> out;
+    for (const Value& k : dict_keys(d)) {
+      if (name == "keys") out.push_back(Sym::constant(k));
+      else if (name == "values") out.push_back(dict_item(d, k));
+      else out.push_back(seq_of({Sym::constant(k), dict_item(d, k)}, false));
+    }
+    return seq_of(std::move(out), false);
+  }
+  if (name == "get" && (args.size() == 2 || args.size() == 3) && args[1].is_const()) {
+    std::vector<Value> keys = dict_keys(d);
+    for (const Value& k : keys)
+      if (vm::is_str(args[1].ex) && vm::str_view(k) == vm::str_view(args[1].ex)) return dict_item(d, k);
+    return args.size() == 3 ? args[2] : Sym::constant(Value::none());
+  }
+  if (name == "__contains__" && args.size() == 2 && args[1].is_const()) {
+    for (const Value& k : dict_keys(d))
+      if (vm::is_str(args[1].ex) && vm::str_view(k) == vm::str_view(args[1].ex)) return Sym::constant(Value::boolean(true));
+    return Sym::constant(Value::boolean(false));
+  }
+  stop(BreakReason::SideEffect, fmt::format("dict.{} on a dict from outside the traced function", name));
+}
+
 Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Value& kwnames) {
   if (callee.kind == SymKind::Func) {
     auto& fd = *callee.func;
@@ -903,12 +1050,35 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
   if (callee.kind == SymKind::Method) {
     std::vector<Sym> all{*callee.recv};
     all.insert(all.end(), args.begin(), args.end());
+    if (vm::is_kind(callee.ex, ObjKind::Function)) return call(f, Sym::constant(callee.ex), all, kwnames);
+    if (is_dict_obj(*callee.recv)) return call_dict_method(callee.ex.as<NativeObject>(), all);
     return call_native(callee.ex.as<NativeObject>(), all, kwnames);
+  }
+  if (is_instance_obj(callee)) {
+    vm::TypeObject* t = callee.ex.as_object()->type;
+    Value c = vm::type_lookup(t, vm_.intern("__call__").as<vm::StrObject>());
+    if (!vm::is_kind(c, ObjKind::Function)) stop(BreakReason::UnsupportedCall, fmt::format("calling a '{}'", vm::type_name(vm_, callee.ex)));
+    auto* cc = c.as<FunctionObject>()->code.as<CodeObject>();
+    if (vm::str_view(cc->qualname) == "Module.__call__" &&
+        vm::str_view(cc->filename).ends_with("torch/nn/modules/module.py")) {
+      // nn.Module.__call__ without hooks is self.forward(*args, **kwargs)
+      // (TorchDynamo inlines it the same way).
+      if (truth(load_attr(callee, vm_.intern("_forward_hooks").as<vm::StrObject>())) ||
+          truth(load_attr(callee, vm_.intern("_forward_pre_hooks").as<vm::StrObject>())))
+        stop(BreakReason::UnsupportedCall, "a module with forward hooks");
+      return call(f, load_attr(callee, vm_.intern("forward").as<vm::StrObject>()), args, kwnames);
+    }
+    std::vector<Sym> all{callee};
+    all.insert(all.end(), args.begin(), args.end());
+    return call(f, Sym::constant(c), all, kwnames);
   }
   if (!callee.is_const()) stop(BreakReason::UnsupportedCall, "calling a value computed in the graph");
   const Value& c = callee.ex;
   if (vm::is_kind(c, ObjKind::Native)) {
     auto* nat = c.as<NativeObject>();
+    if (!args.empty() && is_dict_obj(args[0]) && nat->owner.is_object() &&
+        vm::is_kind(nat->owner, ObjKind::Type) && nat->owner.as<vm::TypeObject>() == vm_.types.dict)
+      return call_dict_method(nat, args);
     if (nat->fn == torch::compiled_call) {
       // A torch.compile'd function called from traced code: inlined.
       Sym inner = Sym::constant(nat->data.as<vm::TupleObject>()->items[0]);
@@ -1022,9 +1192,11 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
   }
   const CodeObject* saved_co = cur_co_;
   int saved_line = cur_line_;
+  Frame* saved_frame = cur_frame_;
   Sym r = run_frame(f);
   cur_co_ = saved_co;
   cur_line_ = saved_line;
+  cur_frame_ = saved_frame;
   return r;
 }
 
@@ -1046,6 +1218,7 @@ Sym Tracer::run_frame(Frame& f) {
     uint32_t arg = vm::decode_arg(insn);
     cur_co_ = co;
     cur_line_ = co->line_of(f.pc);
+    cur_frame_ = &f;
     if (f.depth == 0) {
       snap_.valid = true;
       snap_.pc = f.pc;
@@ -1143,6 +1316,24 @@ Sym Tracer::run_frame(Frame& f) {
       case Op::LOAD_METHOD: {
         auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
         Sym o = pop();
+        if (is_dict_obj(o)) {
+          Value m = vm::type_lookup(vm_.types.dict, name);
+          if (!vm::is_kind(m, ObjKind::Native)) stop(BreakReason::UnsupportedValue, "this dict method");
+          st.push_back(Sym::constant(m));
+          st.push_back(o);
+          break;
+        }
+        if (is_instance_obj(o)) {
+          Sym a = obj_attr(o, name);
+          if (a.kind == SymKind::Method) {
+            st.push_back(Sym::constant(a.ex));
+            st.push_back(*a.recv);
+          } else {
+            st.push_back(Sym());
+            st.push_back(a);
+          }
+          break;
+        }
         Value e;
         if (o.kind == SymKind::Ref && o.tensor) e = o.ex;
         else if (o.kind == SymKind::Seq) e = Value::borrow(o.seq->is_list ? vm_.types.list : vm_.types.tuple);
@@ -1183,6 +1374,29 @@ Sym Tracer::run_frame(Frame& f) {
           }
         } else {
           callee = pop();
+        }
+        st.push_back(call(f, callee, args, kwnames));
+        break;
+      }
+      case Op::CALL_EX: {
+        // f(*args) / f(*args, **kwargs): the operands are a sequence (or the
+        // call's own *a value) and a dict.
+        Sym kw;
+        if (arg & 1) kw = pop();
+        Sym a = pop();
+        Sym callee = pop();
+        std::vector<Sym> args = iterate(a).iter->items;
+        Value kwnames;
+        if (arg & 1) {
+          if (!is_dict_obj(kw)) stop(BreakReason::UnsupportedCall, "** with a dict made in the trace");
+          std::vector<Value> keys = dict_keys(kw);
+          if (!keys.empty()) {
+            kwnames = vm::tuple_new(vm_, keys.size());
+            for (size_t i = 0; i < keys.size(); i++) {
+              kwnames.as<vm::TupleObject>()->items[i] = keys[i];
+              args.push_back(dict_item(kw, keys[i]));
+            }
+          }
         }
         st.push_back(call(f, callee, args, kwnames));
         break;
@@ -1249,6 +1463,10 @@ Sym Tracer::run_frame(Frame& f) {
         if (a.is_const() && b.is_const()) {
           r = vm::contains(vm_, b.ex, a.ex);
           if (r < 0) checked(Value(), "in");
+        } else if (a.is_const() && is_dict_obj(b)) {
+          r = 0;
+          for (const Value& k : dict_keys(b))
+            if (vm::is_str(a.ex) && vm::str_view(k) == vm::str_view(a.ex)) r = 1;
         } else if (a.is_const() && b.kind == SymKind::Seq) {
           r = 0;
           for (auto& it : b.seq->items) {
@@ -1574,9 +1792,12 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
         return v;
       }
       case SymKind::Ref:
+      case SymKind::Obj:
       case SymKind::Seq: {
         int reg;
-        if (s.kind == SymKind::Seq) {
+        if (s.kind == SymKind::Obj) {
+          reg = reg_of(s);
+        } else if (s.kind == SymKind::Seq) {
           auto it = seq_out.find(s.seq.get());
           if (it != seq_out.end()) {
             v.kind = LiveValue::Output;
