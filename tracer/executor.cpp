@@ -3,7 +3,9 @@
 
 #include "stdlib/torch/autograd/node.h"
 #include "vm/ast.h"
+#include "vm/dict.h"
 #include "vm/list.h"
+#include "vm/shape.h"
 #include "vm/ops.h"
 #include "vm/tuple.h"
 
@@ -50,6 +52,15 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
         if (vm::setitem(vm, regs[in[0]], regs[in[1]], regs[in[2]])) r = Value::none();
         break;
       case GraphOp::GetAttr: r = vm::getattr(vm, regs[in[0]], n.name.as<vm::StrObject>()); break;
+      case GraphOp::SetAttr:
+        // The tracer let only plain instance attributes through (no
+        // descriptor, no __setattr__ of the object's own to run).
+        if (vm::instance_store(vm, regs[in[0]].as<vm::InstanceObject>(), n.name.as<vm::StrObject>(), regs[in[1]]))
+          r = Value::none();
+        break;
+      case GraphOp::StoreGlobal:
+        if (vm::dict_setitem(vm, n.callee.as<vm::DictObject>(), n.name, regs[in[0]])) r = Value::none();
+        break;
       case GraphOp::BuildTuple: {
         r = vm::tuple_new(vm, n.in.size());
         if (r)

@@ -58,6 +58,9 @@ std::string node_expr(const Graph& g, const Node& n) {
     case GraphOp::GetAttr: return fmt::format("{}.{}", reg_name(g, n.in[0]), vm::str_view(n.name));
     case GraphOp::BuildTuple: return fmt::format("({}{})", args, n.in.size() == 1 ? "," : "");
     case GraphOp::BuildList: return fmt::format("[{}]", args);
+    case GraphOp::SetAttr:
+      return fmt::format("setattr({}, '{}', {})", reg_name(g, n.in[0]), vm::str_view(n.name), reg_name(g, n.in[1]));
+    case GraphOp::StoreGlobal: return fmt::format("store_global('{}', {})", vm::str_view(n.name), reg_name(g, n.in[0]));
     case GraphOp::Count_: break;
   }
   return "?";
@@ -70,7 +73,9 @@ int graph_op_arity(GraphOp op) { return kOps[size_t(op)].arity; }
 size_t Graph::op_count() const {
   size_t n = 0;
   for (const Node& x : nodes)
-    if (x.op != GraphOp::BuildTuple && x.op != GraphOp::BuildList) n++;
+    if (x.op != GraphOp::BuildTuple && x.op != GraphOp::BuildList && x.op != GraphOp::SetAttr &&
+        x.op != GraphOp::StoreGlobal)
+      n++;
   return n;
 }
 
@@ -115,7 +120,8 @@ std::string Graph::to_dot(VM& vm) const {
   for (size_t i = 0; i < nodes.size(); i++) {
     const Node& n = nodes[i];
     std::string what = n.op == GraphOp::Call ? n.label : std::string(graph_op_name(n.op)) + " " + n.label;
-    if (n.op == GraphOp::GetAttr) what = "getattr ." + std::string(vm::str_view(n.name));
+    if (n.op == GraphOp::GetAttr || n.op == GraphOp::SetAttr || n.op == GraphOp::StoreGlobal)
+      what = std::string(graph_op_name(n.op)) + " " + std::string(vm::str_view(n.name));
     r += fmt::format("  v{} [label=\"{}\\n{}\\nline {}\"];\n", i, esc(what), esc(n.meta), n.line);
     for (int in : n.in) r += fmt::format("  {} -> v{};\n", reg_name(*this, in), i);
   }
@@ -138,7 +144,10 @@ std::string Graph::validate() const {
     if (n.op == GraphOp::Call && vm::is_kind(n.kwnames, vm::ObjKind::Tuple) &&
         n.kwnames.as<vm::TupleObject>()->size > n.in.size())
       return fmt::format("v{}: more keyword names than inputs", i);
-    if (n.op == GraphOp::GetAttr && !vm::is_str(n.name)) return fmt::format("v{}: getattr without a name", i);
+    if ((n.op == GraphOp::GetAttr || n.op == GraphOp::SetAttr || n.op == GraphOp::StoreGlobal) && !vm::is_str(n.name))
+      return fmt::format("v{}: {} without a name", i, graph_op_name(n.op));
+    if (n.op == GraphOp::StoreGlobal && !vm::is_kind(n.callee, vm::ObjKind::Dict))
+      return fmt::format("v{}: store_global without a globals dict", i);
   }
   if (outputs.empty() && !tuple_output) return "no outputs";
   for (int o : outputs)

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <optional>
 #include <set>
 #include <fmt/format.h>
@@ -425,6 +426,11 @@ class Tracer {
       s.seq->is_list = list;
       s.seq->from_source = list;
       s.seq->source = src;
+      if (list) {
+        if (mutated_source_list_)
+          stop(BreakReason::SideEffect, "a list from outside read after another one was changed (they may be one object)");
+        list_sources_++;
+      }
       for (size_t i = 0; i < n; i++) {
         Value item = list ? real.as<vm::ListObject>()->items[i] : real.as<vm::TupleObject>()->items[i];
         Source is{SourceKind::Item, src, int(i), Value(), Value()};
@@ -477,6 +483,81 @@ class Tracer {
       guard(GuardKind::ClassVersion, -1, c, int64_t(ct->version));
     }
   }
+  // A list from a source was changed in the trace: the graph replaces the
+  // real list's contents, in program order (`lst[:] = [...]`), so the
+  // object keeps its identity and every later reader sees the change.
+  // A list from outside the trace is about to change: sound only while it
+  // is the only such list (two sources may be one object, and the trace
+  // keeps their items apart).
+  int list_sources_ = 0;
+  bool mutated_source_list_ = false;
+  void before_source_list_change() {
+    if (list_sources_ > 1)
+      stop(BreakReason::SideEffect, "a change to a list from outside while other lists from outside are in use (they may be one object)");
+    mutated_source_list_ = true;
+  }
+  void sync_source_list(const Sym& l) {
+    Sym fresh;
+    fresh.kind = SymKind::Seq;
+    fresh.seq = std::make_shared<SeqData>();
+    fresh.seq->is_list = true;
+    fresh.seq->items = l.seq->items;
+    Node n;
+    n.op = GraphOp::SetItem;
+    n.label = "setitem";
+    n.in = {input_for_source(l.seq->source, example_of(l)),
+            const_id(vm::slice_new(vm_, Value::none(), Value::none(), Value::none())), reg_of(fresh)};
+    add_node(std::move(n), Value::none());
+  }
+  // A value stored where code outside the trace can reach it: a list made
+  // in the trace would be rebuilt by the graph, and later changes to it in
+  // the trace would not reach the stored copy.
+  void escape_check(const Sym& v, const char* where) {
+    if (v.kind == SymKind::Seq && v.seq->is_list && v.seq->source < 0)
+      stop(BreakReason::SideEffect, fmt::format("a list made in the traced code stored into {}", where));
+    if (v.kind != SymKind::Const && v.kind != SymKind::Ref && v.kind != SymKind::Seq && v.kind != SymKind::Obj)
+      stop(BreakReason::SideEffect, fmt::format("a function or iterator made in the traced code stored into {}", where));
+  }
+  // obj.name = v on an object from outside the trace: a graph node, when it
+  // is a plain instance attribute (no descriptor; no __setattr__ but
+  // nn.Module's, for a name that is not a parameter, buffer or submodule).
+  void store_attr(const Sym& o, vm::StrObject* name, const Sym& v) {
+    std::string nm(vm::str_view(Value::borrow(name)));
+    if (!is_instance_obj(o)) stop(BreakReason::SideEffect, "attribute assignment to a value that is not a plain object");
+    vm::TypeObject* t = o.ex.as_object()->type;
+    Value cls_attr = vm::type_lookup(t, name);
+    if (vm::is_kind(cls_attr, ObjKind::Property) ||
+        (cls_attr.is_object() && vm::type_lookup(cls_attr.as_object()->type, vm_.intern("__set__").as<vm::StrObject>())))
+      stop(BreakReason::SideEffect, fmt::format("assignment to attribute {} through a descriptor", nm));
+    Value sa = vm::user_type_lookup(t, vm_.intern("__setattr__").as<vm::StrObject>());
+    if (sa) {
+      auto* sc = vm::is_kind(sa, ObjKind::Function) ? sa.as<FunctionObject>()->code.as<CodeObject>() : nullptr;
+      bool module_setattr = sc && vm::str_view(sc->qualname) == "Module.__setattr__" &&
+                            vm::str_view(sc->filename).ends_with("torch/nn/modules/module.py");
+      if (!module_setattr) stop(BreakReason::SideEffect, fmt::format("assignment to attribute {} of an object with __setattr__", nm));
+      // Module.__setattr__ stores a plain value as object.__setattr__ does
+      // unless it is a module, a parameter, or the name is a registered one.
+      if (v.kind == SymKind::Obj || v.is_tensor())
+        stop(BreakReason::SideEffect, fmt::format("assignment of a tensor or module to module attribute {}", nm));
+      for (const char* reg : {"_parameters", "_buffers", "_modules"}) {
+        Sym d = load_attr(o, vm_.intern(reg).as<vm::StrObject>());
+        if (!is_dict_obj(d)) stop(BreakReason::SideEffect, "assignment to an attribute of a module before __init__");
+        for (const Value& k : dict_keys(d))
+          if (vm::str_view(k) == nm) stop(BreakReason::SideEffect, fmt::format("assignment to registered module attribute {}", nm));
+      }
+    }
+    escape_check(v, "an attribute");
+    Node n;
+    n.op = GraphOp::SetAttr;
+    n.name = Value::borrow(name);
+    n.label = "setattr";
+    n.in = {reg_of(o), reg_of(v)};
+    add_node(std::move(n), Value::none());
+    attr_overlay_[{o.ex.as_object(), nm}] = v;
+  }
+  // Side effects on objects outside the trace, as the trace sees them after
+  // its own stores (the graph makes them for real, in program order).
+  std::map<std::pair<const void*, std::string>, Sym> attr_overlay_, global_overlay_;
   bool is_dict_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Dict); }
   bool is_instance_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance); }
   // The keys of dict Obj `d`, guarded (DICT_KEYS): str keys only.
@@ -578,10 +659,11 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
   if (a.kind == SymKind::Seq && b.kind == SymKind::Seq && op == vm::BinOpKind::Add &&
       a.seq->is_list == b.seq->is_list) {
     if (inplace && a.seq->is_list) {
-      if (a.seq->from_source) stop(BreakReason::SideEffect, "+= on a list from outside the traced function");
+      if (a.seq->from_source) before_source_list_change();
       touch(a.seq);
       auto items = b.seq->items;
       a.seq->items.insert(a.seq->items.end(), items.begin(), items.end());
+      if (a.seq->from_source) sync_source_list(a);
       return a;
     }
     Sym s;
@@ -720,6 +802,8 @@ Sym Tracer::obj_attr(const Sym& o, vm::StrObject* name) {
   if (!is_instance_obj(o)) stop(BreakReason::UnsupportedValue, fmt::format("attribute {} of a '{}'", nm, vm::type_name(vm_, o.ex)));
   auto* inst = o.ex.as<vm::InstanceObject>();
   vm::TypeObject* t = inst->type;
+  auto ov = attr_overlay_.find({inst, std::string(nm)});
+  if (ov != attr_overlay_.end()) return ov->second;
   Value cls_attr = vm::type_lookup(t, name);
   if (vm::is_kind(cls_attr, ObjKind::Property)) {
     const Value& fget = cls_attr.as<vm::PropertyObject>()->fget;
@@ -965,9 +1049,16 @@ Sym Tracer::call_list_method(const NativeObject* nat, std::vector<Sym>& args) {
   auto& items = self.seq->items;
   bool mutating = name == "append" || name == "extend" || name == "pop" || name == "insert" || name == "clear" ||
                   name == "reverse";
-  if (mutating && self.seq->from_source)
-    stop(BreakReason::SideEffect, fmt::format("list.{} on a list from outside the traced function", name));
+  if (mutating && self.seq->from_source) before_source_list_change();
   if (mutating) touch(self.seq);
+  struct Sync {
+    Tracer* t;
+    const Sym* l;
+    bool on;
+    ~Sync() noexcept(false) {
+      if (on && std::uncaught_exceptions() == 0) t->sync_source_list(*l);
+    }
+  } sync{this, &self, mutating && self.seq->from_source};
   if (name == "append" && args.size() == 2) {
     items.push_back(args[1]);
     return Sym::constant(Value::none());
@@ -1299,6 +1390,11 @@ Sym Tracer::run_frame(Frame& f) {
       }
       case Op::LOAD_GLOBAL: {
         auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
+        auto ov = global_overlay_.find({f.globals.as_object(), std::string(vm::str_view(Value::borrow(name)))});
+        if (ov != global_overlay_.end()) {
+          st.push_back(ov->second);
+          break;
+        }
         Value v = vm::dict_get_str(f.globals.as<vm::DictObject>(), name);
         if (v.is_empty()) v = vm::dict_get_str(vm_.builtins_dict.as<vm::DictObject>(), name);
         if (v.is_empty()) stop(BreakReason::ExceptionInTrace, fmt::format("name '{}' is not defined", vm::str_view(Value::borrow(name))));
@@ -1502,14 +1598,16 @@ Sym Tracer::run_frame(Frame& f) {
           n.label = "setitem";
           n.in = {reg_of(c), reg_of(k), reg_of(v)};
           add_node(std::move(n), Value::none());
-        } else if (c.kind == SymKind::Seq && c.seq->is_list && !c.seq->from_source && k.is_const()) {
+        } else if (c.kind == SymKind::Seq && c.seq->is_list && k.is_const()) {
           int64_t i;
           if (!vm::int_value(k.ex, &i)) stop(BreakReason::UnsupportedValue, "list assignment with a non-int index");
           auto& items = c.seq->items;
           if (i < 0) i += int64_t(items.size());
           if (i < 0 || i >= int64_t(items.size())) stop(BreakReason::ExceptionInTrace, "list assignment index out of range");
+          if (c.seq->from_source) before_source_list_change();
           touch(c.seq);
           items[size_t(i)] = v;
+          if (c.seq->from_source) sync_source_list(c);
         } else {
           stop(BreakReason::SideEffect, "item assignment to a value from outside the graph");
         }
@@ -1661,10 +1759,26 @@ Sym Tracer::run_frame(Frame& f) {
         st.push_back(fsym);
         break;
       }
-      case Op::STORE_GLOBAL:
-        stop(BreakReason::SideEffect, fmt::format("assignment to global '{}'", vm::str_view(co->names[arg])));
-      case Op::STORE_ATTR:
-        stop(BreakReason::SideEffect, "attribute assignment");
+      case Op::STORE_GLOBAL: {
+        Sym v = pop();
+        escape_check(v, "a global");
+        Node n;
+        n.op = GraphOp::StoreGlobal;
+        n.callee = f.globals;
+        n.name = co->names[arg];
+        n.label = "store_global";
+        n.in = {reg_of(v)};
+        add_node(std::move(n), Value::none());
+        global_overlay_[{f.globals.as_object(), std::string(vm::str_view(co->names[arg]))}] = v;
+        break;
+      }
+      case Op::STORE_ATTR: {
+        auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
+        Sym o = pop();
+        Sym v = pop();
+        store_attr(o, name, v);
+        break;
+      }
       case Op::RETURN_VALUE: return pop();
       default:
         stop(BreakReason::UnsupportedBytecode, vm::op_name(op));
@@ -1871,7 +1985,9 @@ TraceResult Tracer::run() {
     Sym out = run_frame(f);
     size_t tensor_nodes = 0;
     for (auto& n : nodes_)
-      if (n.op != GraphOp::BuildList && n.op != GraphOp::BuildTuple) tensor_nodes++;
+      if (n.op != GraphOp::BuildList && n.op != GraphOp::BuildTuple && n.op != GraphOp::SetAttr &&
+          n.op != GraphOp::StoreGlobal)
+        tensor_nodes++;
     if (tensor_nodes == 0) stop(BreakReason::NoTensorOps);
     res.graph = finish_graph({reg_of(out)}, false);
     res.ok = true;

@@ -788,7 +788,12 @@ void generator_traverse(GeneratorObject* gen, VisitFn visit, void* ctx) {
   Frame& f = gf->frame;
   Value* base = f.stack_base();
   for (Value* p = gf->slots; p < base; p++) visit(*p, ctx);
-  for (Value* p = base; p < f.sp; p++) visit(*p, ctx);
+  // While the generator runs, its operand stack lives in the interpreter's
+  // registers and f.sp is stale (values pushed or popped since it last
+  // stopped): what is on it is reached from the running frame, which the
+  // collector treats as a root, so it is not visited.
+  if (!gen->running)
+    for (Value* p = base; p < f.sp; p++) visit(*p, ctx);
   visit(gf->func_ref, ctx);
   visit(f.locals_dict, ctx);
 }

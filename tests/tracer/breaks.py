@@ -5,7 +5,6 @@
 import time
 import torch
 
-counter = 0
 
 
 def printing(x):
@@ -37,10 +36,9 @@ def raising(x, y):
     return x + y
 
 
-def global_store(x):
-    global counter
-    counter += 1
-    return x + counter
+def dict_store(x, d):
+    d["last"] = x
+    return x + 1
 
 
 def backward(x):
@@ -66,8 +64,10 @@ def try_block(x):
 
 
 x = torch.tensor([1.0, -2.0, 3.0])
-for fn in [printing, item, branch, mask, clock, global_store, backward, inlined, try_block]:
+for fn in [printing, item, branch, mask, clock, backward, inlined, try_block]:
     print(fn.__name__, fn(x))
+d = {}
+print(dict_store(x, d), d)
 try:
     raising(x, torch.ones(2))
 except RuntimeError as e:

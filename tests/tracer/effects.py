@@ -31,3 +31,48 @@ for _ in range(3):
     print(noisy(4))
 print(collect(torch.ones(2)))
 print(collect(torch.ones(2)))
+
+# Side effects on objects from outside the trace are graph nodes, made in
+# program order: global stores, plain attribute stores (tests/tracer/
+# objects.py has one on an nn.Module), and
+# changes to a list argument (its contents are replaced, so it stays the
+# same object). Reads after a store in the same trace see the stored value.
+calls = 0
+history = []
+
+
+def count_calls(x):
+    global calls
+    calls = calls + 1
+    y = x * calls
+    return y + calls
+
+
+class Stats:
+    def __init__(self):
+        self.total = None
+        self.n = 0
+
+
+def accumulate(s, x):
+    s.total = x.sum()
+    s.n = s.n + 1
+    return s.total * s.n
+
+
+def record(log, x):
+    log.append(x * 2)
+    log[0] = log[0] + 1
+    log += [x.sum()]
+    return len(log)
+
+
+for _ in range(3):
+    print(count_calls(torch.ones(2)), calls)
+st = Stats()
+for _ in range(3):
+    print(accumulate(st, torch.arange(3.0)), st.total, st.n)
+lst = [torch.zeros(2)]
+alias = lst
+for _ in range(2):
+    print(record(lst, torch.ones(2)), lst is alias, lst)

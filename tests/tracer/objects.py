@@ -78,3 +78,28 @@ Point.shifted = lambda self, y: y * 100  # the class changes: recompile
 print(use(p, torch.arange(2.0)))
 p.neg = torch.ones(2) * 7  # now an instance attribute: recompile
 print(use(p, torch.arange(2.0)))
+
+
+# A plain attribute store on a module (not a parameter, buffer or submodule)
+# is a graph node, made in program order.
+class Counter(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.steps = 0
+        self.lin = nn.Linear(2, 2)
+
+    def forward(self, x):
+        self.steps = self.steps + 1
+        return self.lin(x) * self.steps
+
+
+@torch.compile
+def step(c, x):
+    return c(x)
+
+
+torch.manual_seed(1)
+c = Counter()
+with torch.no_grad():
+    for _ in range(3):
+        print(step(c, torch.ones(2)), c.steps)
