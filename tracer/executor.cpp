@@ -58,6 +58,10 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
         if (vm::instance_store(vm, regs[in[0]].as<vm::InstanceObject>(), n.name.as<vm::StrObject>(), regs[in[1]]))
           r = Value::none();
         break;
+      case GraphOp::SetGradMode:
+        torch::autograd::GradMode::set_enabled(n.arg != 0);
+        r = Value::none();
+        break;
       case GraphOp::StoreGlobal:
         if (vm::dict_setitem(vm, n.callee.as<vm::DictObject>(), n.name, regs[in[0]])) r = Value::none();
         break;

@@ -61,6 +61,7 @@ std::string node_expr(const Graph& g, const Node& n) {
     case GraphOp::SetAttr:
       return fmt::format("setattr({}, '{}', {})", reg_name(g, n.in[0]), vm::str_view(n.name), reg_name(g, n.in[1]));
     case GraphOp::StoreGlobal: return fmt::format("store_global('{}', {})", vm::str_view(n.name), reg_name(g, n.in[0]));
+    case GraphOp::SetGradMode: return fmt::format("torch._C._set_grad_enabled({})", n.arg ? "True" : "False");
     case GraphOp::Count_: break;
   }
   return "?";
@@ -74,7 +75,7 @@ size_t Graph::op_count() const {
   size_t n = 0;
   for (const Node& x : nodes)
     if (x.op != GraphOp::BuildTuple && x.op != GraphOp::BuildList && x.op != GraphOp::SetAttr &&
-        x.op != GraphOp::StoreGlobal)
+        x.op != GraphOp::StoreGlobal && x.op != GraphOp::SetGradMode)
       n++;
   return n;
 }

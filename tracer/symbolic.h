@@ -24,6 +24,9 @@
 //     user-class instance (nn.Module...) or a dict. `ex` is the object,
 //     `reg` its source; its attributes and items are read through sources
 //     too, each with its guard.
+//   * GradCtx — torch.no_grad() / enable_grad() / set_grad_enabled(b)
+//     made in the trace (`ex`: the mode it sets); GradExit — what
+//     BEFORE_WITH pushes for its __exit__ (`ex`: the mode to restore).
 //   * Null — the marker LOAD_METHOD pushes for a plain callable; Unbound —
 //     a local not assigned yet.
 #pragma once
@@ -38,7 +41,7 @@ namespace kiln::tracer {
 
 using vm::Value;
 
-enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method, Obj };
+enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method, Obj, GradCtx, GradExit };
 
 struct Sym;
 struct SeqData;

@@ -148,6 +148,10 @@ struct Frame {
   std::vector<Sym> stack;
   uint32_t pc = 0;
   int depth = 0;
+  // Exception-table ranges (by start) of `with` blocks of grad-mode
+  // managers entered here: traced through (a failing graph restores grad
+  // mode as their __exit__ would), where other try/with code breaks.
+  std::vector<uint32_t> grad_with_starts;
 };
 
 bool is_immutable_const(const Value& v) {
@@ -558,6 +562,42 @@ class Tracer {
   // Side effects on objects outside the trace, as the trace sees them after
   // its own stores (the graph makes them for real, in program order).
   std::map<std::pair<const void*, std::string>, Sym> attr_overlay_, global_overlay_;
+  // Grad mode changes inside the trace: a node, and the mode the examples
+  // are computed in.
+  void set_grad_mode(bool on) {
+    Node n;
+    n.op = GraphOp::SetGradMode;
+    n.arg = on;
+    n.label = "set_grad_enabled";
+    add_node(std::move(n), Value::none());
+    torch::autograd::GradMode::set_enabled(on);
+  }
+  // torch.no_grad() / enable_grad() / set_grad_enabled(b) called in the
+  // trace: a GradCtx (set_grad_enabled changes the mode when made).
+  bool grad_ctx_call(const vm::TypeObject* t, std::vector<Sym>& args, const Value& kwnames, Sym* out) {
+    if (!vm_.torch_state) return false;
+    auto* mod = torch::torch_state(vm_).module.as<vm::ModuleObject>()->dict.as<vm::DictObject>();
+    auto is = [&](const char* name) {
+      Value v = vm::dict_get_str(mod, vm_.intern(name).as<vm::StrObject>());
+      return v.is_object() && v.as_object() == t;
+    };
+    bool nkw = !vm::is_kind(kwnames, ObjKind::Tuple);
+    Sym s;
+    s.kind = SymKind::GradCtx;
+    if (is("no_grad") && args.empty() && nkw) s.ex = Value::boolean(false);
+    else if (is("enable_grad") && args.empty() && nkw) s.ex = Value::boolean(true);
+    else if (is("set_grad_enabled") && args.size() == 1 && nkw && args[0].is_const() && args[0].ex.is_bool()) {
+      s.ex = args[0].ex;
+      // The mode changes when it is made (as PyTorch's does); __exit__
+      // restores the one before.
+      s.reg = torch::autograd::GradMode::is_enabled();
+      set_grad_mode(args[0].ex.is_true());
+    } else {
+      return false;
+    }
+    *out = s;
+    return true;
+  }
   bool is_dict_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Dict); }
   bool is_instance_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance); }
   // The keys of dict Obj `d`, guarded (DICT_KEYS): str keys only.
@@ -1188,6 +1228,7 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
   }
   if (vm::is_kind(c, ObjKind::Type)) {
     auto* t = c.as<vm::TypeObject>();
+    if (Sym g; grad_ctx_call(t, args, kwnames, &g)) return g;
     std::string name(vm::str_view(t->name));
     bool torch_type = vm_.torch_state && (t == torch::torch_state(vm_).size_type || t == torch::torch_state(vm_).dtype_type ||
                                           t == torch::torch_state(vm_).device_type);
@@ -1330,7 +1371,8 @@ Sym Tracer::run_frame(Frame& f) {
     }
     uint32_t next = f.pc + 1;
     for (const vm::ExcEntry& h : co->exc_table)
-      if (f.pc >= h.start && f.pc < h.end)
+      if (f.pc >= h.start && f.pc < h.end &&
+          std::find(f.grad_with_starts.begin(), f.grad_with_starts.end(), h.start) == f.grad_with_starts.end())
         stop(BreakReason::TryBlock, "code inside try or with");
     switch (op) {
       case Op::NOP:
@@ -1779,6 +1821,25 @@ Sym Tracer::run_frame(Frame& f) {
         store_attr(o, name, v);
         break;
       }
+      case Op::BEFORE_WITH: {
+        Sym m = pop();
+        if (m.kind != SymKind::GradCtx) stop(BreakReason::UnsupportedBytecode, "a with block (only torch.no_grad(), enable_grad() and set_grad_enabled() are traced)");
+        bool prev = m.reg >= 0 ? m.reg != 0 : torch::autograd::GradMode::is_enabled();
+        if (m.reg < 0) set_grad_mode(m.ex.is_true());
+        Sym ex;
+        ex.kind = SymKind::GradExit;
+        ex.ex = Value::boolean(prev);
+        st.push_back(ex);
+        st.push_back(Sym::constant(Value::none()));
+        f.grad_with_starts.push_back(f.pc + 1);
+        break;
+      }
+      case Op::WITH_EXIT: {
+        Sym ex = pop();
+        if (ex.kind != SymKind::GradExit) stop(BreakReason::UnsupportedBytecode, "leaving a with block");
+        set_grad_mode(ex.ex.is_true());
+        break;
+      }
       case Op::RETURN_VALUE: return pop();
       default:
         stop(BreakReason::UnsupportedBytecode, vm::op_name(op));
@@ -1854,6 +1915,10 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
   std::vector<Sym> stack, locals;
   size_t nodes;
   std::vector<std::pair<uint32_t, int>> ways;
+  for (const vm::ExcEntry& h : co_->exc_table)
+    if (snap_.pc >= h.start && snap_.pc < h.end &&
+        std::find(top.grad_with_starts.begin(), top.grad_with_starts.end(), h.start) != top.grad_with_starts.end())
+      return "inside a with torch.no_grad() (or enable_grad) block";
   if (const Region* r = region_at(snap_.pc)) {
     // Inside a loop or try block: resume at its entry, before it.
     if (!region_snap_.valid || region_snap_.pc != r->entry) return "inside a loop or try block entered mid-way";
