@@ -3,6 +3,7 @@
 #include "tracer/cache.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -90,6 +91,14 @@ struct TracerState {
   size_t cache_limit = 8;
   unsigned logs = 0;
   std::string dump_dir;
+  // Self-check at every resume point (debug builds, or KILN_TRACER_SELFCHECK=1):
+  // the values a partial graph hands to the interpreter are what the trace
+  // saw (class, dtype, sizes).
+#ifdef NDEBUG
+  bool self_check = std::getenv("KILN_TRACER_SELFCHECK") != nullptr;
+#else
+  bool self_check = true;
+#endif
   std::vector<std::unique_ptr<CodeState>> codes;
   std::vector<Entry*> entries;  // by id (a graph native's data)
   // Resume functions' code, one per (original code, pc, stack depth, which
@@ -112,7 +121,21 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
   Entry* e = state(vm).entries[size_t(id)];
   if (!e->loaded_valid) return vm.raise(vm::Exc::SystemError, "compiled graph called without its guard check");
   e->loaded_valid = false;
-  return e->runner->run(vm, e->loaded);
+  Value out = e->runner->run(vm, e->loaded);
+  const Graph& g = *e->graph;
+  if (out && g.tuple_output && state(vm).self_check) {
+    // The live values at a graph break, against what the trace saw.
+    auto* t = out.as<vm::TupleObject>();
+    for (size_t i = 0; i < g.outputs.size(); i++) {
+      std::string want = g.reg_meta(vm, g.outputs[i]);
+      if (!meta_matches(vm, t->items[i], want))
+        return vm.raise(vm::Exc::SystemError,
+                        fmt::format("kiln tracer self-check: graph {} hands the interpreter a {} as live value {} "
+                                    "where the trace had a {}",
+                                    g.name, value_meta(vm, t->items[i]), i, want));
+    }
+  }
+  return out;
 }
 
 // The code run in the frame for an entry: the graph's call, with the

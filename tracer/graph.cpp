@@ -1,6 +1,9 @@
 // tracer/graph.cpp — printing and validating graphs (tracer/graph.h).
 #include "tracer/graph.h"
 
+#include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/tensor_object.h"
+
 #include <fmt/format.h>
 
 #include "vm/ops.h"
@@ -69,7 +72,40 @@ std::string node_expr(const Graph& g, const Node& n) {
 }  // namespace
 
 const char* graph_op_name(GraphOp op) { return kOps[size_t(op)].name; }
+
+std::string value_meta(VM& vm, const Value& v) {
+  if (torch::is_tensor(v)) {
+    const torch::Tensor& t = torch::tensor_of(v);
+    return std::string(torch::dtype_name(t.dtype)) + t.sizes.str();
+  }
+  return vm::type_name(vm, v);
+}
+
+bool meta_matches(VM& vm, const Value& v, const std::string& meta) {
+  std::string got = value_meta(vm, v);
+  if (got == meta) return true;
+  if (meta.find('*') == std::string::npos) return false;
+  // Compare field by field, "*" matching any size.
+  size_t i = 0, j = 0;
+  while (i < got.size() && j < meta.size()) {
+    if (meta[j] == '*') {
+      while (i < got.size() && isdigit(static_cast<unsigned char>(got[i]))) i++;
+      j++;
+      continue;
+    }
+    if (got[i] != meta[j]) return false;
+    i++;
+    j++;
+  }
+  return i == got.size() && j == meta.size();
+}
 int graph_op_arity(GraphOp op) { return kOps[size_t(op)].arity; }
+
+std::string Graph::reg_meta(VM& vm, int r) const {
+  if (r < int(consts.size())) return value_meta(vm, consts[size_t(r)]);
+  if (r < int(consts.size() + inputs.size())) return input_meta[size_t(r) - consts.size()];
+  return nodes[size_t(r) - consts.size() - inputs.size()].meta;
+}
 
 size_t Graph::op_count() const {
   size_t n = 0;

@@ -34,6 +34,12 @@ enum class GraphOp : uint8_t {
   Count_
 };
 const char* graph_op_name(GraphOp op);
+// What a value is, as graphs print it: "float32[8, 16]" for a tensor, else
+// its type's name ("tuple", "NoneType").
+std::string value_meta(VM& vm, const Value& v);
+// Whether `v` fits `meta` (value_meta of an example; "*" in a tensor's
+// sizes matches any size).
+bool meta_matches(VM& vm, const Value& v, const std::string& meta);
 int graph_op_arity(GraphOp op);  // -1: any
 
 struct Node {
@@ -66,6 +72,8 @@ struct Graph {
   int nregs() const { return int(consts.size() + inputs.size() + nodes.size()); }
   // Nodes that are tensor operations (not tuple/list plumbing).
   size_t op_count() const;
+  // What register r held while tracing (value_meta of its example).
+  std::string reg_meta(VM& vm, int r) const;
 
   std::string to_code(VM& vm) const;
   std::string to_dot(VM& vm) const;

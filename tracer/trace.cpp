@@ -173,6 +173,63 @@ bool is_immutable_const(const Value& v) {
   }
 }
 
+}  // namespace
+
+std::vector<int> bytecode_stack_depths(const CodeObject* co) {
+  const auto& code = co->raw_code;
+  std::vector<int> depth(code.size(), -1);
+  std::vector<uint32_t> work;
+  auto reach = [&](uint32_t pc, int d) {
+    if (pc >= code.size() || d < 0 || depth[pc] >= 0) return;
+    depth[pc] = d;
+    work.push_back(pc);
+  };
+  reach(0, 0);
+  for (const vm::ExcEntry& h : co->exc_table) reach(h.handler, int(h.depth) + 1);
+  while (!work.empty()) {
+    uint32_t pc = work.back();
+    work.pop_back();
+    int k = depth[pc];
+    Op op = vm::decode_op(code[pc]);
+    uint32_t a = vm::decode_arg(code[pc]);
+    switch (op) {
+      case Op::RETURN_VALUE:
+      case Op::RAISE_VARARGS:
+      case Op::RERAISE:
+      case Op::POP_EXCEPT_RERAISE: continue;
+      case Op::JUMP: reach(a, k); continue;
+      case Op::FOR_ITER:
+        reach(pc + 1, k + 1);
+        reach(a, k - 1);
+        continue;
+      case Op::LOAD_METHOD: reach(pc + 1, k + 1); continue;
+      case Op::LOAD_FAST:
+      case Op::LOAD_DEREF:
+      case Op::LOAD_CLOSURE:
+      case Op::LOAD_CLASSDEREF:
+      case Op::LOAD_NAME: reach(pc + 1, k + 1); continue;
+      case Op::STORE_FAST:
+      case Op::STORE_DEREF:
+      case Op::STORE_NAME: reach(pc + 1, k - 1); continue;
+      case Op::DELETE_FAST:
+      case Op::DELETE_DEREF:
+      case Op::DELETE_NAME: reach(pc + 1, k); continue;
+      default: break;
+    }
+    auto next = successors(pc, code[pc], k);
+    if (next.empty()) {
+      int e = kStackEffect[size_t(op)];
+      if (e == kVarEffect) continue;  // not followed: its depth stays unknown
+      reach(pc + 1, k + e);
+      continue;
+    }
+    for (auto [to, d] : next) reach(to, d);
+  }
+  return depth;
+}
+
+namespace {
+
 class Tracer {
  public:
   Tracer(VM& vm, FunctionObject* fn, CodeObject* co, const Value* slots, const TraceLimits& lim, NativeTable& natives,
@@ -264,13 +321,7 @@ class Tracer {
     consts_.push_back(v);
     return tag(kConstTag, int(consts_.size() - 1));
   }
-  std::string meta_of(const Value& v) {
-    if (torch::is_tensor(v)) {
-      const torch::Tensor& t = torch::tensor_of(v);
-      return std::string(torch::dtype_name(t.dtype)) + t.sizes.str();
-    }
-    return vm::type_name(vm_, v);
-  }
+  std::string meta_of(const Value& v) { return value_meta(vm_, v); }
   int add_node(Node n, const Value& example) {
     n.line = cur_line_;
     if (cur_co_ && cur_co_->filename.bits() != co_->filename.bits()) n.file = cur_co_->filename;
@@ -1937,6 +1988,12 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
     rp.pc = snap_.pc;
     rp.run_insn = true;
     rp.insn = co_->raw_code[rp.pc];
+    // Self-check: the symbolic stack is as deep as the bytecode's own
+    // stack at this pc (a flow analysis of the code, like the compiler's).
+    std::vector<int> depths = bytecode_stack_depths(co_);
+    if (depths[rp.pc] >= 0 && depths[rp.pc] != int(stack.size()))
+      return fmt::format("internal: the traced stack holds {} values at pc {} where the bytecode holds {}",
+                         stack.size(), rp.pc, depths[rp.pc]);
     if (successors(rp.pc, rp.insn, int(stack.size())).empty())
       return fmt::format("the interpreter cannot run {} on its own", vm::op_name(vm::decode_op(rp.insn)));
   }

@@ -59,6 +59,12 @@ struct ResumePoint {
 // conditional jump. Empty when a break there cannot be resumed.
 std::vector<std::pair<uint32_t, int>> resume_successors(uint32_t pc, uint32_t insn, int k);
 
+// The operand-stack depth before each instruction of `co`'s raw code (-1
+// where the flow analysis does not reach), from pc 0 and the exception
+// handlers: the bytecode's view, against which the tracer checks its
+// symbolic stack at every resume point.
+std::vector<int> bytecode_stack_depths(const vm::CodeObject* co);
+
 struct TraceResult {
   bool ok = false;
   // When ok and resume is set: a partial graph up to a graph break (reason,

@@ -50,7 +50,8 @@ function(kiln_add_script_tests label)
         add_test(NAME ${label}/${_id}@trace
           COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun>
                   "--vmrun-arg=--tier=1" "--vmrun-arg=--hot-threshold=1" ${_flags} ${script})
-        set_tests_properties(${label}/${_id}@trace PROPERTIES LABELS "${label};trace" TIMEOUT 60)
+        set_tests_properties(${label}/${_id}@trace PROPERTIES LABELS "${label};trace" TIMEOUT 60
+                             ENVIRONMENT KILN_TRACER_SELFCHECK=1)
       endif()
     else()
       foreach(tier IN LISTS KILN_LANG_TEST_TIERS)

@@ -26,8 +26,10 @@ def flags_of(script):
     return m.group(1).split() if m else []
 
 
-def run(vmrun, args, script):
+def run(vmrun, args, script, selfcheck=False):
     env = {k: v for k, v in os.environ.items() if not k.startswith("KILN_")}
+    if selfcheck:
+        env["KILN_TRACER_SELFCHECK"] = "1"  # check every resume point's live values
     vmrun = os.path.abspath(vmrun)
     p = subprocess.run([vmrun] + args + [os.path.basename(script)], cwd=os.path.dirname(os.path.abspath(script)),
                        capture_output=True, text=True, env=env, timeout=120)
@@ -50,7 +52,7 @@ def main():
             continue  # helpers imported by the scripts, and this runner
         extra = flags_of(script)
         rc0, out0, err0 = run(a.vmrun, ["--tier=0"], script)
-        rc1, out1, err1 = run(a.vmrun, ["--tier=1", "--explain", "--logs=all"] + extra, script)
+        rc1, out1, err1 = run(a.vmrun, ["--tier=1", "--explain", "--logs=all"] + extra, script, selfcheck=True)
         golden = script[:-3] + ".golden"
         got = normalise(err1)
         if out0 != out1 or rc0 != rc1:

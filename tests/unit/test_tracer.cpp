@@ -5,9 +5,18 @@
 
 #include <string>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include "kiln/kiln.h"
 #include "tracer/graph.h"
 #include "tracer/source.h"
+#include "tracer/trace.h"
+#include "vm/code.h"
+#include "vm/compiler.h"
+#include "vm/ops.h"
+#include "vm/vm.h"
 
 namespace {
 
@@ -108,6 +117,51 @@ TEST(TracerRuntime, TracedFunctionMatchesTheInterpreter) {
   EXPECT_EQ(out0, out1);
   EXPECT_NE(err1.find("2 graphs"), std::string::npos) << err1;
   EXPECT_NE(err1.find("x.size(0) changed from 2 to 3"), std::string::npos) << err1;
+}
+
+// The flow analysis the tracer checks its symbolic stack against at every
+// resume point: the depth before each instruction of a small function.
+TEST(TracerStackDepths, FollowTheBytecode) {
+  kiln::Options o;
+  kiln::vm::VM vm(o);
+  kiln::vm::Value m = kiln::vm::compile_source(vm, "def f(x):\n    return g(x, 1)\n", "<t>", false);
+  ASSERT_TRUE(m);
+  const kiln::vm::CodeObject* f = nullptr;
+  for (const auto& c : m.as<kiln::vm::CodeObject>()->consts)
+    if (kiln::vm::is_kind(c, kiln::vm::ObjKind::Code)) f = c.as<kiln::vm::CodeObject>();
+  ASSERT_NE(f, nullptr);
+  // LOAD_GLOBAL g; LOAD_FAST x; LOAD_CONST 1; CALL 2; RETURN_VALUE
+  std::vector<int> d = kiln::tracer::bytecode_stack_depths(f);
+  ASSERT_EQ(f->raw_code.size(), 5u) << kiln::vm::disassemble(f);
+  EXPECT_EQ(d, (std::vector<int>{0, 1, 2, 3, 1}));
+}
+
+// --dump-graphs writes each graph as code (with its guards) and as DOT.
+TEST(TracerRuntime, DumpGraphsWritesCodeAndDot) {
+  std::string dir = (std::filesystem::temp_directory_path() / "kiln_dump_graphs_test").string();
+  std::filesystem::remove_all(dir);
+  {
+    kiln::Options o;
+    o.tier = 1;
+    o.hot_threshold = 1;
+    o.dump_graphs = dir;
+    kiln::Runtime rt(o);
+    rt.set_stdout([](std::string_view) {});
+    ASSERT_TRUE(rt.run_string("import torch\ndef f(x):\n    return (x * 2).relu()\nf(torch.ones(3))\n").ok);
+  }
+  auto slurp = [](const std::string& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  std::string code = slurp(dir + "/f_0.txt"), dot = slurp(dir + "/f_0.dot");
+  EXPECT_NE(code.find("def f_0(i0):"), std::string::npos) << code;
+  EXPECT_NE(code.find("Tensor.relu"), std::string::npos) << code;
+  EXPECT_NE(code.find("TENSOR_MATCH x: float32[3]"), std::string::npos) << code;
+  EXPECT_NE(dot.find("digraph \"f_0\""), std::string::npos) << dot;
+  EXPECT_NE(dot.find("-> output"), std::string::npos) << dot;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
