@@ -58,6 +58,13 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
         if (vm::instance_store(vm, regs[in[0]].as<vm::InstanceObject>(), n.name.as<vm::StrObject>(), regs[in[1]]))
           r = Value::none();
         break;
+      case GraphOp::BuildDict: {
+        r = vm::dict_new(vm);
+        auto* keys = n.kwnames.as<vm::TupleObject>();
+        for (size_t k = 0; r && k < n.in.size(); k++)
+          if (!vm::dict_setitem(vm, r.as<vm::DictObject>(), keys->items[k], regs[in[k]])) r = Value();
+        break;
+      }
       case GraphOp::SetGradMode:
         torch::autograd::GradMode::set_enabled(n.arg != 0);
         r = Value::none();

@@ -39,7 +39,7 @@ std::string reg_name(const Graph& g, int r) {
   return fmt::format("v{}", r - int(g.consts.size() + g.inputs.size()));
 }
 
-std::string node_expr(const Graph& g, const Node& n) {
+std::string node_expr(VM& vm, const Graph& g, const Node& n) {
   std::string args;
   size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
   size_t npos = n.in.size() - nkw;
@@ -61,6 +61,15 @@ std::string node_expr(const Graph& g, const Node& n) {
     case GraphOp::GetAttr: return fmt::format("{}.{}", reg_name(g, n.in[0]), vm::str_view(n.name));
     case GraphOp::BuildTuple: return fmt::format("({}{})", args, n.in.size() == 1 ? "," : "");
     case GraphOp::BuildList: return fmt::format("[{}]", args);
+    case GraphOp::BuildDict: {
+      std::string r = "{";
+      for (size_t i = 0; i < n.in.size(); i++) {
+        Value k = vm::repr(vm, n.kwnames.as<vm::TupleObject>()->items[i]);
+        if (!k) vm.clear_exception();
+        r += fmt::format("{}{}: {}", i ? ", " : "", k ? std::string(vm::str_view(k)) : "?", reg_name(g, n.in[i]));
+      }
+      return r + "}";
+    }
     case GraphOp::SetAttr:
       return fmt::format("setattr({}, '{}', {})", reg_name(g, n.in[0]), vm::str_view(n.name), reg_name(g, n.in[1]));
     case GraphOp::StoreGlobal: return fmt::format("store_global('{}', {})", vm::str_view(n.name), reg_name(g, n.in[0]));
@@ -110,7 +119,7 @@ std::string Graph::reg_meta(VM& vm, int r) const {
 size_t Graph::op_count() const {
   size_t n = 0;
   for (const Node& x : nodes)
-    if (x.op != GraphOp::BuildTuple && x.op != GraphOp::BuildList && x.op != GraphOp::SetAttr &&
+    if (x.op != GraphOp::BuildTuple && x.op != GraphOp::BuildList && x.op != GraphOp::BuildDict && x.op != GraphOp::SetAttr &&
         x.op != GraphOp::StoreGlobal && x.op != GraphOp::SetGradMode)
       n++;
   return n;
@@ -125,7 +134,7 @@ std::string Graph::to_code(VM& vm) const {
   for (size_t i = 0; i < consts.size(); i++) r += fmt::format("    c{} = {}\n", i, const_text(vm, consts[i]));
   for (size_t i = 0; i < nodes.size(); i++) {
     const Node& n = nodes[i];
-    std::string line = fmt::format("    v{} = {}", i, node_expr(*this, n));
+    std::string line = fmt::format("    v{} = {}", i, node_expr(vm, *this, n));
     if (line.size() < 48) line.resize(48, ' ');
     r += fmt::format("{}  # {}:{}  {}\n", line, n.file ? std::string(vm::str_view(n.file)) : filename, n.line, n.meta);
   }
@@ -183,6 +192,9 @@ std::string Graph::validate() const {
       return fmt::format("v{}: more keyword names than inputs", i);
     if ((n.op == GraphOp::GetAttr || n.op == GraphOp::SetAttr || n.op == GraphOp::StoreGlobal) && !vm::is_str(n.name))
       return fmt::format("v{}: {} without a name", i, graph_op_name(n.op));
+    if (n.op == GraphOp::BuildDict && (!vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ||
+                                       n.kwnames.as<vm::TupleObject>()->size != n.in.size()))
+      return fmt::format("v{}: dict without one key per value", i);
     if (n.op == GraphOp::StoreGlobal && !vm::is_kind(n.callee, vm::ObjKind::Dict))
       return fmt::format("v{}: store_global without a globals dict", i);
   }

@@ -13,6 +13,8 @@
 //   * Seq — a tuple or list whose items are Syms (built by the traced code,
 //     or an argument unpacked item by item). Lists alias: two Syms share one
 //     SeqData, so an append through one is seen through the other.
+//   * Map — a dict made by the traced code, keys constants (values Syms);
+//     aliasing like Seq.
 //   * Iter — an iterator being unrolled by FOR_ITER.
 //   * Func — a function made by MAKE_FUNCTION in the traced code (a
 //     comprehension, a lambda, a closure), inlined when called.
@@ -41,10 +43,11 @@ namespace kiln::tracer {
 
 using vm::Value;
 
-enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method, Obj, GradCtx, GradExit };
+enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method, Obj, GradCtx, GradExit, Map };
 
 struct Sym;
 struct SeqData;
+struct MapData;
 struct IterData;
 struct FuncData;
 struct CellData;
@@ -55,6 +58,7 @@ struct Sym {
   int reg = -1;       // Ref: its graph register; Obj (and module/class Consts): its source
   bool tensor = false;  // Ref: a tensor (else a tuple, a return_types result, None...)
   std::shared_ptr<SeqData> seq;
+  std::shared_ptr<MapData> map;
   std::shared_ptr<IterData> iter;
   std::shared_ptr<FuncData> func;
   std::shared_ptr<CellData> cell;
@@ -80,6 +84,10 @@ struct SeqData {
   bool from_source = false;  // an argument's list: mutating it is a side effect on the caller's object
   int source = -1;           // read from this source (unchanged): the graph passes that very object on
   std::vector<Sym> items;
+};
+
+struct MapData {
+  std::vector<std::pair<Value, Sym>> items;  // insertion order; keys are hashable constants
 };
 
 struct IterData {

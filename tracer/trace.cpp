@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -301,6 +302,51 @@ class Tracer {
     log_undo(undo_, s);
     if (region_snap_.valid) log_undo(region_undo_, s);
   }
+  // The same for dicts made in the trace.
+  using MapUndoLog = std::vector<std::pair<std::shared_ptr<MapData>, std::vector<std::pair<Value, Sym>>>>;
+  MapUndoLog map_undo_, region_map_undo_;
+  static void log_map_undo(MapUndoLog& log, const std::shared_ptr<MapData>& m) {
+    for (auto& u : log)
+      if (u.first == m) return;
+    log.emplace_back(m, m->items);
+  }
+  void touch(const std::shared_ptr<MapData>& m) {
+    log_map_undo(map_undo_, m);
+    if (region_snap_.valid) log_map_undo(region_map_undo_, m);
+  }
+  static Sym new_map() {
+    Sym s;
+    s.kind = SymKind::Map;
+    s.map = std::make_shared<MapData>();
+    return s;
+  }
+  // The index of `key` in a dict made in the trace, or -1; a key must be a
+  // hashable constant.
+  int map_find(const MapData& m, const Sym& key) {
+    if (!key.is_const() || !is_immutable_const(key.ex))
+      stop(BreakReason::UnsupportedValue, "a dict key that is not a constant made of numbers, strings and tuples");
+    for (size_t i = 0; i < m.items.size(); i++) {
+      int e = vm::equals(vm_, m.items[i].first, key.ex);
+      if (e < 0) checked(Value(), "dict key comparison");
+      if (e == 1) return int(i);
+    }
+    return -1;
+  }
+  void map_set(const Sym& m, const Sym& key, const Sym& v) {
+    int i = map_find(*m.map, key);
+    touch(m.map);
+    if (i >= 0) m.map->items[size_t(i)].second = v;
+    else m.map->items.emplace_back(key.ex, v);
+  }
+  Sym map_get(const Sym& m, const Sym& key) {
+    int i = map_find(*m.map, key);
+    if (i < 0) {
+      Value r = vm::repr(vm_, key.ex);
+      checked(Value(vm_.raise(vm::Exc::KeyError, r ? std::string(vm::str_view(r)) : "key")), "dict lookup");
+    }
+    return m.map->items[size_t(i)].second;
+  }
+  Sym call_map_method(const vm::NativeObject* nat, std::vector<Sym>& args);
   void find_regions();
   const Region* region_at(uint32_t pc) const {
     for (auto& r : regions_)
@@ -343,6 +389,18 @@ class Tracer {
       case SymKind::Const: return const_id(s.ex);
       case SymKind::Ref: return s.reg;
       case SymKind::Obj: return input_for_source(s.reg, s.ex);
+      case SymKind::Map: {
+        Node n;
+        n.op = GraphOp::BuildDict;
+        Value keys = vm::tuple_new(vm_, s.map->items.size());
+        for (size_t i = 0; i < s.map->items.size(); i++) {
+          keys.as<vm::TupleObject>()->items[i] = s.map->items[i].first;
+          n.in.push_back(reg_of(s.map->items[i].second));
+        }
+        n.kwnames = keys;
+        n.label = "dict";
+        return add_node(std::move(n), example_of(s));
+      }
       case SymKind::Seq: {
         if (s.seq->source >= 0) return input_for_source(s.seq->source, example_of(s));
         Node n;
@@ -359,6 +417,12 @@ class Tracer {
       case SymKind::Const:
       case SymKind::Ref:
       case SymKind::Obj: return s.ex;
+      case SymKind::Map: {
+        Value d = vm::dict_new(vm_);
+        for (auto& [k, v] : s.map->items)
+          if (!vm::dict_setitem(vm_, d.as<vm::DictObject>(), k, example_of(v))) checked(Value(), "dict");
+        return d;
+      }
       case SymKind::Seq: {
         size_t n = s.seq->items.size();
         if (s.seq->is_list) {
@@ -568,8 +632,8 @@ class Tracer {
   // in the trace would be rebuilt by the graph, and later changes to it in
   // the trace would not reach the stored copy.
   void escape_check(const Sym& v, const char* where) {
-    if (v.kind == SymKind::Seq && v.seq->is_list && v.seq->source < 0)
-      stop(BreakReason::SideEffect, fmt::format("a list made in the traced code stored into {}", where));
+    if ((v.kind == SymKind::Seq && v.seq->is_list && v.seq->source < 0) || v.kind == SymKind::Map)
+      stop(BreakReason::SideEffect, fmt::format("a list or dict made in the traced code stored into {}", where));
     if (v.kind != SymKind::Const && v.kind != SymKind::Ref && v.kind != SymKind::Seq && v.kind != SymKind::Obj)
       stop(BreakReason::SideEffect, fmt::format("a function or iterator made in the traced code stored into {}", where));
   }
@@ -702,6 +766,7 @@ class Tracer {
         return t == 1;
       }
       case SymKind::Seq: return !s.seq->items.empty();
+      case SymKind::Map: return !s.map->items.empty();
       case SymKind::Ref:
         if (s.tensor) stop(BreakReason::DataDependentBranch, "the truth value of a tensor");
         size_read();  // a tuple's length may follow from a size
@@ -731,6 +796,7 @@ class Tracer {
       case SymKind::Seq: return s.seq.get();
       case SymKind::Func: return s.func.get();
       case SymKind::Iter: return s.iter.get();
+      case SymKind::Map: return s.map.get();
       default: return nullptr;
     }
   }
@@ -783,6 +849,7 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
 Sym Tracer::getitem(const Sym& c, const Sym& key) {
   if (c.is_const() && key.is_const()) return Sym::constant(checked(vm::getitem(vm_, c.ex, key.ex), "subscript"));
   if (is_dict_obj(c) && key.is_const()) return dict_item(c, key.ex);
+  if (c.kind == SymKind::Map) return map_get(c, key);
   if (c.kind == SymKind::Seq && key.is_const()) {
     auto& items = c.seq->items;
     int64_t i;
@@ -862,6 +929,10 @@ Sym Tracer::iterate(const Sym& s) {
   }
   if (is_dict_obj(s)) {
     for (const Value& k : dict_keys(s)) it.iter->items.push_back(Sym::constant(k));
+    return it;
+  }
+  if (s.kind == SymKind::Map) {
+    for (auto& kv : s.map->items) it.iter->items.push_back(Sym::constant(kv.first));
     return it;
   }
   if (s.is_const()) {
@@ -1050,6 +1121,7 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
   if (nkw == 0 && args.size() == 1 && (label == "len") && !consts) {
     if (args[0].kind == SymKind::Seq) return Sym::constant(vm::make_int(vm_, int64_t(args[0].seq->items.size())));
     if (is_dict_obj(args[0])) return Sym::constant(vm::make_int(vm_, int64_t(dict_keys(args[0]).size())));
+    if (args[0].kind == SymKind::Map) return Sym::constant(vm::make_int(vm_, int64_t(args[0].map->items.size())));
     size_read();
     int64_t n;
     if (!vm::length(vm_, example_of(args[0]), &n)) checked(Value(), "len()");
@@ -1110,13 +1182,33 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
     int id = add_node(std::move(n), r);
     return node_result(id, r, "abs");
   }
+  // Tuples, lists and dicts made in the trace from constants only are
+  // constants too, for a pure builtin (sorted(d.keys()), max([1, 2])...).
+  std::function<bool(const Sym&)> all_const = [&](const Sym& x) -> bool {
+    if (x.kind == SymKind::Const) return true;
+    if (x.kind == SymKind::Seq) {
+      for (auto& it : x.seq->items)
+        if (!all_const(it)) return false;
+      return true;
+    }
+    if (x.kind == SymKind::Map) {
+      for (auto& kv : x.map->items)
+        if (!all_const(kv.second)) return false;
+      return true;
+    }
+    return false;
+  };
   if (!consts) {
-    for (auto& a : args)
-      if (a.is_tensor()) stop(BreakReason::DataDependentScalar, label + "() of a tensor");
-    stop(BreakReason::UnsupportedValue, label + "() of these values");
+    bool folded = true;
+    for (auto& a : args) folded = folded && all_const(a);
+    if (!folded) {
+      for (auto& a : args)
+        if (a.is_tensor()) stop(BreakReason::DataDependentScalar, label + "() of a tensor");
+      stop(BreakReason::UnsupportedValue, label + "() of these values");
+    }
   }
   std::vector<Value> ex;
-  for (auto& a : args) ex.push_back(a.ex);
+  for (auto& a : args) ex.push_back(example_of(a));
   Value r = checked(vm_.call(callee, ex.data(), ex.size() - nkw, nkw ? kwnames.as<vm::TupleObject>() : nullptr), label);
   if (vm::is_kind(r, ObjKind::List)) {
     std::vector<Sym> items;
@@ -1187,6 +1279,57 @@ Sym Tracer::call_list_method(const NativeObject* nat, std::vector<Sym>& args) {
     return Sym::constant(Value::none());
   }
   stop(BreakReason::UnsupportedCall, fmt::format("list.{}", name));
+}
+
+Sym Tracer::call_map_method(const NativeObject* nat, std::vector<Sym>& args) {
+  std::string_view name = nat->name ? nat->name : "";
+  const Sym& m = args[0];
+  auto seq_of = [&](std::vector<Sym> items) {
+    Sym s;
+    s.kind = SymKind::Seq;
+    s.seq = std::make_shared<SeqData>();
+    s.seq->items = std::move(items);
+    return s;
+  };
+  if ((name == "items" || name == "keys" || name == "values") && args.size() == 1) {
+    std::vector<Sym> out;
+    for (auto& [k, v] : m.map->items) {
+      if (name == "keys") out.push_back(Sym::constant(k));
+      else if (name == "values") out.push_back(v);
+      else out.push_back(seq_of({Sym::constant(k), v}));
+    }
+    return seq_of(std::move(out));
+  }
+  if (name == "get" && (args.size() == 2 || args.size() == 3)) {
+    int i = map_find(*m.map, args[1]);
+    if (i >= 0) return m.map->items[size_t(i)].second;
+    return args.size() == 3 ? args[2] : Sym::constant(Value::none());
+  }
+  if (name == "pop" && (args.size() == 2 || args.size() == 3)) {
+    int i = map_find(*m.map, args[1]);
+    if (i < 0) {
+      if (args.size() == 3) return args[2];
+      return map_get(m, args[1]);  // raises KeyError
+    }
+    touch(m.map);
+    Sym v = m.map->items[size_t(i)].second;
+    m.map->items.erase(m.map->items.begin() + i);
+    return v;
+  }
+  if (name == "setdefault" && (args.size() == 2 || args.size() == 3)) {
+    int i = map_find(*m.map, args[1]);
+    if (i >= 0) return m.map->items[size_t(i)].second;
+    Sym d = args.size() == 3 ? args[2] : Sym::constant(Value::none());
+    map_set(m, args[1], d);
+    return d;
+  }
+  if (name == "copy" && args.size() == 1) {
+    Sym c = new_map();
+    c.map->items = m.map->items;
+    return c;
+  }
+  if (name == "__contains__" && args.size() == 2) return Sym::constant(Value::boolean(map_find(*m.map, args[1]) >= 0));
+  stop(BreakReason::UnsupportedCall, fmt::format("dict.{}", name));
 }
 
 Sym Tracer::call_dict_method(const NativeObject* nat, std::vector<Sym>& args) {
@@ -1261,6 +1404,9 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
     if (!args.empty() && is_dict_obj(args[0]) && nat->owner.is_object() &&
         vm::is_kind(nat->owner, ObjKind::Type) && nat->owner.as<vm::TypeObject>() == vm_.types.dict)
       return call_dict_method(nat, args);
+    if (!args.empty() && args[0].kind == SymKind::Map && nat->owner.is_object() &&
+        vm::is_kind(nat->owner, ObjKind::Type) && nat->owner.as<vm::TypeObject>() == vm_.types.dict)
+      return call_map_method(nat, args);
     if (nat->fn == torch::compiled_call) {
       // A torch.compile'd function called from traced code: inlined.
       Sym inner = Sym::constant(nat->data.as<vm::TupleObject>()->items[0]);
@@ -1408,6 +1554,7 @@ Sym Tracer::run_frame(Frame& f) {
       snap_.stack = st;
       snap_.nodes = nodes_.size();
       undo_.clear();
+      map_undo_.clear();
       const Region* r = region_at(f.pc);
       if (!r) {
         region_snap_.valid = false;
@@ -1418,6 +1565,7 @@ Sym Tracer::run_frame(Frame& f) {
         region_snap_.locals = f.locals;
         region_snap_.nodes = nodes_.size();
         region_undo_.clear();
+        region_map_undo_.clear();
       }
     }
     uint32_t next = f.pc + 1;
@@ -1505,7 +1653,7 @@ Sym Tracer::run_frame(Frame& f) {
       case Op::LOAD_METHOD: {
         auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
         Sym o = pop();
-        if (is_dict_obj(o)) {
+        if (is_dict_obj(o) || o.kind == SymKind::Map) {
           Value m = vm::type_lookup(vm_.types.dict, name);
           if (!vm::is_kind(m, ObjKind::Native)) stop(BreakReason::UnsupportedValue, "this dict method");
           st.push_back(Sym::constant(m));
@@ -1652,6 +1800,8 @@ Sym Tracer::run_frame(Frame& f) {
         if (a.is_const() && b.is_const()) {
           r = vm::contains(vm_, b.ex, a.ex);
           if (r < 0) checked(Value(), "in");
+        } else if (b.kind == SymKind::Map) {
+          r = map_find(*b.map, a) >= 0;
         } else if (a.is_const() && is_dict_obj(b)) {
           r = 0;
           for (const Value& k : dict_keys(b))
@@ -1691,6 +1841,8 @@ Sym Tracer::run_frame(Frame& f) {
           n.label = "setitem";
           n.in = {reg_of(c), reg_of(k), reg_of(v)};
           add_node(std::move(n), Value::none());
+        } else if (c.kind == SymKind::Map) {
+          map_set(c, k, v);
         } else if (c.kind == SymKind::Seq && c.seq->is_list && k.is_const()) {
           int64_t i;
           if (!vm::int_value(k.ex, &i)) stop(BreakReason::UnsupportedValue, "list assignment with a non-int index");
@@ -1748,6 +1900,21 @@ Sym Tracer::run_frame(Frame& f) {
           auto more = iterate(v).iter->items;
           l.seq->items.insert(l.seq->items.end(), more.begin(), more.end());
         }
+        break;
+      }
+      case Op::BUILD_MAP: {
+        std::vector<Sym> kv(st.end() - long(2 * arg), st.end());
+        st.resize(st.size() - 2 * arg);
+        Sym m = new_map();
+        for (size_t i = 0; i < arg; i++) map_set(m, kv[2 * i], kv[2 * i + 1]);
+        st.push_back(m);
+        break;
+      }
+      case Op::MAP_ADD: {
+        Sym v = pop(), k = pop();
+        Sym& m = st[st.size() - arg];
+        if (m.kind != SymKind::Map) stop(BreakReason::UnsupportedValue, "dict comprehension");
+        map_set(m, k, v);
         break;
       }
       case Op::BUILD_SLICE: {
@@ -1974,6 +2141,7 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
     // Inside a loop or try block: resume at its entry, before it.
     if (!region_snap_.valid || region_snap_.pc != r->entry) return "inside a loop or try block entered mid-way";
     for (auto& [seq, items] : region_undo_) seq->items = items;
+    for (auto& [m, items] : region_map_undo_) m->items = items;
     stack = region_snap_.stack;
     locals = region_snap_.locals;
     nodes = region_snap_.nodes;
@@ -1982,6 +2150,7 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
     rp.run_insn = false;
   } else {
     for (auto& [seq, items] : undo_) seq->items = items;
+    for (auto& [m, items] : map_undo_) m->items = items;
     stack = snap_.stack;
     locals = top.locals;
     nodes = snap_.nodes;
@@ -2001,6 +2170,7 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
   // The live values: graph outputs, constants, or nothing.
   std::vector<int> outputs;
   std::unordered_map<const SeqData*, int> seq_out;
+  std::unordered_map<const MapData*, int> map_out;
   std::string why;
   auto live = [&](const Sym& s) {
     LiveValue v;
@@ -2025,6 +2195,18 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
         }
         v.kind = LiveValue::Const;
         v.value = c;
+        return v;
+      }
+      case SymKind::Map: {
+        auto it = map_out.find(s.map.get());
+        v.kind = LiveValue::Output;
+        if (it != map_out.end()) {
+          v.output = it->second;
+          return v;
+        }
+        v.output = int(outputs.size());
+        outputs.push_back(reg_of(s));
+        map_out[s.map.get()] = v.output;
         return v;
       }
       case SymKind::Ref:
@@ -2107,8 +2289,8 @@ TraceResult Tracer::run() {
     Sym out = run_frame(f);
     size_t tensor_nodes = 0;
     for (auto& n : nodes_)
-      if (n.op != GraphOp::BuildList && n.op != GraphOp::BuildTuple && n.op != GraphOp::SetAttr &&
-          n.op != GraphOp::StoreGlobal)
+      if (n.op != GraphOp::BuildList && n.op != GraphOp::BuildTuple && n.op != GraphOp::BuildDict &&
+          n.op != GraphOp::SetAttr && n.op != GraphOp::StoreGlobal && n.op != GraphOp::SetGradMode)
         tensor_nodes++;
     if (tensor_nodes == 0) stop(BreakReason::NoTensorOps);
     res.graph = finish_graph({reg_of(out)}, false);

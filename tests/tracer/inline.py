@@ -28,3 +28,21 @@ ws = [torch.ones(2), torch.zeros(2)]
 for _ in range(2):
     print(f(x, ws))
     print(varargs(x[0], x[1], x[0]))
+
+
+# Dicts made in the traced code (keys are constants): built, read, changed,
+# iterated, passed to pure builtins, and returned as a dict node.
+def stats(x):
+    out = {"mean": x.mean(), "max": x.max()}
+    out["range"] = out["max"] - x.min()
+    if "mean" in out and len(out) == 3:
+        out["scaled"] = {k: v * 2 for k, v in out.items()}
+    total = 0
+    for k in out:
+        if k != "scaled":
+            total = total + out[k]
+    return out, total, out.get("nope", 5), sorted(out.keys()), out.pop("max")
+
+
+print(stats(torch.arange(6.0)))
+print(stats(torch.arange(6.0) - 2))
