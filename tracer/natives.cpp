@@ -36,11 +36,11 @@ const Names kMetadata = {"size", "dim", "ndimension", "numel", "nelement", "stri
 const Names kPureBuiltins = {"len", "abs", "min", "max", "int", "float", "bool", "isinstance", "issubclass",
                              "range", "round", "sum", "any", "all", "divmod", "pow", "str", "repr", "tuple",
                              "type", "hasattr", "callable", "ord", "chr", "hash", "format", "sorted", "reversed",
-                             "list", "enumerate", "zip", "slice"};
+                             "list", "enumerate", "zip", "slice", "iter"};
 // Builtins with effects outside: output, input, files, the clock.
 const Names kEffectBuiltins = {"print", "input", "open", "exec", "eval", "compile", "exit", "quit",
                                "breakpoint", "globals", "locals", "vars", "setattr", "delattr", "id",
-                               "iter", "next", "getattr", "__import__", "help", "dir", "object", "super",
+                               "next", "getattr", "__import__", "help", "dir", "object", "super",
                                "map", "filter", "dict", "set", "frozenset", "bytearray", "memoryview"};
 
 void add_dict(VM& vm, std::unordered_map<const vm::NativeObject*, NativeInfo>& table, const Value& dict,

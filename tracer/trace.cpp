@@ -713,6 +713,16 @@ class Tracer {
     *out = s;
     return true;
   }
+  // A dunder of an instance's class, inlined: iter(o), len(o), o[k].
+  bool call_dunder(const Sym& o, const char* name, std::vector<Sym> extra, Sym* out) {
+    if (!is_instance_obj(o)) return false;
+    Value fn = vm::user_type_lookup(o.ex.as_object()->type, vm_.intern(name).as<vm::StrObject>());
+    if (!vm::is_kind(fn, ObjKind::Function)) return false;
+    std::vector<Sym> args{o};
+    args.insert(args.end(), extra.begin(), extra.end());
+    *out = call(*cur_frame_, Sym::constant(fn), args, Value());
+    return true;
+  }
   bool is_dict_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Dict); }
   bool is_instance_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance); }
   // The keys of dict Obj `d`, guarded (DICT_KEYS): str keys only.
@@ -850,6 +860,7 @@ Sym Tracer::getitem(const Sym& c, const Sym& key) {
   if (c.is_const() && key.is_const()) return Sym::constant(checked(vm::getitem(vm_, c.ex, key.ex), "subscript"));
   if (is_dict_obj(c) && key.is_const()) return dict_item(c, key.ex);
   if (c.kind == SymKind::Map) return map_get(c, key);
+  if (Sym r; call_dunder(c, "__getitem__", {key}, &r)) return r;
   if (c.kind == SymKind::Seq && key.is_const()) {
     auto& items = c.seq->items;
     int64_t i;
@@ -935,6 +946,7 @@ Sym Tracer::iterate(const Sym& s) {
     for (auto& kv : s.map->items) it.iter->items.push_back(Sym::constant(kv.first));
     return it;
   }
+  if (Sym r; call_dunder(s, "__iter__", {}, &r)) return iterate(r);
   if (s.is_const()) {
     const Value& v = s.ex;
     if (vm::is_kind(v, ObjKind::Range) || vm::is_kind(v, ObjKind::Tuple) || vm::is_str(v)) {
@@ -1122,6 +1134,7 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
     if (args[0].kind == SymKind::Seq) return Sym::constant(vm::make_int(vm_, int64_t(args[0].seq->items.size())));
     if (is_dict_obj(args[0])) return Sym::constant(vm::make_int(vm_, int64_t(dict_keys(args[0]).size())));
     if (args[0].kind == SymKind::Map) return Sym::constant(vm::make_int(vm_, int64_t(args[0].map->items.size())));
+    if (Sym r; call_dunder(args[0], "__len__", {}, &r)) return r;
     size_read();
     int64_t n;
     if (!vm::length(vm_, example_of(args[0]), &n)) checked(Value(), "len()");
@@ -1132,6 +1145,7 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
     for (auto& a : args) ex.push_back(example_of(a));
     return Sym::constant(checked(vm_.call(callee, ex.data(), ex.size()), label));
   }
+  if (nkw == 0 && !consts && label == "iter" && args.size() == 1) return iterate(args[0]);
   if (nkw == 0 && !consts && (label == "list" || label == "tuple") && args.size() == 1)
     return seq_of(items_of(args[0]), label == "list");
   if (nkw == 0 && !consts && label == "reversed" && args.size() == 1) {

@@ -103,3 +103,30 @@ c = Counter()
 with torch.no_grad():
     for _ in range(3):
         print(step(c, torch.ones(2)), c.steps)
+
+
+# Containers: iterating an nn.ModuleList, indexing it and its len (the
+# class's __iter__, __getitem__ and __len__ inlined), nn.Sequential.
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+        self.seq = nn.Sequential(nn.Linear(4, 2), nn.ReLU())
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = torch.tanh(layer(x))
+        x = x + self.layers[1](x) * len(self.layers)
+        return self.seq(x)
+
+
+@torch.compile
+def run_net(m, x):
+    return m(x)
+
+
+torch.manual_seed(0)
+net = Net()
+with torch.no_grad():
+    for _ in range(2):
+        print(run_net(net, torch.randn(2, 4)))
