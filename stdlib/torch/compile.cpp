@@ -4,7 +4,8 @@
 //   torch.compile(fn, *, fullgraph=False, dynamic=None, backend=..., mode=...,
 //                 options=..., disable=False)
 //     returns a wrapper (usable as a decorator, with or without arguments).
-//     Calling it asks the tracer to compile fn's frame on this first call
+//     Calling it asks the tracer to compile fn's frame (for an nn.Module or
+//     another callable object, its class's __call__) on this first call
 //     (VM::jit_request_*) and traces every frame started under it on its
 //     first call too, as TorchDynamo's frame callback does. With
 //     fullgraph=True a graph break in fn's frame is an error naming the
@@ -69,8 +70,13 @@ Value compiled_call_impl(VM& vm, const vm::CallArgs& a, const Value& data) {
   const Value& fn = data.as<vm::TupleObject>()->items[0];
   int64_t flags = 0;
   vm::int_value(data.as<vm::TupleObject>()->items[1], &flags);
-  if (vm::is_kind(fn, ObjKind::Function) && vm.jit_enter) {
-    auto* co = fn.as<vm::FunctionObject>()->code.as<vm::CodeObject>();
+  // The frame to compile: fn's own, or for a callable object (an
+  // nn.Module) its class's __call__.
+  Value target = fn;
+  if (!vm::is_kind(fn, ObjKind::Function) && fn.is_object() && !vm::is_kind(fn, ObjKind::Type))
+    target = vm::type_lookup(fn.as_object()->type, vm.names.__call__);
+  if (vm::is_kind(target, ObjKind::Function) && vm.jit_enter) {
+    auto* co = target.as<vm::FunctionObject>()->code.as<vm::CodeObject>();
     if (!(co->flags & (vm::kCodeGenerator | vm::kCodeModule | vm::kCodeClassBody))) {
       co->flags |= vm::kCodeJitWatch;
       vm.jit_request_code = co;

@@ -77,3 +77,11 @@ try:
     torch.compiler.disable(f, recursive=False)
 except NotImplementedError as e:
     print("NotImplementedError:", e)
+
+# torch.compile of an nn.Module compiles its __call__ frame (forward inlined).
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(3, 3), torch.nn.ReLU(), torch.nn.Linear(3, 1))
+cmodel = torch.compile(model)
+with torch.no_grad():
+    for i in range(2):
+        print(cmodel(torch.ones(2, 3) * i))
