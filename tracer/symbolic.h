@@ -13,6 +13,8 @@
 //   * Seq — a tuple or list whose items are Syms (built by the traced code,
 //     or an argument unpacked item by item). Lists alias: two Syms share one
 //     SeqData, so an append through one is seen through the other.
+//   * Super — super() in a method: `ex` the class to look past, `recv` the
+//     instance.
 //   * Map — a dict made by the traced code, keys constants (values Syms);
 //     aliasing like Seq.
 //   * Iter — an iterator being unrolled by FOR_ITER.
@@ -43,7 +45,7 @@ namespace kiln::tracer {
 
 using vm::Value;
 
-enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method, Obj, GradCtx, GradExit, Map };
+enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method, Obj, GradCtx, GradExit, Map, Super };
 
 struct Sym;
 struct SeqData;

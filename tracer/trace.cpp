@@ -723,6 +723,46 @@ class Tracer {
     *out = call(*cur_frame_, Sym::constant(fn), args, Value());
     return true;
   }
+  // super() (in a method: its class's cell and first argument) or
+  // super(C, obj): attribute reads look past C in obj's class's MRO.
+  Sym make_super(Frame& f, std::vector<Sym>& args) {
+    Sym cls, self;
+    if (args.size() == 2) {
+      cls = args[0];
+      self = args[1];
+    } else if (args.empty()) {
+      for (size_t i = 0; i < f.co->freevars.size(); i++)
+        if (vm::str_view(f.co->freevars[i]) == "__class__") cls = f.cells[f.co->cellvars.size() + i]->contents;
+      if (f.co->argcount > 0) self = f.locals[0];
+    }
+    if (!cls.is_const() || !vm::is_kind(cls.ex, ObjKind::Type) || !is_instance_obj(self))
+      stop(BreakReason::UnsupportedCall, "super() here (only in a method of an object from outside the trace)");
+    Sym s;
+    s.kind = SymKind::Super;
+    s.ex = cls.ex;
+    s.recv = std::make_shared<Sym>(self);
+    return s;
+  }
+  // super().name: a function found after the class in the MRO, bound.
+  Sym super_attr(const Sym& sup, vm::StrObject* name) {
+    vm::TypeObject* t = sup.recv->ex.as_object()->type;
+    bool after = false;
+    for (const Value& c : t->mro) {
+      if (after) {
+        Value v = vm::dict_get_str(c.as<vm::TypeObject>()->dict.as<vm::DictObject>(), name);
+        if (v.is_empty()) continue;
+        if (!vm::is_kind(v, ObjKind::Function))
+          stop(BreakReason::UnsupportedValue, fmt::format("super().{} that is not a function", vm::str_view(Value::borrow(name))));
+        Sym m;
+        m.kind = SymKind::Method;
+        m.ex = v;
+        m.recv = sup.recv;
+        return m;
+      }
+      after = c.as_object() == sup.ex.as_object();
+    }
+    stop(BreakReason::UnsupportedValue, fmt::format("super().{}", vm::str_view(Value::borrow(name))));
+  }
   bool is_dict_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Dict); }
   bool is_instance_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance); }
   // The keys of dict Obj `d`, guarded (DICT_KEYS): str keys only.
@@ -1016,6 +1056,7 @@ Sym Tracer::obj_attr(const Sym& o, vm::StrObject* name) {
 Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
   std::string_view nm = vm::str_view(Value::borrow(name));
   if (obj.kind == SymKind::Obj) return obj_attr(obj, name);
+  if (obj.kind == SymKind::Super) return super_attr(obj, name);
   if (obj.is_const()) {
     const Value& o = obj.ex;
     if (vm::is_kind(o, ObjKind::Module)) {
@@ -1440,6 +1481,7 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
   if (vm::is_kind(c, ObjKind::Type)) {
     auto* t = c.as<vm::TypeObject>();
     if (Sym g; grad_ctx_call(t, args, kwnames, &g)) return g;
+    if (t == vm_.types.super && !vm::is_kind(kwnames, ObjKind::Tuple)) return make_super(f, args);
     std::string name(vm::str_view(t->name));
     bool torch_type = vm_.torch_state && (t == torch::torch_state(vm_).size_type || t == torch::torch_state(vm_).dtype_type ||
                                           t == torch::torch_state(vm_).device_type);
@@ -1525,7 +1567,8 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
       if (vm::is_kind(real_closure, ObjKind::Tuple) && i < real_closure.as<vm::TupleObject>()->size) {
         const Value& cv = real_closure.as<vm::TupleObject>()->items[i].as<vm::CellObject>()->contents;
         if (!cv.is_empty() && (is_immutable_const(cv) || vm::is_kind(cv, ObjKind::Function) ||
-                               vm::is_kind(cv, ObjKind::Module) || vm::is_kind(cv, ObjKind::Native)))
+                               vm::is_kind(cv, ObjKind::Module) || vm::is_kind(cv, ObjKind::Native) ||
+                               vm::is_kind(cv, ObjKind::Type)))
           c->contents = Sym::constant(cv);
         else
           stop(BreakReason::UnsupportedCall, "inlining a closure over a mutable or tensor value");
@@ -1674,8 +1717,8 @@ Sym Tracer::run_frame(Frame& f) {
           st.push_back(o);
           break;
         }
-        if (is_instance_obj(o)) {
-          Sym a = obj_attr(o, name);
+        if (is_instance_obj(o) || o.kind == SymKind::Super) {
+          Sym a = o.kind == SymKind::Super ? super_attr(o, name) : obj_attr(o, name);
           if (a.kind == SymKind::Method) {
             st.push_back(Sym::constant(a.ex));
             st.push_back(*a.recv);

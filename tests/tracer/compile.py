@@ -1,5 +1,6 @@
+# vmrun-flags: --hot-threshold=1000000
 # torch.compile and torch.compiler.disable. Compiled functions are traced on
-# their first call (the default --hot-threshold stays 2 for the rest), as are
+# their first call (the threshold is high here, so nothing else is), as are
 # the frames they start; fullgraph=True turns a graph break into an error
 # naming the reason and line (written to stderr, so stdout stays what the
 # interpreter prints); a disabled function breaks the graph of its caller.

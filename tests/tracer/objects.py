@@ -130,3 +130,31 @@ net = Net()
 with torch.no_grad():
     for _ in range(2):
         print(run_net(net, torch.randn(2, 4)))
+
+
+# super() in a forward (zero-argument and two-argument forms).
+class Base(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(3, 3)
+
+    def forward(self, x):
+        return self.lin(x)
+
+
+class Child(Base):
+    def forward(self, x):
+        y = super().forward(x)
+        return torch.relu(y) + super(Child, self).forward(x)
+
+
+@torch.compile
+def run_child(m, x):
+    return m(x)
+
+
+torch.manual_seed(0)
+child = Child()
+with torch.no_grad():
+    for i in range(2):
+        print(run_child(child, torch.ones(2, 3) * i))
