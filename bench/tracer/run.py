@@ -25,7 +25,7 @@ def main():
     a = ap.parse_args()
     print("| case | interpreter (µs/call) | graph executor (µs/call) | speed-up |")
     print("|---|---:|---:|---:|")
-    for script in ["pointwise20.py"]:
+    for script in ["pointwise20.py", "mlp_forward.py"]:
         t0, t1 = [], []
         for _ in range(a.runs):  # alternate, so drift hits both
             t0.append(time_us(a.vmrun, 0, script))
