@@ -19,6 +19,8 @@
 #include "tracer/trace.h"
 #include "vm/code.h"
 #include "vm/dict.h"
+#include "vm/list.h"
+#include "vm/tuple.h"
 #include "vm/ops.h"
 
 namespace kiln::tracer {
@@ -123,6 +125,28 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
   e->loaded_valid = false;
   Value out = e->runner->run(vm, e->loaded);
   const Graph& g = *e->graph;
+  if (!out) {
+    // The traceback of the node that raised: its line in the traced
+    // function and in each inlined call (the frame's own call of the graph
+    // is hidden: its line is -1).
+    const Value& exc = vm.pending_exception();
+    int fi = e->runner->failed_node();
+    if (vm::is_kind(exc, vm::ObjKind::Exception) && fi >= 0) {
+      auto* eo = exc.as<vm::ExceptionObject>();
+      if (!eo->traceback.is_object()) eo->traceback = vm::list_new(vm, 0);
+      auto& items = eo->traceback.as<vm::ListObject>()->items;
+      const auto& sites = g.nodes[size_t(fi)].sites;
+      for (auto it = sites.rbegin(); it != sites.rend(); ++it) {
+        auto* c = it->code.as<CodeObject>();
+        Value t = vm::tuple_new(vm, 3);
+        t.as<vm::TupleObject>()->items[0] = c->filename;
+        t.as<vm::TupleObject>()->items[1] = Value::small_int(it->line);
+        t.as<vm::TupleObject>()->items[2] = c->name;
+        items.insert(items.begin(), std::move(t));
+      }
+    }
+    return out;
+  }
   if (out && g.tuple_output && state(vm).self_check) {
     // The live values at a graph break, against what the trace saw.
     auto* t = out.as<vm::TupleObject>();
@@ -152,7 +176,11 @@ Value entry_code(vm::VM& vm, CodeObject* co, const Value& native, int line) {
   t->cellvars = co->cellvars;
   t->freevars = co->freevars;
   t->cell2arg = co->cell2arg;
+  // The graph's call is hidden from tracebacks: graph_call names the line
+  // of the node that raised.
   t->lines.push_back(vm::LineEntry{0, line});
+  t->lines.push_back(vm::LineEntry{1, -1});
+  t->lines.push_back(vm::LineEntry{2, line});
   t->name = co->name;
   t->qualname = co->qualname;
   t->filename = co->filename;
@@ -333,8 +361,11 @@ Value transformed_code(TracerState& ts, CodeObject* co, FunctionObject* fn, cons
     c.push_back(vm::encode(Op::CALL_EX, 0));
     c.push_back(vm::encode(Op::RETURN_VALUE, 0));
   }
-  // Lines: the break's, except the resume calls (hidden from tracebacks).
-  uint32_t pc = 0;
+  // Lines: the break's, except the graph's call (graph_call names the line
+  // of a node that raises) and the resume calls (hidden from tracebacks).
+  t->lines.push_back(vm::LineEntry{0, line});
+  t->lines.push_back(vm::LineEntry{1, -1});
+  uint32_t pc = 2;
   for (uint32_t h : hidden) {
     t->lines.push_back(vm::LineEntry{pc, line});
     t->lines.push_back(vm::LineEntry{h, -1});

@@ -12,7 +12,7 @@
 namespace kiln::tracer {
 
 namespace {
-Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions, Value* regs) {
+Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions, Value* regs, int* failed) {
   size_t base = g.consts.size() + g.inputs.size();
   size_t next_region = 0;
   for (size_t i = 0; i < g.nodes.size(); i++) {
@@ -86,7 +86,10 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
       }
       case GraphOp::Count_: break;
     }
-    if (r.is_empty()) return Value();
+    if (r.is_empty()) {
+      *failed = int(i);
+      return Value();
+    }
     regs[base + i] = std::move(r);
   }
   if (g.outputs.size() == 1 && !g.tuple_output) return regs[g.outputs[0]];
@@ -108,7 +111,8 @@ Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
   for (size_t i = 0; i < g.consts.size(); i++) r[i] = g.consts[i];
   for (size_t i = 0; i < g.inputs.size(); i++) r[g.consts.size() + i] = std::move(inputs[size_t(g.inputs[i])]);
   bool grad = torch::autograd::GradMode::is_enabled();
-  Value out = run_nodes(vm, g, regions_, r);
+  failed_ = -1;
+  Value out = run_nodes(vm, g, regions_, r, &failed_);
   if (out.is_empty()) torch::autograd::GradMode::set_enabled(grad);
   // Drop the intermediates now: a tensor dies when its last reference goes.
   for (size_t i = g.consts.size(); i < regs->size(); i++) (*regs)[i] = Value();

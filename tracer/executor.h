@@ -25,12 +25,15 @@ class GraphRunner {
   // it has several), or Empty with the exception pending; grad mode is
   // restored if a node fails.
   Value run(VM& vm, std::vector<Value>& loaded);
+  // After a failed run: the node that raised (-1: none).
+  int failed_node() const { return failed_; }
 
  private:
   const Graph* g_;
   std::vector<FusedRegion> regions_;  // pointwise chains evaluated fused when their inputs allow
   std::vector<Value> regs_;
   bool busy_ = false;
+  int failed_ = -1;
 };
 
 }  // namespace kiln::tracer

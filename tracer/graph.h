@@ -53,6 +53,13 @@ struct Node {
   Value file;               // its file when not the graph's (an inlined function of another module)
   std::string label;        // Call: "torch.add" / "Tensor.add_"; operators: the symbol
   std::string meta;         // what the output was while tracing: "f32[8, 16]", "tuple", "NoneType"
+  // Where it was made, outermost first: the traced function's line, then
+  // each inlined call's (its code and line). A failing node's traceback.
+  struct Site {
+    Value code;  // CodeObject
+    int line;
+  };
+  std::vector<Site> sites;
 };
 
 struct Graph {

@@ -359,6 +359,7 @@ class Tracer {
   const CodeObject* cur_co_ = nullptr;
   int cur_line_ = 0;
   Frame* cur_frame_ = nullptr;  // the frame running the current instruction
+  std::vector<std::pair<const CodeObject*, int>> call_chain_;  // the inlined calls in progress: caller and line
 
   // ------------------------------------------------------------ graph building
   int const_id(const Value& v) {
@@ -370,6 +371,8 @@ class Tracer {
   std::string meta_of(const Value& v) { return value_meta(vm_, v); }
   int add_node(Node n, const Value& example) {
     n.line = cur_line_;
+    for (const auto& [c, l] : call_chain_) n.sites.push_back({Value::borrow(const_cast<CodeObject*>(c)), l});
+    if (cur_co_) n.sites.push_back({Value::borrow(const_cast<CodeObject*>(cur_co_)), cur_line_});
     if (cur_co_ && cur_co_->filename.bits() != co_->filename.bits()) n.file = cur_co_->filename;
     n.meta = meta_of(example);
     nodes_.push_back(std::move(n));
@@ -1579,6 +1582,11 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
   const CodeObject* saved_co = cur_co_;
   int saved_line = cur_line_;
   Frame* saved_frame = cur_frame_;
+  call_chain_.emplace_back(cur_co_, cur_line_);
+  struct Pop {
+    std::vector<std::pair<const CodeObject*, int>>& v;
+    ~Pop() { v.pop_back(); }
+  } pop_chain{call_chain_};
   Sym r = run_frame(f);
   cur_co_ = saved_co;
   cur_line_ = saved_line;
