@@ -124,6 +124,9 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
   if (!e->loaded_valid) return vm.raise(vm::Exc::SystemError, "compiled graph called without its guard check");
   e->loaded_valid = false;
   Value out = e->runner->run(vm, e->loaded);
+  // The sources stay referenced only for the call (an argument dies when
+  // its caller drops it, as without the tracer).
+  for (Value& v : e->loaded) v = Value();
   const Graph& g = *e->graph;
   if (!out) {
     // The traceback of the node that raised: its line in the traced
@@ -510,6 +513,7 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
       e->loaded_valid = true;
       return e->code.as<CodeObject>();
     }
+    for (Value& v : e->loaded) v = Value();  // keep nothing alive past a miss
   }
   if (cs->given_up) return co;
   int threshold = (cs->compiled || vm.jit_compile_depth > 0) ? 1 : ts.threshold;

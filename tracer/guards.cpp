@@ -117,6 +117,7 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
       case GuardKind::GradMode: ok = torch::autograd::GradMode::is_enabled() == bool(g.n); break;
       case GuardKind::ClassVersion: ok = g.expected.as<vm::TypeObject>()->version == uint64_t(g.n); break;
       case GuardKind::DictKeys: ok = dict_keys_match(*x, g.expected); break;
+      case GuardKind::SameObject: ok = (x->bits() == v[g.n].bits()) == g.expected.is_true(); break;
       case GuardKind::NoInstAttr: {
         if (!vm::is_kind(*x, vm::ObjKind::Instance)) break;
         Value* own = vm::instance_attr(x->as<vm::InstanceObject>(), g.expected.as<vm::StrObject>());
@@ -164,6 +165,9 @@ std::string GuardProgram::describe(VM& vm) const {
       case GuardKind::GradMode: r += g.n ? ": enabled" : ": disabled"; break;
       case GuardKind::ClassVersion: r += " " + std::string(vm::str_view(g.expected.as<vm::TypeObject>()->name)); break;
       case GuardKind::NoInstAttr: r += ": ." + std::string(vm::str_view(g.expected)); break;
+      case GuardKind::SameObject:
+        r += (g.expected.is_true() ? " is " : " is not ") + sources.describe(int(g.n));
+        break;
       case GuardKind::DictKeys: {
         Value t = vm::repr(vm, g.expected);
         if (!t) vm.clear_exception();
@@ -255,6 +259,8 @@ std::string GuardProgram::failure_reason(VM& vm, int failed, const vm::FunctionO
       return fmt::format("class {} was changed", vm::str_view(g.expected.as<vm::TypeObject>()->name));
     case GuardKind::DictKeys: return "the keys of " + name + " changed";
     case GuardKind::NoInstAttr: return fmt::format("{} now has its own attribute {}", name, vm::str_view(g.expected));
+    case GuardKind::SameObject:
+      return fmt::format("{} {} {} now", name, g.expected.is_true() ? "is not" : "is", sources.describe(int(g.n)));
   }
   return "?";
 }

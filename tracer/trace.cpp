@@ -587,6 +587,7 @@ class Tracer {
         class_guards(real.as_object()->type);
       } else {
         guard(GuardKind::TypeMatch, src, Value::borrow(real.as_object()->type));
+        note_dict_source(src, real.as_object());
       }
       Sym s;
       s.kind = SymKind::Obj;
@@ -780,11 +781,69 @@ class Tracer {
     Value t = vm::tuple_new(vm_, keys.size());
     for (size_t i = 0; i < keys.size(); i++) t.as<vm::TupleObject>()->items[i] = keys[i];
     guard(GuardKind::DictKeys, d.reg, t);
+    // Keys the graph adds (stores earlier in the trace) come after.
+    auto ov = dict_overlay_.find(dict);
+    if (ov != dict_overlay_.end())
+      for (auto& [k, v] : ov->second) {
+        bool known = false;
+        for (const Value& x : keys) known = known || vm::str_view(x) == k;
+        if (!known) keys.push_back(vm_.intern(k));
+      }
     return keys;
+  }
+  // Stores into dicts from outside the trace (graph nodes): what the trace
+  // reads back, per dict object, and the sources of dicts seen, for the
+  // aliasing guards that make that sound.
+  std::map<const void*, std::vector<std::pair<std::string, Sym>>> dict_overlay_;
+  std::vector<std::pair<int, const void*>> dict_sources_;  // (source, object)
+  std::vector<int> changed_dict_sources_;
+  void alias_guard(int a, const void* pa, int b, const void* pb) {
+    if (a == b) return;
+    Guard g;
+    g.kind = GuardKind::SameObject;
+    g.source = std::max(a, b);  // the later source: both are loaded by then
+    g.n = std::min(a, b);
+    g.expected = Value::boolean(pa == pb);
+    guards_.add(std::move(g));
+  }
+  void note_dict_source(int src, const void* obj) {
+    for (auto& [s, o] : dict_sources_)
+      if (s == src) return;
+    for (int c : changed_dict_sources_)
+      for (auto& [s, o] : dict_sources_)
+        if (s == c) alias_guard(src, obj, s, o);
+    dict_sources_.emplace_back(src, obj);
+  }
+  // d[key] = v on a dict from outside the trace: a setitem node, in order.
+  void dict_store(const Sym& d, const Sym& key, const Sym& v) {
+    if (!key.is_const() || !vm::is_str(key.ex))
+      stop(BreakReason::SideEffect, "a store into a dict from outside the trace with a key that is not a str constant");
+    escape_check(v, "a dict from outside the trace");
+    if (std::find(changed_dict_sources_.begin(), changed_dict_sources_.end(), d.reg) == changed_dict_sources_.end()) {
+      for (auto& [s, o] : dict_sources_) alias_guard(d.reg, d.ex.as_object(), s, o);
+      changed_dict_sources_.push_back(d.reg);
+    }
+    Node n;
+    n.op = GraphOp::SetItem;
+    n.label = "setitem";
+    n.in = {reg_of(d), const_id(key.ex), reg_of(v)};
+    add_node(std::move(n), Value::none());
+    auto& ov = dict_overlay_[d.ex.as_object()];
+    std::string k(vm::str_view(key.ex));
+    for (auto& kv : ov)
+      if (kv.first == k) {
+        kv.second = v;
+        return;
+      }
+    ov.emplace_back(k, v);
   }
   // d[key] of dict Obj `d`, read through a source.
   Sym dict_item(const Sym& d, const Value& key) {
     if (!vm::is_str(key)) stop(BreakReason::UnsupportedValue, "a dict from outside the trace indexed by a non-str key");
+    auto ov = dict_overlay_.find(d.ex.as_object());
+    if (ov != dict_overlay_.end())
+      for (auto& [k, v] : ov->second)
+        if (k == vm::str_view(key)) return v;
     Value v = vm::dict_get_str(d.ex.as<vm::DictObject>(), key.as<vm::StrObject>());
     if (v.is_empty()) {
       checked(Value(vm_.raise(vm::Exc::KeyError, std::string(vm::str_view(key)))), "dict lookup");
@@ -1908,6 +1967,8 @@ Sym Tracer::run_frame(Frame& f) {
           add_node(std::move(n), Value::none());
         } else if (c.kind == SymKind::Map) {
           map_set(c, k, v);
+        } else if (is_dict_obj(c)) {
+          dict_store(c, k, v);
         } else if (c.kind == SymKind::Seq && c.seq->is_list && k.is_const()) {
           int64_t i;
           if (!vm::int_value(k.ex, &i)) stop(BreakReason::UnsupportedValue, "list assignment with a non-int index");

@@ -76,3 +76,30 @@ lst = [torch.zeros(2)]
 alias = lst
 for _ in range(2):
     print(record(lst, torch.ones(2)), lst is alias, lst)
+
+
+# Stores into a dict from outside are setitem nodes too; reads after them
+# (and its keys) see them. Whether two dict arguments are one object is
+# guarded (SAME_OBJECT) once the graph changes one of them.
+class Cache:
+    def __init__(self):
+        self.store = {}
+
+
+def remember(c, key, x):
+    c.store[key] = x * 2
+    c.store["last"] = c.store[key] + 1
+    return len(c.store), c.store["last"]
+
+
+def two(a, b, x):
+    a["v"] = x
+    return b.get("v", 0)
+
+
+cache = Cache()
+for k in ["a", "b", "a"]:
+    print(remember(cache, k, torch.ones(2)), sorted(cache.store))
+d1, d2 = {}, {}
+for i in range(3):
+    print(two(d1, d1, torch.ones(1) * i), two(d1, d2, torch.ones(1) * i))
