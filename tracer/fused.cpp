@@ -22,6 +22,9 @@ constexpr int64_t kParallel = 1 << 16;  // elements from which blocks run on sev
 
 // The pointwise op a node computes, if it is one the region handles.
 bool step_of(const Node& n, FusedRegion::Step* s) {
+  // Only nodes that made float32 tensors while tracing (not size arithmetic
+  // on Python ints).
+  if (n.meta.rfind("float32[", 0) != 0) return false;
   switch (n.op) {
     case GraphOp::Binary: {
       switch (vm::BinOpKind(n.arg)) {

@@ -767,6 +767,51 @@ class Tracer {
     }
     stop(BreakReason::UnsupportedValue, fmt::format("super().{}", vm::str_view(Value::borrow(name))));
   }
+  // ---------------------------------------------------------- symbolic sizes
+  // A size of a graph input whose dim is dynamic, read in the trace
+  // (x.size(0), x.shape[0], len(x)), is a graph value (a SymInt: a Ref
+  // holding a Python int), so the graph computes it from the tensor it gets.
+  // Arithmetic on SymInts stays in the graph and they can be passed to
+  // torch functions (x.view(n, -1)); any other use in Python (a branch, a
+  // loop bound, formatting) makes them constants and pins every size.
+  static bool is_symint(const Sym& s) { return s.kind == SymKind::Ref && !s.tensor && vm::is_int(s.ex); }
+  uint64_t dynamic_dims_of(const Sym& t) {
+    if (!t.is_tensor() || tag_kind(t.reg) != kInputTag) return 0;
+    int src = input_sources_[size_t(tag_index(t.reg))];
+    for (const Guard& g : guards_.guards)
+      if (g.kind == GuardKind::TensorMatch && g.source == src) return g.dynamic;
+    return 0;
+  }
+  Sym dim_sym(const Sym& t, int64_t d) {
+    const torch::Tensor& ex = torch::tensor_of(t.ex);
+    if (d < 0) d += ex.sizes.n;
+    if (d < 0 || d >= ex.sizes.n) {
+      size_read();
+      checked(Value(vm_.raise(vm::Exc::IndexError, "Dimension out of range")), "size");
+    }
+    if (!((dynamic_dims_of(t) >> d) & 1)) return Sym::constant(vm::make_int(vm_, ex.sizes[int(d)]));
+    Node n;
+    n.op = GraphOp::Call;
+    n.callee = vm::type_lookup(torch::torch_state(vm_).tensor_type, vm_.intern("size").as<vm::StrObject>());
+    n.label = "Tensor.size";
+    n.in = {reg_of(t), const_id(vm::make_int(vm_, d))};
+    Value r = vm::make_int(vm_, ex.sizes[int(d)]);
+    int id = add_node(std::move(n), r);
+    return ref(id, r);
+  }
+  Sym shape_sym(const Sym& t) {
+    Sym s;
+    s.kind = SymKind::Seq;
+    s.seq = std::make_shared<SeqData>();
+    for (int d = 0; d < torch::tensor_of(t.ex).sizes.n; d++) s.seq->items.push_back(dim_sym(t, d));
+    return s;
+  }
+  // A SymInt used by Python code: its value, with every size pinned.
+  Sym concretize(const Sym& s) {
+    if (!is_symint(s)) return s;
+    size_read();
+    return Sym::constant(s.ex);
+  }
   bool is_dict_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Dict); }
   bool is_instance_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance); }
   // The keys of dict Obj `d`, guarded (DICT_KEYS): str keys only.
@@ -943,6 +988,24 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
     s.seq->items.insert(s.seq->items.end(), b.seq->items.begin(), b.seq->items.end());
     return s;
   }
+  if ((is_symint(a) || is_symint(b)) && (is_symint(a) || (a.is_const() && vm::is_int(a.ex))) &&
+      (is_symint(b) || (b.is_const() && vm::is_int(b.ex)))) {
+    // Size arithmetic stays in the graph while it stays an int.
+    Value r = checked(inplace ? vm::inplace_op(vm_, op, a.ex, b.ex) : vm::binary_op(vm_, op, a.ex, b.ex),
+                      std::string("operator ") + sym);
+    if (vm::is_int(r)) {
+      Node n;
+      n.op = GraphOp::Binary;
+      n.arg = int(op);
+      n.label = sym;
+      n.in = {reg_of(a), reg_of(b)};
+      int id = add_node(std::move(n), r);
+      return ref(id, r);
+    }
+    return binary(op, concretize(a), concretize(b), inplace);
+  }
+  if ((is_symint(a) || is_symint(b)) && !a.is_tensor() && !b.is_tensor())
+    return binary(op, concretize(a), concretize(b), inplace);
   if (!a.is_tensor() && !b.is_tensor())
     stop(BreakReason::UnsupportedValue, fmt::format("operator {} on {} and {}", sym, vm::type_name(vm_, example_of(a)),
                                                     vm::type_name(vm_, example_of(b))));
@@ -958,7 +1021,9 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
   return node_result(id, r, std::string("operator ") + sym);
 }
 
-Sym Tracer::getitem(const Sym& c, const Sym& key) {
+Sym Tracer::getitem(const Sym& c0, const Sym& key0) {
+  const Sym c = c0.kind == SymKind::Ref && !c0.tensor ? concretize(c0) : c0;
+  const Sym key = c.is_tensor() ? key0 : concretize(key0);
   if (c.is_const() && key.is_const()) return Sym::constant(checked(vm::getitem(vm_, c.ex, key.ex), "subscript"));
   if (is_dict_obj(c) && key.is_const()) return dict_item(c, key.ex);
   if (c.kind == SymKind::Map) return map_get(c, key);
@@ -1160,6 +1225,7 @@ Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
       BreakReason why = BreakReason::Autograd;
       switch (classify_tensor_attr(nm, &why)) {
         case TensorAttrClass::Metadata:
+          if (nm == "shape" && dynamic_dims_of(obj)) return shape_sym(obj);
           if (!(nm == "dtype" || nm == "device" || nm == "ndim" || nm == "is_cuda" || nm == "requires_grad" ||
                 nm == "is_leaf" || nm == "layout"))
             size_read();
@@ -1190,6 +1256,12 @@ Sym Tracer::call_native(const NativeObject* nat, std::vector<Sym>& args, const V
     case NativeClass::Break: stop(info.reason, info.label);
     case NativeClass::Pure: return call_pure(Value::borrow(const_cast<NativeObject*>(nat)), info.label, args, kwnames);
     case NativeClass::Metadata: {
+      if (info.label == "Tensor.size" && nkw == 0 && !args.empty() && dynamic_dims_of(args[0])) {
+        if (args.size() == 1) return shape_sym(args[0]);
+        int64_t d;
+        if (args.size() == 2 && args[1].is_const() && vm::int_value(args[1].ex, &d)) return dim_sym(args[0], d);
+      }
+      for (auto& a : args) a = concretize(a);
       static const std::set<std::string> kSizeFree = {"Tensor.dim", "Tensor.ndimension", "Tensor.is_floating_point",
                                                        "Tensor.is_complex", "Tensor.element_size", "Tensor.get_device",
                                                        "Tensor.is_contiguous", "torch.is_tensor",
@@ -1221,6 +1293,8 @@ Sym Tracer::call_native(const NativeObject* nat, std::vector<Sym>& args, const V
 }
 
 Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector<Sym>& args, const Value& kwnames) {
+  if (!(label == "len" && args.size() == 1))
+    for (auto& a : args) a = concretize(a);
   bool consts = true;
   for (auto& a : args) consts = consts && a.is_const();
   size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;
@@ -1238,6 +1312,7 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
     if (is_dict_obj(args[0])) return Sym::constant(vm::make_int(vm_, int64_t(dict_keys(args[0]).size())));
     if (args[0].kind == SymKind::Map) return Sym::constant(vm::make_int(vm_, int64_t(args[0].map->items.size())));
     if (Sym r; call_dunder(args[0], "__len__", {}, &r)) return r;
+    if (dynamic_dims_of(args[0]) & 1) return dim_sym(args[0], 0);
     size_read();
     int64_t n;
     if (!vm::length(vm_, example_of(args[0]), &n)) checked(Value(), "len()");
@@ -1869,7 +1944,7 @@ Sym Tracer::run_frame(Frame& f) {
         break;
       }
       case Op::UNARY_OP: {
-        Sym a = pop();
+        Sym a = concretize(pop());
         auto k = vm::UnaryOpKind(arg);
         if (a.is_const()) {
           st.push_back(Sym::constant(checked(vm::unary_op(vm_, k, a.ex), "unary operator")));
@@ -1890,7 +1965,7 @@ Sym Tracer::run_frame(Frame& f) {
         break;
       }
       case Op::COMPARE_OP: {
-        Sym b = pop(), a = pop();
+        Sym b = concretize(pop()), a = concretize(pop());
         auto k = vm::CmpOpKind(arg);
         if (a.is_const() && b.is_const()) {
           st.push_back(Sym::constant(checked(vm::compare(vm_, k, a.ex, b.ex), "comparison")));
@@ -1919,7 +1994,7 @@ Sym Tracer::run_frame(Frame& f) {
         break;
       }
       case Op::CONTAINS_OP: {
-        Sym b = pop(), a = pop();
+        Sym b = concretize(pop()), a = concretize(pop());
         int r = -1;
         if (a.is_const() && b.is_const()) {
           r = vm::contains(vm_, b.ex, a.ex);
@@ -2046,6 +2121,7 @@ Sym Tracer::run_frame(Frame& f) {
       case Op::BUILD_SLICE: {
         std::vector<Sym> parts(st.end() - long(arg), st.end());
         st.resize(st.size() - arg);
+        for (auto& p : parts) p = concretize(p);
         for (auto& p : parts)
           if (!p.is_const()) stop(BreakReason::DataDependentScalar, "a slice bound computed from a tensor");
         st.push_back(Sym::constant(vm::slice_new(vm_, parts[0].ex, parts[1].ex, arg == 3 ? parts[2].ex : Value::none())));
@@ -2054,6 +2130,7 @@ Sym Tracer::run_frame(Frame& f) {
       case Op::BINARY_SLICE: {
         std::vector<Sym> parts(st.end() - long(arg), st.end());
         st.resize(st.size() - arg);
+        for (auto& p : parts) p = concretize(p);
         Sym c = pop();
         for (auto& p : parts)
           if (!p.is_const()) stop(BreakReason::DataDependentScalar, "a slice bound computed from a tensor");
@@ -2074,7 +2151,7 @@ Sym Tracer::run_frame(Frame& f) {
           if (!sp.is_const()) stop(BreakReason::UnsupportedValue, "a computed format spec");
           spec = sp.ex;
         }
-        Sym v = pop();
+        Sym v = concretize(pop());
         if (!v.is_const()) stop(BreakReason::DataDependentScalar, "formatting a tensor as text");
         Value x = v.ex;
         if ((arg & 3) == 1) x = checked(vm::str(vm_, x), "str()");

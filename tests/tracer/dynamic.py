@@ -49,3 +49,25 @@ for n in [1, 4, 7]:
 base = torch.arange(24.0).reshape(4, 6)
 for k in [2, 3, 4]:
     print(pointwise(base[:, :k].t(), torch.ones(4)))
+
+
+# Sizes of a dynamic input read in the trace are graph values (SymInts):
+# arithmetic on them and passing them to torch functions keep the graph
+# dynamic; a Python branch on one, or the shape of a result, makes every
+# size static again.
+def symbolic(x, w):
+    n, c = x.shape
+    y = x.reshape(n * c) + 1
+    z = torch.zeros(n, 2) + x[:, :2]
+    return y.sum() + z.sum() + len(x) * w, x.view(x.size(0), -1).sum(1)
+
+
+def branch_on_size(x):
+    if x.size(0) > 4:
+        return x * 2
+    return x - 1
+
+
+for n in [2, 3, 4, 5, 6]:
+    x = torch.arange(n * 3.0).reshape(n, 3)
+    print(symbolic(x, torch.ones(1)), branch_on_size(x).sum())
