@@ -2,6 +2,7 @@
 // reports (tracer/cache.h).
 #include "tracer/cache.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -73,6 +74,7 @@ struct CodeState {
   // Automatic dynamic shapes: per tensor source, the dims whose size made
   // an entry miss; the next traces leave them unguarded when they can.
   std::unordered_map<std::string, uint64_t> dynamic;
+  std::vector<std::string> dynamic_ints;  // int sources whose value changed
   bool limit_logged = false;
   std::vector<BreakRecord> breaks;
   std::vector<std::string> recompiles;
@@ -155,11 +157,19 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
     auto* t = out.as<vm::TupleObject>();
     for (size_t i = 0; i < g.outputs.size(); i++) {
       std::string want = g.reg_meta(vm, g.outputs[i]);
-      if (!meta_matches(vm, t->items[i], want))
+      if (g.dynamic) {
+        // Sizes may differ from the trace's: compare class and dtype only.
+        size_t b = want.find('[');
+        if (b != std::string::npos) want = want.substr(0, b) + "[*";
+      }
+      std::string got = value_meta(vm, t->items[i]);
+      bool ok = want.ends_with("[*") ? got.starts_with(want.substr(0, want.size() - 1))
+                                     : meta_matches(vm, t->items[i], want);
+      if (!ok)
         return vm.raise(vm::Exc::SystemError,
                         fmt::format("kiln tracer self-check: graph {} hands the interpreter a {} as live value {} "
                                     "where the trace had a {}",
-                                    g.name, value_meta(vm, t->items[i]), i, want));
+                                    g.name, got, i, want));
     }
   }
   return out;
@@ -415,6 +425,7 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   opts.carry_locals = origin_of(ts, co).orig.as<CodeObject>()->nlocals;
   opts.all_dynamic = cs.compile_flags & vm::kCompileDynamic;
   if (!cs.dynamic.empty()) opts.dynamic = &cs.dynamic;
+  if (!cs.dynamic_ints.empty()) opts.dynamic_ints = &cs.dynamic_ints;
   TraceResult r = trace_function(vm, fn, co, slots, ts.limits, ts.natives, opts);
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   auto record_break = [&](const std::string& outcome) {
@@ -449,7 +460,8 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   e->runner = std::make_unique<GraphRunner>(e->graph.get());
   e->trace_ms = ms;
   if (r.dynamic) e->shapes = "dynamic shapes";
-  else if (opts.dynamic || opts.all_dynamic) e->shapes = "static shapes: a size is read at " + r.size_read_at;
+  else if (opts.dynamic || opts.all_dynamic || opts.dynamic_ints)
+    e->shapes = "static: a size or int is used in Python at " + r.size_read_at;
   int line = e->graph->nodes.empty() ? co->firstlineno : e->graph->nodes.front().line;
   Value native = vm::new_native(vm, "compiled_graph", graph_call, vm::make_int(vm, e->id), Value::none());
   if (r.resume) {
@@ -548,6 +560,24 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
           if ((fresh >> d) & 1) dyn += fmt::format("{}{}.size({})", dyn.empty() ? "" : ", ", src, d);
       }
       if (!dyn.empty()) why += "; next graph tries dynamic " + dyn;
+    }
+    if (!(cs->compile_flags & vm::kCompileStatic) && failed >= 0 &&
+        first.guards.guards[size_t(failed)].kind == GuardKind::ConstMatch) {
+      // An int that changed: a graph input next time (automatic dynamic).
+      const Guard& g = first.guards.guards[size_t(failed)];
+      std::vector<Value> v(first.guards.sources.items.size());
+      bool loaded = true;
+      for (size_t i = 0; loaded && i <= size_t(g.source); i++)
+        loaded = first.guards.sources.load(vm, int(i), fn, slots, v.data(), &v[i]);
+      if (!loaded) vm.clear_exception();
+      if (loaded && vm::is_int(g.expected) && !g.expected.is_bool() && vm::is_int(v[size_t(g.source)]) &&
+          !v[size_t(g.source)].is_bool()) {
+        std::string src = first.guards.sources.describe(g.source);
+        if (std::find(cs->dynamic_ints.begin(), cs->dynamic_ints.end(), src) == cs->dynamic_ints.end()) {
+          cs->dynamic_ints.push_back(src);
+          why += "; next graph tries dynamic " + src;
+        }
+      }
     }
     cs->recompiles.push_back(why);
     if (ts.logs & kLogRecompiles) log(vm, fmt::format("[kiln:recompiles] {}: recompiling: {}\n", where(*cs), why));

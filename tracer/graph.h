@@ -72,6 +72,7 @@ struct Graph {
   std::vector<Node> nodes;
   std::vector<int> outputs;  // registers; one output is returned as itself, several as a tuple
   bool tuple_output = false;  // always a tuple (a partial graph's live values at a graph break)
+  bool dynamic = false;       // some sizes or ints are not guarded: its values' sizes may differ from the trace's
 
   int const_reg(size_t i) const { return int(i); }
   int input_reg(size_t i) const { return int(consts.size() + i); }

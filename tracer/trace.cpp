@@ -531,6 +531,17 @@ class Tracer {
       guards_.add(std::move(g));
       return ref(input_for_source(src, real), clone_tensor(real));
     }
+    if (vm::is_int(real) && !real.is_bool() && opts_.dynamic_ints) {
+      std::string d = guards_.sources.describe(src);
+      if (std::find(opts_.dynamic_ints->begin(), opts_.dynamic_ints->end(), d) != opts_.dynamic_ints->end()) {
+        // Automatic dynamic int: a graph input, its type guarded.
+        guard(GuardKind::TypeMatch, src, Value::borrow(vm::type_of(vm_, real)));
+        for (auto& [s2, v2] : dynamic_int_inputs_)
+          if (s2 == src) return ref(input_for_source(src, real), real);
+        dynamic_int_inputs_.emplace_back(src, real);
+        return ref(input_for_source(src, real), real);
+      }
+    }
     if (real.is_none() || real.is_bool() || real.is_double() || vm::is_int(real) || vm::is_str(real) ||
         vm::is_kind(real, ObjKind::Range) || vm::is_kind(real, ObjKind::Slice)) {
       guard(GuardKind::ConstMatch, src, real);
@@ -810,8 +821,11 @@ class Tracer {
   Sym concretize(const Sym& s) {
     if (!is_symint(s)) return s;
     size_read();
+    // Dynamic int inputs become constants again, each with its guard.
+    for (auto& [src, v] : dynamic_int_inputs_) guard(GuardKind::ConstMatch, src, v);
     return Sym::constant(s.ex);
   }
+  std::vector<std::pair<int, Value>> dynamic_int_inputs_;  // (source, value while tracing)
   bool is_dict_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Dict); }
   bool is_instance_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance); }
   // The keys of dict Obj `d`, guarded (DICT_KEYS): str keys only.
@@ -926,6 +940,7 @@ class Tracer {
       case SymKind::Map: return !s.map->items.empty();
       case SymKind::Ref:
         if (s.tensor) stop(BreakReason::DataDependentBranch, "the truth value of a tensor");
+        if (is_symint(s)) return truth(concretize(s));
         size_read();  // a tuple's length may follow from a size
         return vm::truthy(vm_, s.ex) == 1;
       case SymKind::Func: return true;
@@ -2290,9 +2305,12 @@ void Tracer::find_regions() {
 }
 
 std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, bool tuple_output) {
-  // Automatic dynamic shapes: dims stay unguarded only if no size was read.
+  // Automatic dynamic shapes: dims and ints stay unguarded only if no size
+  // was read (a tensor's size may follow from a dynamic int: arange(n)).
   for (Guard& gd : guards_.guards)
     if (gd.kind == GuardKind::TensorMatch && gd.dynamic && sizes_read_) gd.dynamic = 0;
+  if (sizes_read_)
+    for (auto& [src, v] : dynamic_int_inputs_) guard(GuardKind::ConstMatch, src, v);
   for (size_t i = 0; i < input_sources_.size(); i++)
     for (const Guard& gd : guards_.guards)
       if (gd.kind == GuardKind::TensorMatch && gd.dynamic && gd.source == input_sources_[i]) {
@@ -2321,6 +2339,11 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
   }
   for (int o : outputs) g->outputs.push_back(final_reg(o));
   g->tuple_output = tuple_output;
+  g->dynamic = !sizes_read_ && (!dynamic_int_inputs_.empty() || [&] {
+    for (const Guard& gd : guards_.guards)
+      if (gd.kind == GuardKind::TensorMatch && gd.dynamic) return true;
+    return false;
+  }());
   std::string bad = g->validate();
   if (!bad.empty()) stop(BreakReason::UnsupportedValue, "internal: the captured graph is malformed: " + bad);
   return g;
@@ -2515,6 +2538,7 @@ TraceResult Tracer::run() {
   }
   if (res.ok) {
     for (const Guard& gd : guards_.guards) res.dynamic = res.dynamic || gd.dynamic;
+    res.dynamic = res.dynamic || (!dynamic_int_inputs_.empty() && !sizes_read_);
     res.size_read_at = size_read_at_;
     res.guards = std::move(guards_);
   }

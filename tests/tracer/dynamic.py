@@ -71,3 +71,24 @@ def branch_on_size(x):
 for n in [2, 3, 4, 5, 6]:
     x = torch.arange(n * 3.0).reshape(n, 3)
     print(symbolic(x, torch.ones(1)), branch_on_size(x).sum())
+
+
+# Automatic dynamic ints: an int argument whose value changed becomes a
+# graph input (TYPE_MATCH instead of CONST_MATCH) unless Python code uses it
+# (a branch, a loop bound), which pins it again.
+def step(x, i, lr):
+    return x * lr + i
+
+
+def gated(x, i):
+    if i % 2 == 0:
+        return x * i
+    return x - i
+
+
+def repeated(x, n):
+    return x.repeat(n) + n
+
+
+for i in range(6):
+    print(step(torch.ones(2), i, 0.5), gated(torch.ones(2), i), repeated(torch.ones(2), i % 3 + 1))
