@@ -5,6 +5,7 @@
 #include "vm/ast.h"
 #include "vm/dict.h"
 #include "vm/list.h"
+#include "vm/set.h"
 #include "vm/shape.h"
 #include "vm/ops.h"
 #include "vm/tuple.h"
@@ -58,6 +59,12 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
         if (vm::instance_store(vm, regs[in[0]].as<vm::InstanceObject>(), n.name.as<vm::StrObject>(), regs[in[1]]))
           r = Value::none();
         break;
+      case GraphOp::BuildSet: {
+        r = vm::set_new(vm);
+        for (size_t k = 0; r && k < n.in.size(); k++)
+          if (!vm::set_add(vm, r.as<vm::SetObject>(), regs[in[k]])) r = Value();
+        break;
+      }
       case GraphOp::BuildDict: {
         r = vm::dict_new(vm);
         auto* keys = n.kwnames.as<vm::TupleObject>();

@@ -61,6 +61,7 @@ std::string node_expr(VM& vm, const Graph& g, const Node& n) {
     case GraphOp::GetAttr: return fmt::format("{}.{}", reg_name(g, n.in[0]), vm::str_view(n.name));
     case GraphOp::BuildTuple: return fmt::format("({}{})", args, n.in.size() == 1 ? "," : "");
     case GraphOp::BuildList: return fmt::format("[{}]", args);
+    case GraphOp::BuildSet: return n.in.empty() ? std::string("set()") : fmt::format("{{{}}}", args);
     case GraphOp::BuildDict: {
       std::string r = "{";
       for (size_t i = 0; i < n.in.size(); i++) {
@@ -119,7 +120,7 @@ std::string Graph::reg_meta(VM& vm, int r) const {
 size_t Graph::op_count() const {
   size_t n = 0;
   for (const Node& x : nodes)
-    if (x.op != GraphOp::BuildTuple && x.op != GraphOp::BuildList && x.op != GraphOp::BuildDict && x.op != GraphOp::SetAttr &&
+    if (x.op != GraphOp::BuildTuple && x.op != GraphOp::BuildList && x.op != GraphOp::BuildDict && x.op != GraphOp::BuildSet && x.op != GraphOp::SetAttr &&
         x.op != GraphOp::StoreGlobal && x.op != GraphOp::SetGradMode)
       n++;
   return n;

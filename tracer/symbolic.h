@@ -15,8 +15,8 @@
 //     SeqData, so an append through one is seen through the other.
 //   * Super — super() in a method: `ex` the class to look past, `recv` the
 //     instance.
-//   * Map — a dict made by the traced code, keys constants (values Syms);
-//     aliasing like Seq.
+//   * Map — a dict made by the traced code, keys constants (values Syms),
+//     or a set of constants; aliasing like Seq.
 //   * Iter — an iterator being unrolled by FOR_ITER.
 //   * Func — a function made by MAKE_FUNCTION in the traced code (a
 //     comprehension, a lambda, a closure), inlined when called.
@@ -90,6 +90,7 @@ struct SeqData {
 
 struct MapData {
   std::vector<std::pair<Value, Sym>> items;  // insertion order; keys are hashable constants
+  bool is_set = false;                       // a set: the keys are its items (values unused)
 };
 
 struct IterData {

@@ -29,6 +29,7 @@
 #include "vm/ops.h"
 #include "vm/slice.h"
 #include "vm/tuple.h"
+#include "vm/set.h"
 #include "vm/shape.h"
 #include "vm/type.h"
 
@@ -347,6 +348,15 @@ class Tracer {
     return m.map->items[size_t(i)].second;
   }
   Sym call_map_method(const vm::NativeObject* nat, std::vector<Sym>& args);
+  Sym call_set_method(const vm::NativeObject* nat, std::vector<Sym>& args, const Value& kwnames);
+  // A set Sym holding the items of real set `v` (constants).
+  Sym set_of(const Value& v) {
+    Sym m = new_map();
+    m.map->is_set = true;
+    Value l = checked(vm::sequence_to_list(vm_, v), "set");
+    for (auto& x : l.as<vm::ListObject>()->items) m.map->items.emplace_back(x, Sym::constant(Value::none()));
+    return m;
+  }
   void find_regions();
   const Region* region_at(uint32_t pc) const {
     for (auto& r : regions_)
@@ -394,6 +404,12 @@ class Tracer {
       case SymKind::Obj: return input_for_source(s.reg, s.ex);
       case SymKind::Map: {
         Node n;
+        if (s.map->is_set) {
+          n.op = GraphOp::BuildSet;
+          for (auto& kv : s.map->items) n.in.push_back(const_id(kv.first));
+          n.label = "set";
+          return add_node(std::move(n), example_of(s));
+        }
         n.op = GraphOp::BuildDict;
         Value keys = vm::tuple_new(vm_, s.map->items.size());
         for (size_t i = 0; i < s.map->items.size(); i++) {
@@ -421,6 +437,12 @@ class Tracer {
       case SymKind::Ref:
       case SymKind::Obj: return s.ex;
       case SymKind::Map: {
+        if (s.map->is_set) {
+          Value st = vm::set_new(vm_);
+          for (auto& kv : s.map->items)
+            if (!vm::set_add(vm_, st.as<vm::SetObject>(), kv.first)) checked(Value(), "set");
+          return st;
+        }
         Value d = vm::dict_new(vm_);
         for (auto& [k, v] : s.map->items)
           if (!vm::dict_setitem(vm_, d.as<vm::DictObject>(), k, example_of(v))) checked(Value(), "dict");
@@ -985,6 +1007,20 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
     return Sym::constant(checked(inplace ? vm::inplace_op(vm_, op, a.ex, b.ex) : vm::binary_op(vm_, op, a.ex, b.ex),
                                  std::string("operator ") + sym));
   }
+  if (a.kind == SymKind::Map && b.kind == SymKind::Map && a.map->is_set && b.map->is_set) {
+    // | & - ^ on sets of constants: computed on the real sets.
+    Value r = checked(inplace ? vm::inplace_op(vm_, op, example_of(a), example_of(b))
+                              : vm::binary_op(vm_, op, example_of(a), example_of(b)),
+                      std::string("operator ") + sym);
+    if (!vm::is_kind(r, ObjKind::Set)) stop(BreakReason::UnsupportedValue, std::string("operator ") + sym + " on sets");
+    Sym res = set_of(r);
+    if (inplace) {
+      touch(a.map);
+      a.map->items = res.map->items;
+      return a;
+    }
+    return res;
+  }
   if (a.kind == SymKind::Seq && b.kind == SymKind::Seq && op == vm::BinOpKind::Add &&
       a.seq->is_list == b.seq->is_list) {
     if (inplace && a.seq->is_list) {
@@ -1124,6 +1160,12 @@ Sym Tracer::iterate(const Sym& s) {
     for (const Value& k : dict_keys(s)) it.iter->items.push_back(Sym::constant(k));
     return it;
   }
+  if (s.kind == SymKind::Map && s.map->is_set) {
+    // A set iterates in its hash order: the real set's.
+    Value l = checked(vm::sequence_to_list(vm_, example_of(s)), "iter()");
+    for (auto& x : l.as<vm::ListObject>()->items) it.iter->items.push_back(Sym::constant(x));
+    return it;
+  }
   if (s.kind == SymKind::Map) {
     for (auto& kv : s.map->items) it.iter->items.push_back(Sym::constant(kv.first));
     return it;
@@ -1131,7 +1173,8 @@ Sym Tracer::iterate(const Sym& s) {
   if (Sym r; call_dunder(s, "__iter__", {}, &r)) return iterate(r);
   if (s.is_const()) {
     const Value& v = s.ex;
-    if (vm::is_kind(v, ObjKind::Range) || vm::is_kind(v, ObjKind::Tuple) || vm::is_str(v)) {
+    if (vm::is_kind(v, ObjKind::Range) || vm::is_kind(v, ObjKind::Tuple) || vm::is_str(v) ||
+        (vm::is_kind(v, ObjKind::Set) && (v.as_object()->aux & 1))) {  // a frozenset constant
       int64_t n = 0;
       if (!vm::length(vm_, v, &n)) checked(Value(), "iter()");
       if (n > lim_.max_instructions) stop(BreakReason::TraceTooLong, fmt::format("a loop of {} iterations", n));
@@ -1539,6 +1582,49 @@ Sym Tracer::call_map_method(const NativeObject* nat, std::vector<Sym>& args) {
   stop(BreakReason::UnsupportedCall, fmt::format("dict.{}", name));
 }
 
+Sym Tracer::call_set_method(const NativeObject* nat, std::vector<Sym>& args, const Value& kwnames) {
+  std::string_view name = nat->name ? nat->name : "";
+  const Sym& m = args[0];
+  if (name == "add" && args.size() == 2) {
+    map_set(m, concretize(args[1]), Sym::constant(Value::none()));
+    return Sym::constant(Value::none());
+  }
+  if ((name == "discard" || name == "remove") && args.size() == 2) {
+    int i = map_find(*m.map, concretize(args[1]));
+    if (i < 0) {
+      if (name == "remove") checked(Value(vm_.raise(vm::Exc::KeyError, "set.remove")), "set.remove");
+      return Sym::constant(Value::none());
+    }
+    touch(m.map);
+    m.map->items.erase(m.map->items.begin() + i);
+    return Sym::constant(Value::none());
+  }
+  if (name == "update" && args.size() == 2) {
+    Sym items = iterate(args[1]);  // kept alive for the loop
+    for (auto& x : items.iter->items) map_set(m, concretize(x), Sym::constant(Value::none()));
+    return Sym::constant(Value::none());
+  }
+  if (name == "clear" && args.size() == 1) {
+    touch(m.map);
+    m.map->items.clear();
+    return Sym::constant(Value::none());
+  }
+  // Anything else that does not change the set (union, issubset, copy...):
+  // computed on the constants.
+  static const std::set<std::string> kReading = {"union", "intersection", "difference", "symmetric_difference",
+                                                 "issubset", "issuperset", "isdisjoint", "copy", "__contains__"};
+  if (!kReading.count(std::string(name))) stop(BreakReason::UnsupportedCall, fmt::format("set.{}", name));
+  std::vector<Value> ex;
+  for (auto& a : args) ex.push_back(example_of(concretize(a)));
+  size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;
+  Value r = checked(nat->fn(vm_, vm::CallArgs{ex.data(), ex.size() - nkw, nkw ? kwnames.as<vm::TupleObject>() : nullptr},
+                           nat->data),
+                    fmt::format("set.{}", name));
+  if (vm::is_kind(r, ObjKind::Set)) return set_of(r);
+  if (!is_immutable_const(r)) stop(BreakReason::UnsupportedValue, fmt::format("the result of set.{}", name));
+  return Sym::constant(r);
+}
+
 Sym Tracer::call_dict_method(const NativeObject* nat, std::vector<Sym>& args) {
   std::string_view name = nat->name ? nat->name : "";
   const Sym& d = args[0];
@@ -1614,6 +1700,9 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
     if (!args.empty() && args[0].kind == SymKind::Map && nat->owner.is_object() &&
         vm::is_kind(nat->owner, ObjKind::Type) && nat->owner.as<vm::TypeObject>() == vm_.types.dict)
       return call_map_method(nat, args);
+    if (!args.empty() && args[0].kind == SymKind::Map && args[0].map->is_set && nat->owner.is_object() &&
+        vm::is_kind(nat->owner, ObjKind::Type) && nat->owner.as<vm::TypeObject>() == vm_.types.set)
+      return call_set_method(nat, args, kwnames);
     if (nat->fn == torch::compiled_call) {
       // A torch.compile'd function called from traced code: inlined.
       Sym inner = Sym::constant(nat->data.as<vm::TupleObject>()->items[0]);
@@ -1634,6 +1723,15 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
     auto* t = c.as<vm::TypeObject>();
     if (Sym g; grad_ctx_call(t, args, kwnames, &g)) return g;
     if (t == vm_.types.super && !vm::is_kind(kwnames, ObjKind::Tuple)) return make_super(f, args);
+    if (t == vm_.types.set && !vm::is_kind(kwnames, ObjKind::Tuple) && args.size() <= 1) {
+      Sym m = new_map();
+      m.map->is_set = true;
+      if (args.size() == 1) {
+        Sym items = iterate(args[0]);  // kept alive for the loop
+        for (auto& x : items.iter->items) map_set(m, concretize(x), Sym::constant(Value::none()));
+      }
+      return m;
+    }
     std::string name(vm::str_view(t->name));
     bool torch_type = vm_.torch_state && (t == torch::torch_state(vm_).size_type || t == torch::torch_state(vm_).dtype_type ||
                                           t == torch::torch_state(vm_).device_type);
@@ -1868,7 +1966,7 @@ Sym Tracer::run_frame(Frame& f) {
         auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
         Sym o = pop();
         if (is_dict_obj(o) || o.kind == SymKind::Map) {
-          Value m = vm::type_lookup(vm_.types.dict, name);
+          Value m = vm::type_lookup(o.kind == SymKind::Map && o.map->is_set ? vm_.types.set : vm_.types.dict, name);
           if (!vm::is_kind(m, ObjKind::Native)) stop(BreakReason::UnsupportedValue, "this dict method");
           st.push_back(Sym::constant(m));
           st.push_back(o);
@@ -2124,6 +2222,30 @@ Sym Tracer::run_frame(Frame& f) {
         Sym m = new_map();
         for (size_t i = 0; i < arg; i++) map_set(m, kv[2 * i], kv[2 * i + 1]);
         st.push_back(m);
+        break;
+      }
+      case Op::BUILD_SET: {
+        std::vector<Sym> items(st.end() - long(arg), st.end());
+        st.resize(st.size() - arg);
+        Sym m = new_map();
+        m.map->is_set = true;
+        for (auto& x : items) map_set(m, concretize(x), Sym::constant(Value::none()));
+        st.push_back(m);
+        break;
+      }
+      case Op::SET_UPDATE: {
+        Sym it = pop();
+        Sym& m = st[st.size() - (arg & 0xffff)];
+        if (m.kind != SymKind::Map || !m.map->is_set) stop(BreakReason::UnsupportedValue, "set update");
+        Sym items = iterate(it);  // kept alive for the loop
+        for (auto& x : items.iter->items) map_set(m, concretize(x), Sym::constant(Value::none()));
+        break;
+      }
+      case Op::SET_ADD: {
+        Sym v = concretize(pop());
+        Sym& m = st[st.size() - arg];
+        if (m.kind != SymKind::Map || !m.map->is_set) stop(BreakReason::UnsupportedValue, "set comprehension");
+        map_set(m, v, Sym::constant(Value::none()));
         break;
       }
       case Op::MAP_ADD: {

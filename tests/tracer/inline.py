@@ -46,3 +46,21 @@ def stats(x):
 
 print(stats(torch.arange(6.0)))
 print(stats(torch.arange(6.0) - 2))
+
+
+# Sets of constants made in the traced code: literals, comprehensions, add,
+# in, len, set operators (computed on the constants), iteration in the real
+# set's order.
+def with_sets(x, names):
+    seen = {"a", "b"}
+    seen.add("c")
+    out = x
+    for n in names:
+        if n in seen:
+            out = out * 2
+    s2 = {k for k in ["c", "d"]} | seen
+    return out, sorted(s2), len(seen - {"a"}), set() or "empty", {1, 2} & {2, 3}, [k for k in {3, 1, 2}]
+
+
+print(with_sets(torch.ones(2), ["a", "z", "c"]))
+print(with_sets(torch.ones(2), ["a", "z", "c"]))
