@@ -92,3 +92,16 @@ def repeated(x, n):
 
 for i in range(6):
     print(step(torch.ones(2), i, 0.5), gated(torch.ones(2), i), repeated(torch.ones(2), i % 3 + 1))
+
+
+# A tensor whose shape follows from a dynamic int (arange(n)): reading that
+# shape pins the int again, so the Python branch on it stays right.
+def from_int(x, n):
+    t = torch.arange(n)
+    if t.shape[0] > 2:
+        return x + 1
+    return x - 1
+
+
+for n in [1, 2, 3, 4, 1, 5]:
+    print(from_int(torch.ones(1), n))
