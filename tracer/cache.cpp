@@ -177,23 +177,13 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
 
 // The code run in the frame for an entry: the graph's call, with the
 // original's locals and cells (the frame's slots are laid out for those).
-Value entry_code(vm::VM& vm, CodeObject* co, const Value& native, int line) {
-  auto* t = vm::object_new<CodeObject>(vm, vm::ObjKind::Code, vm.types.code);
-  Value tv = Value::steal(t);
-  t->code.push_back(vm::encode(Op::LOAD_CONST, 0));
-  t->code.push_back(vm::encode(Op::CALL, 0));
-  t->code.push_back(vm::encode(Op::RETURN_VALUE, 0));
-  t->raw_code = t->code;
-  t->consts.push_back(native);
+// Generated code `t` runs in a frame laid out for `co`: the same names,
+// parameters, locals and cells (the frame's slots were filled for `co`).
+void take_frame_layout(CodeObject* t, const CodeObject* co, int stacksize) {
   t->varnames = co->varnames;
   t->cellvars = co->cellvars;
   t->freevars = co->freevars;
   t->cell2arg = co->cell2arg;
-  // The graph's call is hidden from tracebacks: graph_call names the line
-  // of the node that raised.
-  t->lines.push_back(vm::LineEntry{0, line});
-  t->lines.push_back(vm::LineEntry{1, -1});
-  t->lines.push_back(vm::LineEntry{2, line});
   t->name = co->name;
   t->qualname = co->qualname;
   t->filename = co->filename;
@@ -202,11 +192,27 @@ Value entry_code(vm::VM& vm, CodeObject* co, const Value& native, int line) {
   t->posonlyargcount = co->posonlyargcount;
   t->kwonlyargcount = co->kwonlyargcount;
   t->nlocals = co->nlocals;
-  t->stacksize = 3;
+  t->stacksize = stacksize;
   t->flags = (co->flags & ~uint32_t(vm::kCodeJitWatch)) | vm::kCodeGenerated;
   t->ncells_ = co->ncells_;
   t->nlive_ = co->nlive_;
   t->nslots_ = t->nlive_ + t->stacksize;
+}
+
+Value entry_code(vm::VM& vm, CodeObject* co, const Value& native, int line) {
+  auto* t = vm::object_new<CodeObject>(vm, vm::ObjKind::Code, vm.types.code);
+  Value tv = Value::steal(t);
+  t->code.push_back(vm::encode(Op::LOAD_CONST, 0));
+  t->code.push_back(vm::encode(Op::CALL, 0));
+  t->code.push_back(vm::encode(Op::RETURN_VALUE, 0));
+  t->raw_code = t->code;
+  t->consts.push_back(native);
+  // The graph's call is hidden from tracebacks: graph_call names the line
+  // of the node that raised.
+  t->lines.push_back(vm::LineEntry{0, line});
+  t->lines.push_back(vm::LineEntry{1, -1});
+  t->lines.push_back(vm::LineEntry{2, line});
+  take_frame_layout(t, co, 3);
   return tv;
 }
 
@@ -387,21 +393,9 @@ Value transformed_code(TracerState& ts, CodeObject* co, FunctionObject* fn, cons
   t->lines.push_back(vm::LineEntry{pc, line});
   t->raw_code = c;
   vm::fuse_superinstructions(t->code);
-  t->varnames = co->varnames;
-  t->name = co->name;
-  t->qualname = co->qualname;
-  t->filename = co->filename;
-  t->firstlineno = co->firstlineno;
-  t->argcount = co->argcount;
-  t->posonlyargcount = co->posonlyargcount;
-  t->kwonlyargcount = co->kwonlyargcount;
-  t->nlocals = co->nlocals;
-  t->stacksize = carry + k + 8;
-  for (auto& w : ways) t->stacksize = std::max(t->stacksize, carry + w.second + 4);
-  t->flags = (co->flags & ~uint32_t(vm::kCodeJitWatch)) | vm::kCodeGenerated;
-  t->ncells_ = co->ncells_;
-  t->nlive_ = co->nlive_;
-  t->nslots_ = t->nlive_ + t->stacksize;
+  int stacksize = carry + k + 8;
+  for (auto& w : ways) stacksize = std::max(stacksize, carry + w.second + 4);
+  take_frame_layout(t, co, stacksize);
   return tv;
 }
 

@@ -294,10 +294,12 @@ class Tracer {
     size_t nodes = 0;
   } region_snap_;
   UndoLog region_undo_;
-  static void log_undo(UndoLog& log, const std::shared_ptr<SeqData>& s) {
+  // Saves `d`'s items in `log` the first time it changes (lists and dicts).
+  template <class Log, class Data>
+  static void log_undo(Log& log, const std::shared_ptr<Data>& d) {
     for (auto& u : log)
-      if (u.first == s) return;
-    log.emplace_back(s, s->items);
+      if (u.first == d) return;
+    log.emplace_back(d, d->items);
   }
   void touch(const std::shared_ptr<SeqData>& s) {
     log_undo(undo_, s);
@@ -306,14 +308,9 @@ class Tracer {
   // The same for dicts made in the trace.
   using MapUndoLog = std::vector<std::pair<std::shared_ptr<MapData>, std::vector<std::pair<Value, Sym>>>>;
   MapUndoLog map_undo_, region_map_undo_;
-  static void log_map_undo(MapUndoLog& log, const std::shared_ptr<MapData>& m) {
-    for (auto& u : log)
-      if (u.first == m) return;
-    log.emplace_back(m, m->items);
-  }
   void touch(const std::shared_ptr<MapData>& m) {
-    log_map_undo(map_undo_, m);
-    if (region_snap_.valid) log_map_undo(region_map_undo_, m);
+    log_undo(map_undo_, m);
+    if (region_snap_.valid) log_undo(region_map_undo_, m);
   }
   static Sym new_map() {
     Sym s;
@@ -945,6 +942,7 @@ class Tracer {
   Sym call_native(const NativeObject* nat, std::vector<Sym>& args, const Value& kwnames);
   Sym call_pure(const Value& callee, const std::string& label, std::vector<Sym>& args, const Value& kwnames);
   Sym call_list_method(const NativeObject* nat, std::vector<Sym>& args);
+  Sym list_method(std::string_view name, const Sym& self, std::vector<Sym>& args);
   Sym inline_call(Frame& caller, CodeObject* code, const Value& defaults, const Value& kwdefaults, const Value& globals,
                   const std::vector<std::shared_ptr<CellData>>* closure, const Value& real_closure,
                   std::vector<Sym>& args, const Value& kwnames);
@@ -1479,19 +1477,17 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
 Sym Tracer::call_list_method(const NativeObject* nat, std::vector<Sym>& args) {
   Sym self = args[0];
   std::string_view name = nat->name ? nat->name : "";
-  auto& items = self.seq->items;
   bool mutating = name == "append" || name == "extend" || name == "pop" || name == "insert" || name == "clear" ||
                   name == "reverse";
   if (mutating && self.seq->from_source) before_source_list_change();
   if (mutating) touch(self.seq);
-  struct Sync {
-    Tracer* t;
-    const Sym* l;
-    bool on;
-    ~Sync() noexcept(false) {
-      if (on && std::uncaught_exceptions() == 0) t->sync_source_list(*l);
-    }
-  } sync{this, &self, mutating && self.seq->from_source};
+  Sym r = list_method(name, self, args);
+  if (mutating && self.seq->from_source) sync_source_list(self);
+  return r;
+}
+
+Sym Tracer::list_method(std::string_view name, const Sym& self, std::vector<Sym>& args) {
+  auto& items = self.seq->items;
   if (name == "append" && args.size() == 2) {
     items.push_back(args[1]);
     return Sym::constant(Value::none());
