@@ -287,8 +287,13 @@ Value resume_code(TracerState& ts, CodeObject* orig, uint32_t pc, const std::vec
   r->stacksize = orig->stacksize + depth + 1;
   r->flags = (orig->flags & ~uint32_t(vm::kCodeVarargs | vm::kCodeVarkeywords | vm::kCodeGenerated)) |
              uint32_t(vm::kCodeJitWatch);
-  r->ncells_ = 0;
-  r->nlive_ = r->nlocals;
+  // The original's cells (its own, then its free variables) are all free
+  // variables here, in the same order (the same LOAD_DEREF indices): the
+  // transformed code passes the live cells as the closure.
+  r->freevars = orig->cellvars;
+  r->freevars.insert(r->freevars.end(), orig->freevars.begin(), orig->freevars.end());
+  r->ncells_ = orig->ncells_;
+  r->nlive_ = r->nlocals + r->ncells_;
   r->nslots_ = r->nlive_ + r->stacksize;
   ts.resume_codes[key] = rv;
   ts.origins[r] = ResumeOrigin{Value::borrow(orig), prologue};
@@ -344,7 +349,8 @@ Value transformed_code(TracerState& ts, CodeObject* co, FunctionObject* fn, cons
   int line = co->line_of(rp.pc);
   c.push_back(vm::encode(Op::LOAD_CONST, konst(native)));
   c.push_back(vm::encode(Op::CALL, 0));
-  auto push_under = [&](const LiveValue& v) {
+  // Pushes live value v (the graph's output tuple is on top of the stack).
+  auto push_value = [&](const LiveValue& v) {
     switch (v.kind) {
       case LiveValue::Output:
         c.push_back(vm::encode(Op::DUP_TOP, 0));
@@ -353,11 +359,38 @@ Value transformed_code(TracerState& ts, CodeObject* co, FunctionObject* fn, cons
         break;
       case LiveValue::Const: c.push_back(vm::encode(Op::LOAD_CONST, konst(v.value))); break;
       case LiveValue::Empty: c.push_back(vm::encode(Op::LOAD_CONST, konst(Value()))); break;
+      case LiveValue::Function: {
+        // MAKE_FUNCTION's operands: defaults, closure, code.
+        uint32_t flags = 0;
+        if (v.defaults.is_object() && !v.defaults.is_none()) {
+          c.push_back(vm::encode(Op::LOAD_CONST, konst(v.defaults)));
+          flags |= 1;
+        }
+        if (!v.closure.empty()) {
+          for (int i : v.closure) c.push_back(vm::encode(Op::LOAD_CLOSURE, uint32_t(i)));
+          c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(v.closure.size())));
+          flags |= 8;
+        }
+        c.push_back(vm::encode(Op::LOAD_CONST, konst(v.value)));
+        c.push_back(vm::encode(Op::MAKE_FUNCTION, flags));
+        break;
+      }
     }
+  };
+  // The same, put under the output tuple.
+  auto push_under = [&](const LiveValue& v) {
+    push_value(v);
     c.push_back(vm::encode(Op::ROT_TWO, 0));
   };
   for (auto& v : rp.locals) push_under(v);
   for (auto& v : rp.stack) push_under(v);
+  // Write the frame's own cells back (closures made before may share them).
+  for (size_t i = 0; i < rp.cells.size(); i++) {
+    const LiveValue& v = rp.cells[i];
+    if (v.kind == LiveValue::Empty) continue;
+    push_value(v);
+    c.push_back(vm::encode(Op::STORE_DEREF, uint32_t(i)));
+  }
   c.push_back(vm::encode(Op::POP_TOP, 0));
   size_t insn_pc = c.size();
   if (rp.run_insn) c.push_back(rp.insn);
@@ -374,7 +407,15 @@ Value transformed_code(TracerState& ts, CodeObject* co, FunctionObject* fn, cons
     if (w == 0) *resumed_in = std::string(vm::str_view(rcode.as<CodeObject>()->qualname));
     else *resumed_in += " / " + std::string(vm::str_view(rcode.as<CodeObject>()->qualname));
     c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(carry + depth)));
-    c.push_back(vm::encode(Op::LOAD_CONST, konst(new_function(vm, rcode, fn->globals))));
+    if (co->ncells_ == 0) {
+      c.push_back(vm::encode(Op::LOAD_CONST, konst(new_function(vm, rcode, fn->globals))));
+    } else {
+      // The resume function closes over this frame's cells.
+      for (int i = 0; i < co->ncells_; i++) c.push_back(vm::encode(Op::LOAD_CLOSURE, uint32_t(i)));
+      c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(co->ncells_)));
+      c.push_back(vm::encode(Op::LOAD_CONST, konst(rcode)));
+      c.push_back(vm::encode(Op::MAKE_FUNCTION, 8));
+    }
     c.push_back(vm::encode(Op::ROT_TWO, 0));
     hidden.push_back(uint32_t(c.size()));
     c.push_back(vm::encode(Op::CALL_EX, 0));
@@ -393,7 +434,10 @@ Value transformed_code(TracerState& ts, CodeObject* co, FunctionObject* fn, cons
   t->lines.push_back(vm::LineEntry{pc, line});
   t->raw_code = c;
   vm::fuse_superinstructions(t->code);
-  int stacksize = carry + k + 8;
+  size_t most_cells = 0;
+  for (auto* vs : {&rp.locals, &rp.stack, &rp.cells})
+    for (auto& v : *vs) most_cells = std::max(most_cells, v.closure.size());
+  int stacksize = carry + k + 8 + std::max(co->ncells_, int(most_cells) + 2);
   for (auto& w : ways) stacksize = std::max(stacksize, carry + w.second + 4);
   take_frame_layout(t, co, stacksize);
   return tv;

@@ -274,7 +274,7 @@ class Tracer {
   struct Snapshot {
     bool valid = false;
     uint32_t pc = 0;
-    std::vector<Sym> stack;
+    std::vector<Sym> stack, cells;  // cells: the contents of the frame's cells
     size_t nodes = 0;
   } snap_;
   using UndoLog = std::vector<std::pair<std::shared_ptr<SeqData>, std::vector<Sym>>>;
@@ -290,7 +290,7 @@ class Tracer {
   struct RegionSnapshot {
     bool valid = false;
     uint32_t pc = 0;
-    std::vector<Sym> stack, locals;
+    std::vector<Sym> stack, locals, cells;
     size_t nodes = 0;
   } region_snap_;
   UndoLog region_undo_;
@@ -1860,6 +1860,8 @@ Sym Tracer::run_frame(Frame& f) {
       snap_.valid = true;
       snap_.pc = f.pc;
       snap_.stack = st;
+      snap_.cells.clear();
+      for (auto& c : f.cells) snap_.cells.push_back(c->contents);
       snap_.nodes = nodes_.size();
       undo_.clear();
       map_undo_.clear();
@@ -1871,6 +1873,8 @@ Sym Tracer::run_frame(Frame& f) {
         region_snap_.pc = f.pc;
         region_snap_.stack = st;
         region_snap_.locals = f.locals;
+        region_snap_.cells.clear();
+        for (auto& c : f.cells) region_snap_.cells.push_back(c->contents);
         region_snap_.nodes = nodes_.size();
         region_undo_.clear();
         region_map_undo_.clear();
@@ -2471,10 +2475,9 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
 // point (res.resume), or says why it cannot.
 std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
   if (!snap_.valid) return "the break happened while reading the arguments";
-  if (co_->ncells_) return "the function has closure cells";
   if (co_->flags & (vm::kCodeGenerator | vm::kCodeVarkeywords)) return "a generator or **kwargs function";
   ResumePoint rp;
-  std::vector<Sym> stack, locals;
+  std::vector<Sym> stack, locals, cells;
   size_t nodes;
   std::vector<std::pair<uint32_t, int>> ways;
   for (const vm::ExcEntry& h : co_->exc_table)
@@ -2488,6 +2491,7 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
     for (auto& [m, items] : region_map_undo_) m->items = items;
     stack = region_snap_.stack;
     locals = region_snap_.locals;
+    cells = region_snap_.cells;
     nodes = region_snap_.nodes;
     if (nodes == 0) return "inside a loop or try block, with no tensor operation before it";
     rp.pc = r->entry;
@@ -2497,6 +2501,7 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
     for (auto& [m, items] : map_undo_) m->items = items;
     stack = snap_.stack;
     locals = top.locals;
+    cells = snap_.cells;
     nodes = snap_.nodes;
     rp.pc = snap_.pc;
     rp.run_insn = true;
@@ -2515,6 +2520,7 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
   std::vector<int> outputs;
   std::unordered_map<const SeqData*, int> seq_out;
   std::unordered_map<const MapData*, int> map_out;
+  std::set<const FuncData*> seen_funcs;
   std::string why;
   auto live = [&](const Sym& s) {
     LiveValue v;
@@ -2576,14 +2582,44 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
         if (s.kind == SymKind::Seq) seq_out[s.seq.get()] = v.output;
         return v;
       }
+      case SymKind::Func: {
+        // Made for real by the transformed code, over the frame's own cells
+        // (each function object once: one made in the trace is not shared).
+        const FuncData& fd = *s.func;
+        if (!seen_funcs.insert(s.func.get()).second) {
+          if (why.empty()) why = "a function made while tracing, held in two places";
+          return v;
+        }
+        v.kind = LiveValue::Function;
+        v.value = fd.code;
+        v.defaults = fd.defaults;
+        if (fd.globals.bits() != fn_->globals.bits()) {
+          if (why.empty()) why = "a function made while tracing in another module";
+          return v;
+        }
+        for (const auto& cell : fd.closure) {
+          int idx = -1;
+          for (size_t i = 0; i < top.cells.size(); i++)
+            if (top.cells[i] == cell) idx = int(i);
+          if (idx < 0) {
+            if (why.empty()) why = "a function made while tracing that closes over cells of an inlined call";
+            return v;
+          }
+          v.closure.push_back(idx);
+        }
+        return v;
+      }
       default:
-        if (why.empty()) why = "a live function, iterator or cell made while tracing";
+        if (why.empty()) why = "a live iterator or cell made while tracing";
         return v;
     }
   };
   try {
     for (int i = 0; i < carry_locals_; i++) rp.locals.push_back(live(locals[size_t(i)]));
     for (const Sym& x : stack) rp.stack.push_back(live(x));
+    // The frame's own cells: written back (other frames may share them);
+    // the free variables' cells were not stored into (that breaks).
+    for (size_t i = 0; i < co_->cellvars.size() && i < cells.size(); i++) rp.cells.push_back(live(cells[i]));
   } catch (const Break& b) {
     return b.detail;
   }

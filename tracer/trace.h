@@ -40,9 +40,14 @@ struct TraceLimits {
 // nothing (an unbound local; the marker LOAD_METHOD pushes for a plain
 // function).
 struct LiveValue {
-  enum Kind : uint8_t { Output, Const, Empty } kind = Empty;
+  enum Kind : uint8_t { Output, Const, Empty, Function } kind = Empty;
   int output = -1;  // Output: index into the graph's outputs
-  Value value;      // Const
+  Value value;      // Const; Function: its CodeObject
+  // Function (a closure or lambda made by the traced code, made for real
+  // now): its constant defaults (or None) and the traced frame's cells it
+  // closes over, by index.
+  Value defaults;
+  std::vector<int> closure;
 };
 struct ResumePoint {
   uint32_t pc = 0;        // pc of the traced code
@@ -52,6 +57,7 @@ struct ResumePoint {
   uint32_t insn = 0;      // run_insn: its raw encoding
   std::vector<LiveValue> locals;  // the first `carry_locals` locals
   std::vector<LiveValue> stack;   // bottom to top, before the instruction
+  std::vector<LiveValue> cells;   // the contents of the traced code's own cells (cellvars), written back
 };
 
 // The ways execution goes on after the interpreter runs raw instruction

@@ -112,3 +112,29 @@ for i in range(2):
         raising(x)
     except RuntimeError as e:
         print("RuntimeError", e)
+
+
+# A function with closure cells resumes too: the transformed code writes
+# the frame's cells back, makes the closures the trace made for real, and
+# the resume function closes over the same cells.
+def with_cells(x, k):
+    scale = k * 2
+    act = lambda t: t * scale
+    y = act(x) + 1
+    print("cells", y.shape)
+    return act(y)
+
+
+def nonlocal_store(x):
+    y = x + 1
+
+    def inner():
+        return y * 3
+
+    print("nonlocal")
+    y = y * 2
+    return inner()
+
+
+for i in range(2):
+    print(with_cells(torch.ones(2), 3), nonlocal_store(torch.ones(2)))
