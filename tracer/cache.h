@@ -11,13 +11,19 @@
 //
 // whose graph native runs the graph executor on the sources the guards
 // just loaded. A miss on every entry traces again (a recompile, its reason
-// in words from the first entry's failing guard) until --cache-size-limit
-// entries exist; then the code runs interpreted and that is logged once. A
-// trace that breaks leaves the call to the interpreter; the code is then
-// given up (no more tracing) with the reason kept for --explain.
+// in words from the first entry's failing guard; sizes and ints that
+// changed become dynamic) until --cache-size-limit entries exist; then the
+// code runs interpreted and that is logged once.
 //
-// Graph breaks with resume functions, automatic dynamic shapes and
-// torch.compile are not built yet (see docs/ARCHITECTURE.md, "The tracer").
+// A trace that breaks and can resume gets an entry whose code is
+// transformed code: call the partial graph, rebuild the stack, run the
+// instruction the tracer could not, call a resume function (generated
+// here, cached per original code, pc and stack shape, watched and traced
+// like any function). A break that cannot resume leaves the call to the
+// interpreter; the code is then given up, with the reason kept for
+// --explain. torch.compile requests (VM::jit_request_*) trace a frame on
+// its first call; --explain, --dump-graphs and KILN_LOGS report all this
+// (docs/ARCHITECTURE.md, "The tracer").
 #pragma once
 
 #include "vm/vm.h"

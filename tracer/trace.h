@@ -12,8 +12,11 @@
 // argument tensors (same sizes, strides, aliasing and data) to learn the
 // result's metadata, and restores the random generator and grad mode
 // afterwards, so the interpreter — or the compiled entry — then runs the
-// call exactly once, with every side effect it has. Anything the tracer
-// cannot model stops it with a reason from tracer/break_reasons.def.
+// call exactly once, with every side effect it has (side effects on
+// objects from outside — global, attribute, list and dict stores — are
+// graph nodes, in program order). Anything the tracer cannot model stops it
+// with a reason from tracer/break_reasons.def; the trace so far then
+// becomes a partial graph and a ResumePoint when the break can resume.
 #pragma once
 
 #include <memory>
