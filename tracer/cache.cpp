@@ -300,23 +300,6 @@ Value resume_code(TracerState& ts, CodeObject* orig, uint32_t pc, const std::vec
   return rv;
 }
 
-Value new_function(vm::VM& vm, const Value& code, const Value& globals) {
-  auto* co = code.as<CodeObject>();
-  auto* fn = vm::object_new<FunctionObject>(vm, vm::ObjKind::Function, vm.types.function);
-  Value fv = Value::steal(fn);
-  fn->code = code;
-  fn->globals = globals;
-  fn->name = co->name;
-  fn->qualname = co->qualname;
-  fn->defaults = Value::none();
-  fn->kwdefaults = Value::none();
-  fn->closure = Value::none();
-  fn->doc = Value::none();
-  Value modname = vm::dict_get_str(globals.as<vm::DictObject>(), vm.names.__name__);
-  fn->module = modname ? modname : Value::none();
-  return fv;
-}
-
 // The code run in the frame for an entry that ends in a graph break
 // (TorchDynamo's transformed code): call the partial graph, rebuild the
 // locals and the operand stack of the break from its outputs, run the
@@ -325,7 +308,7 @@ Value new_function(vm::VM& vm, const Value& code, const Value& globals) {
 // frame's own locals are not written: everything live goes to the resume
 // function, whose frame then shows in tracebacks (the call here is hidden:
 // its line is -1).
-Value transformed_code(TracerState& ts, CodeObject* co, FunctionObject* fn, const Value& native, const ResumePoint& rp,
+Value transformed_code(TracerState& ts, CodeObject* co, const Value& native, const ResumePoint& rp,
                        std::string* resumed_in) {
   vm::VM& vm = ts.vm;
   ResumeOrigin org = origin_of(ts, co);
@@ -407,15 +390,16 @@ Value transformed_code(TracerState& ts, CodeObject* co, FunctionObject* fn, cons
     if (w == 0) *resumed_in = std::string(vm::str_view(rcode.as<CodeObject>()->qualname));
     else *resumed_in += " / " + std::string(vm::str_view(rcode.as<CodeObject>()->qualname));
     c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(carry + depth)));
-    if (co->ncells_ == 0) {
-      c.push_back(vm::encode(Op::LOAD_CONST, konst(new_function(vm, rcode, fn->globals))));
-    } else {
-      // The resume function closes over this frame's cells.
+    // The resume function, made by the interpreter's MAKE_FUNCTION (in this
+    // frame's globals), closing over this frame's cells if it has any.
+    uint32_t flags = 0;
+    if (co->ncells_) {
       for (int i = 0; i < co->ncells_; i++) c.push_back(vm::encode(Op::LOAD_CLOSURE, uint32_t(i)));
       c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(co->ncells_)));
-      c.push_back(vm::encode(Op::LOAD_CONST, konst(rcode)));
-      c.push_back(vm::encode(Op::MAKE_FUNCTION, 8));
+      flags = 8;
     }
+    c.push_back(vm::encode(Op::LOAD_CONST, konst(rcode)));
+    c.push_back(vm::encode(Op::MAKE_FUNCTION, flags));
     c.push_back(vm::encode(Op::ROT_TWO, 0));
     hidden.push_back(uint32_t(c.size()));
     c.push_back(vm::encode(Op::CALL_EX, 0));
@@ -504,7 +488,7 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   Value native = vm::new_native(vm, "compiled_graph", graph_call, vm::make_int(vm, e->id), Value::none());
   if (r.resume) {
     std::string resumed_in;
-    e->code = transformed_code(ts, co, fn, native, *r.resume, &resumed_in);
+    e->code = transformed_code(ts, co, native, *r.resume, &resumed_in);
     if (!e->code) {
       record_break("no resume: the tracer cannot resume there; the call runs in the interpreter");
       give_up(cs, co);

@@ -2691,8 +2691,7 @@ TraceResult Tracer::run() {
     }
   }
   if (res.ok) {
-    for (const Guard& gd : guards_.guards) res.dynamic = res.dynamic || gd.dynamic;
-    res.dynamic = res.dynamic || (!dynamic_int_inputs_.empty() && !sizes_read_);
+    res.dynamic = res.graph->dynamic;
     res.size_read_at = size_read_at_;
     res.guards = std::move(guards_);
   }
