@@ -9,6 +9,7 @@
 #include "vm/shape.h"
 #include "vm/ops.h"
 #include "vm/tuple.h"
+#include "vm/type.h"
 
 namespace kiln::tracer {
 
@@ -59,6 +60,16 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
         if (vm::instance_store(vm, regs[in[0]].as<vm::InstanceObject>(), n.name.as<vm::StrObject>(), regs[in[1]]))
           r = Value::none();
         break;
+      case GraphOp::NewObject: {
+        // A plain user class (the tracer checked: object's __new__, no
+        // __setattr__ or slots), so the instance is its attributes.
+        r = vm::instance_alloc(vm, n.callee.as<vm::TypeObject>());
+        auto* names = n.kwnames.as<vm::TupleObject>();
+        for (size_t k = 0; r && k < n.in.size(); k++)
+          if (!vm::instance_store(vm, r.as<vm::InstanceObject>(), names->items[k].as<vm::StrObject>(), regs[in[k]]))
+            r = Value();
+        break;
+      }
       case GraphOp::BuildSet: {
         r = vm::set_new(vm);
         for (size_t k = 0; r && k < n.in.size(); k++)
@@ -107,6 +118,30 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
 }
 }  // namespace
 
+// A node failed inside user `with` blocks the graph traced through: their
+// __exit__ runs with the exception, innermost first, as the interpreter's
+// unwinding would. One that suppresses the exception cannot be honoured (the
+// code after its block is not in the graph): that is an error saying so.
+void GraphRunner::run_with_exits(VM& vm, Value* regs) {
+  const Graph& g = *g_;
+  for (auto it = g.with_exits.rbegin(); it != g.with_exits.rend(); ++it) {
+    if (failed_ < 0 || size_t(failed_) < it->first || size_t(failed_) >= it->end) continue;
+    Value exc = vm.take_exception();
+    Value args[4] = {regs[it->manager], Value::borrow(vm::type_of(vm, exc)), exc, Value::none()};
+    Value r = vm.call(it->exit, args, 4);
+    if (!r) continue;  // __exit__ raised: its exception goes on
+    int suppress = vm::truthy(vm, r);
+    if (suppress == 1) {
+      vm.raisef(vm::Exc::RuntimeError,
+                "a context manager's __exit__ suppressed an exception raised inside a compiled graph, which Kiln "
+                "cannot continue from (run this function with torch.compiler.disable or --tier=0): %s",
+                vm::type_name(vm, exc));
+      continue;
+    }
+    if (suppress == 0) vm.raise_value(exc);
+  }
+}
+
 Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
   const Graph& g = *g_;
   std::vector<Value> fresh;
@@ -120,7 +155,10 @@ Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
   bool grad = torch::autograd::GradMode::is_enabled();
   failed_ = -1;
   Value out = run_nodes(vm, g, regions_, r, &failed_);
-  if (out.is_empty()) torch::autograd::GradMode::set_enabled(grad);
+  if (out.is_empty()) {
+    run_with_exits(vm, r);
+    torch::autograd::GradMode::set_enabled(grad);
+  }
   // Drop the intermediates now: a tensor dies when its last reference goes.
   for (size_t i = g.consts.size(); i < regs->size(); i++) (*regs)[i] = Value();
   if (regs == &regs_) busy_ = false;

@@ -22,13 +22,15 @@ class GraphRunner {
   explicit GraphRunner(const Graph* g) : g_(g), regions_(FusedRegion::find(*g)) {}
   // Runs the graph on `loaded`, the values of the guard program's sources
   // (the graph's inputs are some of them; those are consumed). Returns its output (a tuple when
-  // it has several), or Empty with the exception pending; grad mode is
-  // restored if a node fails.
+  // it has several), or Empty with the exception pending; if a node fails,
+  // the __exit__ of each user `with` block around it runs and grad mode is
+  // restored.
   Value run(VM& vm, std::vector<Value>& loaded);
   // After a failed run: the node that raised (-1: none).
   int failed_node() const { return failed_; }
 
  private:
+  void run_with_exits(VM& vm, Value* regs);
   const Graph* g_;
   std::vector<FusedRegion> regions_;  // pointwise chains evaluated fused when their inputs allow
   std::vector<Value> regs_;

@@ -49,7 +49,8 @@ std::string node_expr(VM& vm, const Graph& g, const Node& n) {
     args += reg_name(g, n.in[i]);
   }
   switch (n.op) {
-    case GraphOp::Call: return fmt::format("{}({})", n.label, args);
+    case GraphOp::Call:
+    case GraphOp::NewObject: return fmt::format("{}({})", n.label, args);
     case GraphOp::Binary:
     case GraphOp::Compare:
       return fmt::format("{} {} {}", reg_name(g, n.in[0]), n.label, reg_name(g, n.in[1]));
@@ -121,7 +122,7 @@ size_t Graph::op_count() const {
   size_t n = 0;
   for (const Node& x : nodes)
     if (x.op != GraphOp::BuildTuple && x.op != GraphOp::BuildList && x.op != GraphOp::BuildDict && x.op != GraphOp::BuildSet && x.op != GraphOp::SetAttr &&
-        x.op != GraphOp::StoreGlobal && x.op != GraphOp::SetGradMode)
+        x.op != GraphOp::StoreGlobal && x.op != GraphOp::SetGradMode && x.op != GraphOp::NewObject)
       n++;
   return n;
 }
@@ -196,6 +197,9 @@ std::string Graph::validate() const {
     if (n.op == GraphOp::BuildDict && (!vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ||
                                        n.kwnames.as<vm::TupleObject>()->size != n.in.size()))
       return fmt::format("v{}: dict without one key per value", i);
+    if (n.op == GraphOp::NewObject && (!vm::is_kind(n.callee, vm::ObjKind::Type) || !vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ||
+                                       n.kwnames.as<vm::TupleObject>()->size != n.in.size()))
+      return fmt::format("v{}: new object without a class or attribute names", i);
     if (n.op == GraphOp::StoreGlobal && !vm::is_kind(n.callee, vm::ObjKind::Dict))
       return fmt::format("v{}: store_global without a globals dict", i);
   }

@@ -73,6 +73,15 @@ struct Graph {
   std::vector<int> outputs;  // registers; one output is returned as itself, several as a tuple
   bool tuple_output = false;  // always a tuple (a partial graph's live values at a graph break)
   bool dynamic = false;       // some sizes or ints are not guarded: its values' sizes may differ from the trace's
+  // User context managers whose `with` block the graph traced through:
+  // when node i in [first, end) raises, `exit(manager, type, exc, tb)` runs
+  // (innermost first), as the interpreter's unwinding would.
+  struct WithExit {
+    int manager;  // register
+    Value exit;   // the class's __exit__ function
+    size_t first, end;
+  };
+  std::vector<WithExit> with_exits;
 
   int const_reg(size_t i) const { return int(i); }
   int input_reg(size_t i) const { return int(consts.size() + i); }

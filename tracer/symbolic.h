@@ -24,6 +24,13 @@
 //   * Method — a method read as an attribute (`t.sum` before a keyword
 //     call, `self.forward`): `ex` is the native or the class's function,
 //     `recv` its receiver.
+//   * Inst — an instance of a plain user class made by the traced code
+//     (`Point(x, y)`: object's __new__, a Python __init__, no __setattr__).
+//     `ex` is a bare example instance of the class (for isinstance/type);
+//     its attributes are Syms in `map` (str keys; aliasing like Seq). It
+//     exists only in the trace until it escapes (returned, stored outside,
+//     live at a graph break): then a NewObject node makes it, and later
+//     stores to it are setattr nodes.
 //   * Obj — an object that exists outside the trace, read from a source: a
 //     user-class instance (nn.Module...) or a dict. `ex` is the object,
 //     `reg` its source; its attributes and items are read through sources
@@ -31,6 +38,8 @@
 //   * GradCtx — torch.no_grad() / enable_grad() / set_grad_enabled(b)
 //     made in the trace (`ex`: the mode it sets); GradExit — what
 //     BEFORE_WITH pushes for its __exit__ (`ex`: the mode to restore).
+//   * UserExit — what BEFORE_WITH pushes for a user context manager's
+//     __exit__: `recv` the manager, `ex` its class's __exit__ function.
 //   * Null — the marker LOAD_METHOD pushes for a plain callable; Unbound —
 //     a local not assigned yet.
 #pragma once
@@ -45,7 +54,7 @@ namespace kiln::tracer {
 
 using vm::Value;
 
-enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method, Obj, GradCtx, GradExit, Map, Super };
+enum class SymKind : uint8_t { Null, Unbound, Const, Ref, Seq, Iter, Func, Cell, Method, Obj, GradCtx, GradExit, Map, Super, Inst, UserExit };
 
 struct Sym;
 struct SeqData;
@@ -91,6 +100,11 @@ struct SeqData {
 struct MapData {
   std::vector<std::pair<Value, Sym>> items;  // insertion order; keys are hashable constants
   bool is_set = false;                       // a set: the keys are its items (values unused)
+  // An Inst's attributes: the register of its NewObject node once it
+  // escaped (-1 before; valid only while that node is still in the graph,
+  // which `serial`, the node's arg, tells).
+  int made = -1;
+  int serial = 0;
 };
 
 struct IterData {

@@ -153,7 +153,7 @@ struct Frame {
   // Exception-table ranges (by start) of `with` blocks of grad-mode
   // managers entered here: traced through (a failing graph restores grad
   // mode as their __exit__ would), where other try/with code breaks.
-  std::vector<uint32_t> grad_with_starts;
+  std::vector<uint32_t> traced_with_starts;
 };
 
 bool is_immutable_const(const Value& v) {
@@ -362,6 +362,7 @@ class Tracer {
   }
   std::string resume_at_break(Frame& top, TraceResult& res);
   std::unique_ptr<Graph> finish_graph(const std::vector<int>& outputs, bool tuple_output);
+  std::unique_ptr<Graph> number_graph(const std::vector<int>& outputs, bool tuple_output);
   // Where the instruction being traced is (for node lines and break sites).
   const CodeObject* cur_co_ = nullptr;
   int cur_line_ = 0;
@@ -399,6 +400,7 @@ class Tracer {
       case SymKind::Const: return const_id(s.ex);
       case SymKind::Ref: return s.reg;
       case SymKind::Obj: return input_for_source(s.reg, s.ex);
+      case SymKind::Inst: return made_instance(s);
       case SymKind::Map: {
         Node n;
         if (s.map->is_set) {
@@ -432,6 +434,7 @@ class Tracer {
     switch (s.kind) {
       case SymKind::Const:
       case SymKind::Ref:
+      case SymKind::Inst:
       case SymKind::Obj: return s.ex;
       case SymKind::Map: {
         if (s.map->is_set) {
@@ -612,13 +615,17 @@ class Tracer {
       // through sources, each guarded. An instance is specialised on its
       // identity and its class's version; a dict on its class (its keys when
       // used as a whole).
-      if (real.as_object()->kind == ObjKind::Instance) {
+      // An nn.Module is specialised on its identity (as TorchDynamo's
+      // are); other instances on their class only, so a fresh object of
+      // the same class per call (a resume function's argument) reuses the
+      // graph: their attributes are guarded as they are read.
+      if (real.as_object()->kind == ObjKind::Instance && is_nn_module(real.as_object()->type)) {
         guard(GuardKind::IdMatch, src, real);
-        class_guards(real.as_object()->type);
       } else {
         guard(GuardKind::TypeMatch, src, Value::borrow(real.as_object()->type));
-        note_dict_source(src, real.as_object());
+        note_mutable_source(src, real.as_object());
       }
+      if (real.as_object()->kind == ObjKind::Instance) class_guards(real.as_object()->type);
       Sym s;
       s.kind = SymKind::Obj;
       s.ex = real;
@@ -627,6 +634,32 @@ class Tracer {
     }
     stop(BreakReason::UnsupportedValue, fmt::format("a '{}' value from {}", vm::type_name(vm_, real),
                                                     guards_.sources.describe(src)));
+  }
+  // Whether __exit__ code may return something other than None or False
+  // (every return must be one of those constants for the graph to trace
+  // through its block: an exception it suppressed would have to continue
+  // after the block, which is not in the graph).
+  static bool exit_may_suppress(const CodeObject* co) {
+    const auto& code = co->raw_code;
+    for (size_t p = 0; p < code.size(); p++) {
+      if (vm::decode_op(code[p]) != Op::RETURN_VALUE) continue;
+      if (p == 0 || vm::decode_op(code[p - 1]) != Op::LOAD_CONST) return true;
+      const Value& c = co->consts[vm::decode_arg(code[p - 1])];
+      if (!c.is_none() && !(c.is_bool() && !c.is_true())) return true;
+      for (size_t q = 0; q < code.size(); q++)  // a jump straight to the return: its value is another's
+        if (kArgKind[size_t(vm::decode_op(code[q]))] == "JUMP" && vm::decode_arg(code[q]) == p) return true;
+    }
+    return false;
+  }
+  bool is_nn_module(vm::TypeObject* t) {
+    for (const Value& c : t->mro) {
+      Value call = vm::dict_get_str(c.as<vm::TypeObject>()->dict.as<vm::DictObject>(), vm_.intern("__call__").as<vm::StrObject>());
+      if (!vm::is_kind(call, ObjKind::Function)) continue;
+      auto* cc = call.as<FunctionObject>()->code.as<CodeObject>();
+      if (vm::str_view(cc->qualname) == "Module.__call__" && vm::str_view(cc->filename).ends_with("torch/nn/modules/module.py"))
+        return true;
+    }
+    return false;
   }
   // The version guards of a user class and its user bases.
   void class_guards(vm::TypeObject* t) {
@@ -668,7 +701,8 @@ class Tracer {
   void escape_check(const Sym& v, const char* where) {
     if ((v.kind == SymKind::Seq && v.seq->is_list && v.seq->source < 0) || v.kind == SymKind::Map)
       stop(BreakReason::SideEffect, fmt::format("a list or dict made in the traced code stored into {}", where));
-    if (v.kind != SymKind::Const && v.kind != SymKind::Ref && v.kind != SymKind::Seq && v.kind != SymKind::Obj)
+    if (v.kind != SymKind::Const && v.kind != SymKind::Ref && v.kind != SymKind::Seq && v.kind != SymKind::Obj &&
+        v.kind != SymKind::Inst)
       stop(BreakReason::SideEffect, fmt::format("a function or iterator made in the traced code stored into {}", where));
   }
   // obj.name = v on an object from outside the trace: a graph node, when it
@@ -677,6 +711,7 @@ class Tracer {
   void store_attr(const Sym& o, vm::StrObject* name, const Sym& v) {
     std::string nm(vm::str_view(Value::borrow(name)));
     if (!is_instance_obj(o)) stop(BreakReason::SideEffect, "attribute assignment to a value that is not a plain object");
+    if (o.kind == SymKind::Inst) return inst_store(o, name, v);
     vm::TypeObject* t = o.ex.as_object()->type;
     Value cls_attr = vm::type_lookup(t, name);
     if (vm::is_kind(cls_attr, ObjKind::Property) ||
@@ -700,6 +735,7 @@ class Tracer {
       }
     }
     escape_check(v, "an attribute");
+    note_change(o.reg, o.ex.as_object());
     Node n;
     n.op = GraphOp::SetAttr;
     n.name = Value::borrow(name);
@@ -785,6 +821,14 @@ class Tracer {
       if (after) {
         Value v = vm::dict_get_str(c.as<vm::TypeObject>()->dict.as<vm::DictObject>(), name);
         if (v.is_empty()) continue;
+        if (vm::is_object_native(vm_, v) && vm::str_view(Value::borrow(name)) == "__init__") {
+          // object.__init__: nothing to do (with no arguments).
+          Sym m;
+          m.kind = SymKind::Method;
+          m.ex = v;
+          m.recv = sup.recv;
+          return m;
+        }
         if (!vm::is_kind(v, ObjKind::Function))
           stop(BreakReason::UnsupportedValue, fmt::format("super().{} that is not a function", vm::str_view(Value::borrow(name))));
         Sym m;
@@ -803,14 +847,32 @@ class Tracer {
   // holding a Python int), so the graph computes it from the tensor it gets.
   // Arithmetic on SymInts stays in the graph and they can be passed to
   // torch functions (x.view(n, -1)); any other use in Python (a branch, a
-  // loop bound, formatting) makes them constants and pins every size.
+  // loop bound, formatting) makes them constants and pins every size. While
+  // the trace has dynamic sizes or ints, an intermediate's sizes are
+  // SymInts too (h = x @ w; h.view(h.size(0), -1)): each is read from the
+  // tensor the graph computes.
   static bool is_symint(const Sym& s) { return s.kind == SymKind::Ref && !s.tensor && vm::is_int(s.ex); }
   uint64_t dynamic_dims_of(const Sym& t) {
-    if (!t.is_tensor() || tag_kind(t.reg) != kInputTag) return 0;
+    if (!t.is_tensor() || sizes_read_) return 0;
+    if (tag_kind(t.reg) == kNodeTag) {
+      // An intermediate's sizes may follow from dynamic sizes and ints:
+      // while the trace has any, each is read from the tensor when the
+      // graph runs.
+      int nd = torch::tensor_of(t.ex).sizes.n;
+      if (nd == 0 || nd > 64 || !trace_is_dynamic()) return 0;
+      return nd == 64 ? ~uint64_t(0) : (uint64_t(1) << nd) - 1;
+    }
+    if (tag_kind(t.reg) != kInputTag) return 0;
     int src = input_sources_[size_t(tag_index(t.reg))];
     for (const Guard& g : guards_.guards)
       if (g.kind == GuardKind::TensorMatch && g.source == src) return g.dynamic;
     return 0;
+  }
+  bool trace_is_dynamic() const {
+    if (!dynamic_int_inputs_.empty()) return true;
+    for (const Guard& g : guards_.guards)
+      if (g.kind == GuardKind::TensorMatch && g.dynamic) return true;
+    return false;
   }
   Sym dim_sym(const Sym& t, int64_t d) {
     const torch::Tensor& ex = torch::tensor_of(t.ex);
@@ -820,15 +882,26 @@ class Tracer {
       checked(Value(vm_.raise(vm::Exc::IndexError, "Dimension out of range")), "size");
     }
     if (!((dynamic_dims_of(t) >> d) & 1)) return Sym::constant(vm::make_int(vm_, ex.sizes[int(d)]));
+    // One node per (tensor, dim); a memo entry is stale once a break has
+    // cut the node list back.
+    int treg = reg_of(t);
+    auto memo = size_nodes_.find({treg, d});
+    if (memo != size_nodes_.end() && size_t(tag_index(memo->second)) < nodes_.size() &&
+        nodes_[size_t(tag_index(memo->second))].label == "Tensor.size" &&
+        nodes_[size_t(tag_index(memo->second))].in[0] == treg)
+      return ref(memo->second, vm::make_int(vm_, ex.sizes[int(d)]));
     Node n;
     n.op = GraphOp::Call;
     n.callee = vm::type_lookup(torch::torch_state(vm_).tensor_type, vm_.intern("size").as<vm::StrObject>());
     n.label = "Tensor.size";
-    n.in = {reg_of(t), const_id(vm::make_int(vm_, d))};
+    n.in = {treg, const_id(vm::make_int(vm_, d))};
     Value r = vm::make_int(vm_, ex.sizes[int(d)]);
     int id = add_node(std::move(n), r);
+    size_nodes_[{treg, d}] = id;
     return ref(id, r);
   }
+  std::map<std::pair<int, int64_t>, int> size_nodes_;
+  std::vector<Graph::WithExit> with_exits_;  // manager: a register tag; [first, end): node indices  // (tensor register, dim) -> its Tensor.size node
   Sym shape_sym(const Sym& t) {
     Sym s;
     s.kind = SymKind::Seq;
@@ -845,12 +918,116 @@ class Tracer {
     return Sym::constant(s.ex);
   }
   std::vector<std::pair<int, Value>> dynamic_int_inputs_;  // (source, value while tracing)
+  // The source a value was read from (-1 for values made in the trace).
+  int source_of(const Sym& s) const {
+    switch (s.kind) {
+      case SymKind::Obj: return s.reg;
+      case SymKind::Ref: return tag_kind(s.reg) == kInputTag ? input_sources_[size_t(tag_index(s.reg))] : -1;
+      case SymKind::Seq: return s.seq->source;
+      default: return -1;
+    }
+  }
   bool is_dict_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Dict); }
-  bool is_instance_obj(const Sym& s) const { return s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance); }
+  // A user-class instance: from outside the trace (Obj) or made in it (Inst).
+  bool is_instance_obj(const Sym& s) const {
+    return s.kind == SymKind::Inst || (s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance));
+  }
+  // ------------------------------------------------- instances made in the trace
+  // `cls(args)` for a plain user class (what the interpreter runs inline:
+  // object's __new__, a Python __init__), or one with no __init__ at all,
+  // called without arguments; no __setattr__ (nn.Module's included).
+  bool new_instance(Frame& f, vm::TypeObject* cls, std::vector<Sym>& args, const Value& kwnames, Sym* out) {
+    if (vm::type_is_builtin(cls) || cls->instance_kind != ObjKind::Instance) return false;
+    FunctionObject* init = vm::type_inline_init(vm_, cls);
+    bool bare = !init && vm::is_object_native(vm_, vm::type_lookup(cls, vm_.names.__new__)) &&
+                vm::is_object_native(vm_, vm::type_lookup(cls, vm_.names.__init__));
+    if (!init && !bare) return false;
+    if (vm::user_type_lookup(cls, vm_.intern("__setattr__").as<vm::StrObject>()))
+      stop(BreakReason::UnsupportedCall, fmt::format("constructing a '{}' (it has a __setattr__)", vm::str_view(cls->name)));
+    if (bare && (!args.empty() || vm::is_kind(kwnames, ObjKind::Tuple)))
+      checked(Value(vm_.raisef(vm::Exc::TypeError, "%s() takes no arguments", std::string(vm::str_view(cls->name)).c_str())),
+              "constructor");
+    class_guards(cls);
+    Sym o;
+    o.kind = SymKind::Inst;
+    o.ex = checked(vm::instance_alloc(vm_, cls), "constructor");
+    o.map = std::make_shared<MapData>();
+    o.map->serial = ++instance_serial_;
+    if (init) {
+      std::vector<Sym> all{o};
+      all.insert(all.end(), args.begin(), args.end());
+      Sym r = call(f, Sym::constant(Value::borrow(init)), all, kwnames);
+      if (!r.is_const() || !r.ex.is_none())
+        checked(Value(vm_.raise(vm::Exc::TypeError, "__init__() should return None")), "constructor");
+    }
+    *out = o;
+    return true;
+  }
+  int instance_serial_ = 0;
+  // The index of attribute `name` of Inst `o`, or -1.
+  static int inst_find(const Sym& o, std::string_view name) {
+    for (size_t i = 0; i < o.map->items.size(); i++)
+      if (vm::str_view(o.map->items[i].first) == name) return int(i);
+    return -1;
+  }
+  // The register of Inst `o` when the graph runs: its NewObject node, made
+  // the first time it escapes (every later store is a setattr node).
+  int made_instance(const Sym& o) {
+    MapData& m = *o.map;
+    if (m.made >= 0 && size_t(tag_index(m.made)) < nodes_.size()) {
+      const Node& n = nodes_[size_t(tag_index(m.made))];
+      if (n.op == GraphOp::NewObject && n.arg == m.serial) return m.made;
+    }
+    Node n;
+    n.op = GraphOp::NewObject;
+    n.arg = m.serial;
+    vm::TypeObject* cls = o.ex.as_object()->type;
+    n.callee = Value::borrow(cls);
+    n.label = std::string(vm::str_view(cls->name));
+    Value names = vm::tuple_new(vm_, m.items.size());
+    for (size_t i = 0; i < m.items.size(); i++) {
+      escape_check(m.items[i].second, "an object made in the traced code that escapes");
+      names.as<vm::TupleObject>()->items[i] = m.items[i].first;
+      n.in.push_back(reg_of(m.items[i].second));
+    }
+    n.kwnames = names;
+    m.made = add_node(std::move(n), o.ex);
+    return m.made;
+  }
+  // o.name = v on an Inst: its attribute map, and a setattr node once it
+  // has escaped.
+  void inst_store(const Sym& o, vm::StrObject* name, const Sym& v) {
+    std::string_view nm = vm::str_view(Value::borrow(name));
+    Value cls_attr = vm::type_lookup(o.ex.as_object()->type, name);
+    if (cls_attr && vm::is_data_descriptor(vm_, cls_attr))
+      stop(BreakReason::SideEffect, fmt::format("assignment to attribute {} through a descriptor", nm));
+    bool escaped = o.map->made >= 0 && size_t(tag_index(o.map->made)) < nodes_.size() &&
+                   nodes_[size_t(tag_index(o.map->made))].op == GraphOp::NewObject &&
+                   nodes_[size_t(tag_index(o.map->made))].arg == o.map->serial;
+    if (escaped) {
+      escape_check(v, "an attribute");
+      Node n;
+      n.op = GraphOp::SetAttr;
+      n.name = Value::borrow(name);
+      n.label = "setattr";
+      n.in = {o.map->made, reg_of(v)};
+      add_node(std::move(n), Value::none());
+    }
+    touch(o.map);
+    int i = inst_find(o, nm);
+    if (i >= 0) o.map->items[size_t(i)].second = v;
+    else o.map->items.emplace_back(Value::borrow(name), v);
+  }
   // The keys of dict Obj `d`, guarded (DICT_KEYS): str keys only.
   std::vector<Value> dict_keys(const Sym& d) {
     auto* dict = d.ex.as<vm::DictObject>();
     std::vector<Value> keys;
+    auto full = dict_overlay_.find(dict);
+    if (full != dict_overlay_.end() && full->second.complete) {
+      // After a deletion the overlay holds every key, in order.
+      for (auto& [k, v] : full->second.items) keys.push_back(vm_.intern(k));
+      return keys;
+    }
     for (const auto& e : dict->entries) {
       if (e.key.is_empty()) continue;
       if (!vm::is_str(e.key)) stop(BreakReason::UnsupportedValue, "a dict with non-str keys from outside the trace");
@@ -862,7 +1039,7 @@ class Tracer {
     // Keys the graph adds (stores earlier in the trace) come after.
     auto ov = dict_overlay_.find(dict);
     if (ov != dict_overlay_.end())
-      for (auto& [k, v] : ov->second) {
+      for (auto& [k, v] : ov->second.items) {
         bool known = false;
         for (const Value& x : keys) known = known || vm::str_view(x) == k;
         if (!known) keys.push_back(vm_.intern(k));
@@ -872,9 +1049,16 @@ class Tracer {
   // Stores into dicts from outside the trace (graph nodes): what the trace
   // reads back, per dict object, and the sources of dicts seen, for the
   // aliasing guards that make that sound.
-  std::map<const void*, std::vector<std::pair<std::string, Sym>>> dict_overlay_;
-  std::vector<std::pair<int, const void*>> dict_sources_;  // (source, object)
-  std::vector<int> changed_dict_sources_;
+  struct DictOverlay {
+    // Stored items (key, value), in order; once `complete` (after a
+    // deletion), every key of the dict in its order, a Null value meaning
+    // "unchanged: read through its source".
+    std::vector<std::pair<std::string, Sym>> items;
+    bool complete = false;
+  };
+  std::map<const void*, DictOverlay> dict_overlay_;
+  std::vector<std::pair<int, const void*>> mutable_sources_;  // (source, object)
+  std::vector<int> changed_sources_;
   void alias_guard(int a, const void* pa, int b, const void* pb) {
     if (a == b) return;
     Guard g;
@@ -884,29 +1068,34 @@ class Tracer {
     g.expected = Value::boolean(pa == pb);
     guards_.add(std::move(g));
   }
-  void note_dict_source(int src, const void* obj) {
-    for (auto& [s, o] : dict_sources_)
+  // Source `src` (object `obj`) is about to change: whether each other
+  // mutable source is the same object is guarded from now on, since the
+  // trace's reads after the change assume it.
+  void note_change(int src, const void* obj) {
+    if (std::find(changed_sources_.begin(), changed_sources_.end(), src) != changed_sources_.end()) return;
+    for (auto& [s, o] : mutable_sources_) alias_guard(src, obj, s, o);
+    changed_sources_.push_back(src);
+  }
+  void note_mutable_source(int src, const void* obj) {
+    for (auto& [s, o] : mutable_sources_)
       if (s == src) return;
-    for (int c : changed_dict_sources_)
-      for (auto& [s, o] : dict_sources_)
+    for (int c : changed_sources_)
+      for (auto& [s, o] : mutable_sources_)
         if (s == c) alias_guard(src, obj, s, o);
-    dict_sources_.emplace_back(src, obj);
+    mutable_sources_.emplace_back(src, obj);
   }
   // d[key] = v on a dict from outside the trace: a setitem node, in order.
   void dict_store(const Sym& d, const Sym& key, const Sym& v) {
     if (!key.is_const() || !vm::is_str(key.ex))
       stop(BreakReason::SideEffect, "a store into a dict from outside the trace with a key that is not a str constant");
     escape_check(v, "a dict from outside the trace");
-    if (std::find(changed_dict_sources_.begin(), changed_dict_sources_.end(), d.reg) == changed_dict_sources_.end()) {
-      for (auto& [s, o] : dict_sources_) alias_guard(d.reg, d.ex.as_object(), s, o);
-      changed_dict_sources_.push_back(d.reg);
-    }
+    note_change(d.reg, d.ex.as_object());
     Node n;
     n.op = GraphOp::SetItem;
     n.label = "setitem";
     n.in = {reg_of(d), const_id(key.ex), reg_of(v)};
     add_node(std::move(n), Value::none());
-    auto& ov = dict_overlay_[d.ex.as_object()];
+    auto& ov = dict_overlay_[d.ex.as_object()].items;
     std::string k(vm::str_view(key.ex));
     for (auto& kv : ov)
       if (kv.first == k) {
@@ -915,14 +1104,54 @@ class Tracer {
       }
     ov.emplace_back(k, v);
   }
+  // del d[key] / d.pop(key) on a dict from outside the trace: a node that
+  // deletes it when the graph runs (dict.pop, its result unused); the
+  // overlay then lists every key, so later reads see the deletion.
+  void dict_delete(const Sym& d, const Sym& key) {
+    if (!key.is_const() || !vm::is_str(key.ex))
+      stop(BreakReason::SideEffect, "a deletion from a dict from outside the trace with a key that is not a str constant");
+    std::vector<Value> keys = dict_keys(d);
+    bool found = false;
+    for (const Value& k : keys) found = found || vm::str_view(k) == vm::str_view(key.ex);
+    if (!found) {
+      Value r = vm::repr(vm_, key.ex);
+      checked(Value(vm_.raise(vm::Exc::KeyError, r ? std::string(vm::str_view(r)) : "key")), "dict deletion");
+    }
+    note_change(d.reg, d.ex.as_object());
+    auto& ov = dict_overlay_[d.ex.as_object()];
+    if (!ov.complete) {
+      std::vector<std::pair<std::string, Sym>> all;
+      for (const Value& k : keys) {
+        Sym v;  // Null: unchanged
+        for (auto& [k2, v2] : ov.items)
+          if (k2 == vm::str_view(k)) v = v2;
+        all.emplace_back(std::string(vm::str_view(k)), v);
+      }
+      ov.items = std::move(all);
+      ov.complete = true;
+    }
+    std::erase_if(ov.items, [&](const auto& kv) { return kv.first == vm::str_view(key.ex); });
+    Node n;
+    n.op = GraphOp::Call;
+    n.callee = vm::type_lookup(vm_.types.dict, vm_.intern("pop").as<vm::StrObject>());
+    n.label = "dict.pop";
+    n.in = {reg_of(d), const_id(key.ex)};
+    add_node(std::move(n), Value::none());
+  }
   // d[key] of dict Obj `d`, read through a source.
   Sym dict_item(const Sym& d, const Value& key) {
     if (!vm::is_str(key)) stop(BreakReason::UnsupportedValue, "a dict from outside the trace indexed by a non-str key");
     auto ov = dict_overlay_.find(d.ex.as_object());
-    if (ov != dict_overlay_.end())
-      for (auto& [k, v] : ov->second)
-        if (k == vm::str_view(key)) return v;
-    Value v = vm::dict_get_str(d.ex.as<vm::DictObject>(), key.as<vm::StrObject>());
+    bool gone = false;
+    if (ov != dict_overlay_.end()) {
+      gone = ov->second.complete;
+      for (auto& [k, v] : ov->second.items)
+        if (k == vm::str_view(key)) {
+          if (v.kind != SymKind::Null) return v;
+          gone = false;
+        }
+    }
+    Value v = gone ? Value() : vm::dict_get_str(d.ex.as<vm::DictObject>(), key.as<vm::StrObject>());
     if (v.is_empty()) {
       checked(Value(vm_.raise(vm::Exc::KeyError, std::string(vm::str_view(key)))), "dict lookup");
     }
@@ -964,6 +1193,7 @@ class Tracer {
         size_read();  // a tuple's length may follow from a size
         return vm::truthy(vm_, s.ex) == 1;
       case SymKind::Func: return true;
+      case SymKind::Inst:
       case SymKind::Obj: {
         if (is_dict_obj(s)) return !dict_keys(s).empty();
         vm::TypeObject* t = s.ex.as_object()->type;
@@ -988,6 +1218,7 @@ class Tracer {
       case SymKind::Seq: return s.seq.get();
       case SymKind::Func: return s.func.get();
       case SymKind::Iter: return s.iter.get();
+      case SymKind::Inst:
       case SymKind::Map: return s.map.get();
       default: return nullptr;
     }
@@ -1197,10 +1428,13 @@ Sym Tracer::iterate(const Sym& s) {
 Sym Tracer::obj_attr(const Sym& o, vm::StrObject* name) {
   std::string_view nm = vm::str_view(Value::borrow(name));
   if (!is_instance_obj(o)) stop(BreakReason::UnsupportedValue, fmt::format("attribute {} of a '{}'", nm, vm::type_name(vm_, o.ex)));
+  bool made = o.kind == SymKind::Inst;  // made in the trace: its attributes are all known, no guards
   auto* inst = o.ex.as<vm::InstanceObject>();
   vm::TypeObject* t = inst->type;
-  auto ov = attr_overlay_.find({inst, std::string(nm)});
-  if (ov != attr_overlay_.end()) return ov->second;
+  if (!made) {
+    auto ov = attr_overlay_.find({inst, std::string(nm)});
+    if (ov != attr_overlay_.end()) return ov->second;
+  }
   Value cls_attr = vm::type_lookup(t, name);
   if (vm::is_kind(cls_attr, ObjKind::Property)) {
     const Value& fget = cls_attr.as<vm::PropertyObject>()->fget;
@@ -1208,10 +1442,13 @@ Sym Tracer::obj_attr(const Sym& o, vm::StrObject* name) {
     std::vector<Sym> args{o};
     return call(*cur_frame_, Sym::constant(fget), args, Value());
   }
-  if (Value* own = vm::instance_attr(inst, name); own && !own->is_empty())
+  if (made) {
+    if (int i = inst_find(o, nm); i >= 0) return o.map->items[size_t(i)].second;
+  } else if (Value* own = vm::instance_attr(inst, name); own && !own->is_empty()) {
     return from_source(guards_.sources.add(Source{SourceKind::InstAttr, o.reg, 0, Value::borrow(name), Value()}), *own);
+  }
   if (cls_attr) {
-    guard(GuardKind::NoInstAttr, o.reg, Value::borrow(name));
+    if (!made) guard(GuardKind::NoInstAttr, o.reg, Value::borrow(name));
     if (vm::is_kind(cls_attr, ObjKind::Function)) {
       Sym m;
       m.kind = SymKind::Method;
@@ -1226,7 +1463,7 @@ Sym Tracer::obj_attr(const Sym& o, vm::StrObject* name) {
   }
   Value ga = vm::user_type_lookup(t, vm_.intern("__getattr__").as<vm::StrObject>());
   if (vm::is_kind(ga, ObjKind::Function)) {
-    guard(GuardKind::NoInstAttr, o.reg, Value::borrow(name));
+    if (!made) guard(GuardKind::NoInstAttr, o.reg, Value::borrow(name));
     std::vector<Sym> args{o, Sym::constant(Value::borrow(name))};
     return call(*cur_frame_, Sym::constant(ga), args, Value());
   }
@@ -1238,7 +1475,7 @@ Sym Tracer::obj_attr(const Sym& o, vm::StrObject* name) {
 
 Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
   std::string_view nm = vm::str_view(Value::borrow(name));
-  if (obj.kind == SymKind::Obj) return obj_attr(obj, name);
+  if (obj.kind == SymKind::Obj || obj.kind == SymKind::Inst) return obj_attr(obj, name);
   if (obj.kind == SymKind::Super) return super_attr(obj, name);
   if (obj.is_const()) {
     const Value& o = obj.ex;
@@ -1652,6 +1889,28 @@ Sym Tracer::call_dict_method(const NativeObject* nat, std::vector<Sym>& args) {
       if (vm::is_str(args[1].ex) && vm::str_view(k) == vm::str_view(args[1].ex)) return Sym::constant(Value::boolean(true));
     return Sym::constant(Value::boolean(false));
   }
+  if (name == "pop" && (args.size() == 2 || args.size() == 3) && args[1].is_const() && vm::is_str(args[1].ex)) {
+    bool has = false;
+    for (const Value& k : dict_keys(d)) has = has || vm::str_view(k) == vm::str_view(args[1].ex);
+    if (!has && args.size() == 3) return args[2];
+    Sym v = has ? dict_item(d, args[1].ex) : Sym();
+    dict_delete(d, args[1]);  // raises KeyError when missing
+    return v;
+  }
+  if (name == "update" && args.size() == 2) {
+    // d.update(other) of a dict (made in the trace or read from outside)
+    // with str keys: one store per item, in order.
+    std::vector<std::pair<Sym, Sym>> items;
+    if (args[1].kind == SymKind::Map && !args[1].map->is_set) {
+      for (auto& [k, v] : args[1].map->items) items.emplace_back(Sym::constant(k), v);
+    } else if (is_dict_obj(args[1])) {
+      for (const Value& k : dict_keys(args[1])) items.emplace_back(Sym::constant(k), dict_item(args[1], k));
+    } else {
+      stop(BreakReason::SideEffect, "dict.update with something other than a dict, on a dict from outside the traced function");
+    }
+    for (auto& [k, v] : items) dict_store(d, k, v);
+    return Sym::constant(Value::none());
+  }
   stop(BreakReason::SideEffect, fmt::format("dict.{} on a dict from outside the traced function", name));
 }
 
@@ -1665,6 +1924,10 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
     std::vector<Sym> all{*callee.recv};
     all.insert(all.end(), args.begin(), args.end());
     if (vm::is_kind(callee.ex, ObjKind::Function)) return call(f, Sym::constant(callee.ex), all, kwnames);
+    if (vm::is_object_native(vm_, callee.ex) && callee.ex.as<NativeObject>()->name &&
+        std::string_view(callee.ex.as<NativeObject>()->name) == "__init__" && all.size() == 1 &&
+        !vm::is_kind(kwnames, ObjKind::Tuple))
+      return Sym::constant(Value::none());  // super().__init__() reaching object's
     if (is_dict_obj(*callee.recv)) return call_dict_method(callee.ex.as<NativeObject>(), all);
     return call_native(callee.ex.as<NativeObject>(), all, kwnames);
   }
@@ -1719,6 +1982,7 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
     auto* t = c.as<vm::TypeObject>();
     if (Sym g; grad_ctx_call(t, args, kwnames, &g)) return g;
     if (t == vm_.types.super && !vm::is_kind(kwnames, ObjKind::Tuple)) return make_super(f, args);
+    if (Sym o; new_instance(f, t, args, kwnames, &o)) return o;
     if (t == vm_.types.set && !vm::is_kind(kwnames, ObjKind::Tuple) && args.size() <= 1) {
       Sym m = new_map();
       m.map->is_set = true;
@@ -1883,7 +2147,7 @@ Sym Tracer::run_frame(Frame& f) {
     uint32_t next = f.pc + 1;
     for (const vm::ExcEntry& h : co->exc_table)
       if (f.pc >= h.start && f.pc < h.end &&
-          std::find(f.grad_with_starts.begin(), f.grad_with_starts.end(), h.start) == f.grad_with_starts.end())
+          std::find(f.traced_with_starts.begin(), f.traced_with_starts.end(), h.start) == f.traced_with_starts.end())
         stop(BreakReason::TryBlock, "code inside try or with");
     switch (op) {
       case Op::NOP:
@@ -2103,6 +2367,10 @@ Sym Tracer::run_frame(Frame& f) {
         bool same = a.kind == b.kind || (a.kind == SymKind::Const && b.kind == SymKind::Ref) ||
                     (a.kind == SymKind::Ref && b.kind == SymKind::Const);
         same = same && identity(a) == identity(b) && identity(a) != nullptr;
+        // Two values from different sources: `is` holds when the graph runs
+        // only if it held while tracing.
+        int sa = source_of(a), sb = source_of(b);
+        if (sa >= 0 && sb >= 0 && sa != sb) alias_guard(sa, identity(a), sb, identity(b));
         st.push_back(Sym::constant(Value::boolean(same != (arg == 1))));
         break;
       }
@@ -2169,6 +2437,20 @@ Sym Tracer::run_frame(Frame& f) {
           if (c.seq->from_source) sync_source_list(c);
         } else {
           stop(BreakReason::SideEffect, "item assignment to a value from outside the graph");
+        }
+        break;
+      }
+      case Op::DELETE_SUBSCR: {
+        Sym k = pop(), c = pop();
+        if (is_dict_obj(c)) {
+          dict_delete(c, k);
+        } else if (c.kind == SymKind::Map && !c.map->is_set) {
+          int i = map_find(*c.map, k);
+          if (i < 0) map_get(c, k);  // raises KeyError
+          touch(c.map);
+          c.map->items.erase(c.map->items.begin() + i);
+        } else {
+          stop(BreakReason::SideEffect, "item deletion (only from dicts)");
         }
         break;
       }
@@ -2381,7 +2663,31 @@ Sym Tracer::run_frame(Frame& f) {
       }
       case Op::BEFORE_WITH: {
         Sym m = pop();
-        if (m.kind != SymKind::GradCtx) stop(BreakReason::UnsupportedBytecode, "a with block (only torch.no_grad(), enable_grad() and set_grad_enabled() are traced)");
+        if (is_instance_obj(m)) {
+          // A user context manager: __enter__ and, on the normal way out,
+          // __exit__(None, None, None), both inlined.
+          Sym enter = obj_attr(m, vm_.names.__enter__);
+          Sym exit = obj_attr(m, vm_.names.__exit__);
+          std::vector<Sym> none;
+          if (exit.kind != SymKind::Method || !vm::is_kind(exit.ex, ObjKind::Function))
+            stop(BreakReason::UnsupportedValue, "a context manager whose __exit__ is not a Python method");
+          if (exit_may_suppress(exit.ex.as<FunctionObject>()->code.as<CodeObject>()))
+            stop(BreakReason::UnsupportedBytecode, "a with block whose __exit__ may return true (suppress an exception)");
+          // If a node of the block raises when the graph runs, __exit__
+          // runs on the real manager (made now if it is an Inst).
+          with_exits_.push_back({reg_of(m), exit.ex, nodes_.size(), SIZE_MAX});
+          Sym r = call(f, enter, none, Value());
+          Sym ex;
+          ex.kind = SymKind::UserExit;
+          ex.recv = std::make_shared<Sym>(exit);
+          ex.reg = int(with_exits_.size() - 1);
+          st.push_back(ex);
+          st.push_back(r);
+          f.traced_with_starts.push_back(f.pc + 1);
+          break;
+        }
+        if (m.kind != SymKind::GradCtx)
+          stop(BreakReason::UnsupportedBytecode, "a with block over a value that is not a user object or torch.no_grad(), enable_grad(), set_grad_enabled()");
         bool prev = m.reg >= 0 ? m.reg != 0 : torch::autograd::GradMode::is_enabled();
         if (m.reg < 0) set_grad_mode(m.ex.is_true());
         Sym ex;
@@ -2389,11 +2695,17 @@ Sym Tracer::run_frame(Frame& f) {
         ex.ex = Value::boolean(prev);
         st.push_back(ex);
         st.push_back(Sym::constant(Value::none()));
-        f.grad_with_starts.push_back(f.pc + 1);
+        f.traced_with_starts.push_back(f.pc + 1);
         break;
       }
       case Op::WITH_EXIT: {
         Sym ex = pop();
+        if (ex.kind == SymKind::UserExit) {
+          std::vector<Sym> none(3, Sym::constant(Value::none()));
+          with_exits_[size_t(ex.reg)].end = nodes_.size();
+          call(f, *ex.recv, none, Value());  // its result matters only when an exception is leaving
+          break;
+        }
         if (ex.kind != SymKind::GradExit) stop(BreakReason::UnsupportedBytecode, "leaving a with block");
         set_grad_mode(ex.ex.is_true());
         break;
@@ -2441,6 +2753,52 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
           m += (d ? ", " : "") + (((gd.dynamic >> d) & 1) ? std::string("*") : std::to_string(gd.sizes[d]));
         input_meta_[i] = m + "]";
       }
+  // Size reads whose SymInt was pinned (used by Python) leave Tensor.size
+  // nodes nobody reads: dropped.
+  {
+    std::vector<bool> used(nodes_.size(), false);
+    for (const Node& n : nodes_)
+      for (int r : n.in)
+        if (tag_kind(r) == kNodeTag) used[size_t(tag_index(r))] = true;
+    for (int o : outputs)
+      if (tag_kind(o) == kNodeTag) used[size_t(tag_index(o))] = true;
+    std::vector<int> renum(nodes_.size(), -1);
+    std::vector<Node> kept;
+    for (size_t i = 0; i < nodes_.size(); i++) {
+      if (!used[i] && nodes_[i].op == GraphOp::Call && nodes_[i].label == "Tensor.size") continue;
+      renum[i] = int(kept.size());
+      kept.push_back(std::move(nodes_[i]));
+    }
+    auto fix = [&](int& r) {
+      if (tag_kind(r) == kNodeTag) r = tag(kNodeTag, renum[size_t(tag_index(r))]);
+    };
+    for (Node& n : kept)
+      for (int& r : n.in) fix(r);
+    // A with block's node range: from its first kept node.
+    auto first_kept = [&](size_t i) {
+      size_t k = 0;
+      for (size_t j = 0; j < i && j < renum.size(); j++) k += renum[j] >= 0;
+      return k;
+    };
+    std::vector<Graph::WithExit> exits;
+    for (auto w : with_exits_) {
+      if (w.first >= nodes_.size() || (tag_kind(w.manager) == kNodeTag && size_t(tag_index(w.manager)) >= nodes_.size()))
+        continue;  // cut off by a graph break
+      w.first = first_kept(w.first);
+      w.end = first_kept(std::min(w.end, nodes_.size()));
+      fix(w.manager);
+      exits.push_back(w);
+    }
+    with_exits_ = std::move(exits);
+    nodes_ = std::move(kept);
+    size_nodes_.clear();
+    std::vector<int> outs = outputs;
+    for (int& o : outs) fix(o);
+    return number_graph(outs, tuple_output);
+  }
+}
+
+std::unique_ptr<Graph> Tracer::number_graph(const std::vector<int>& outputs, bool tuple_output) {
   // Number the registers (constants, inputs, nodes).
   auto g = std::make_unique<Graph>();
   g->filename = std::string(vm::str_view(co_->filename));
@@ -2460,6 +2818,10 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
     g->nodes.push_back(std::move(n));
   }
   for (int o : outputs) g->outputs.push_back(final_reg(o));
+  for (auto w : with_exits_) {
+    w.manager = final_reg(w.manager);
+    g->with_exits.push_back(w);
+  }
   g->tuple_output = tuple_output;
   g->dynamic = !sizes_read_ && (!dynamic_int_inputs_.empty() || [&] {
     for (const Guard& gd : guards_.guards)
@@ -2482,8 +2844,8 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
   std::vector<std::pair<uint32_t, int>> ways;
   for (const vm::ExcEntry& h : co_->exc_table)
     if (snap_.pc >= h.start && snap_.pc < h.end &&
-        std::find(top.grad_with_starts.begin(), top.grad_with_starts.end(), h.start) != top.grad_with_starts.end())
-      return "inside a with torch.no_grad() (or enable_grad) block";
+        std::find(top.traced_with_starts.begin(), top.traced_with_starts.end(), h.start) != top.traced_with_starts.end())
+      return "inside a with block (its __exit__ would not run from a resume function)";
   if (const Region* r = region_at(snap_.pc)) {
     // Inside a loop or try block: resume at its entry, before it.
     if (!region_snap_.valid || region_snap_.pc != r->entry) return "inside a loop or try block entered mid-way";
@@ -2547,6 +2909,7 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
         v.value = c;
         return v;
       }
+      case SymKind::Inst:
       case SymKind::Map: {
         auto it = map_out.find(s.map.get());
         v.kind = LiveValue::Output;

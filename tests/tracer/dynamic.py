@@ -105,3 +105,15 @@ def from_int(x, n):
 
 for n in [1, 2, 3, 4, 1, 5]:
     print(from_int(torch.ones(1), n))
+
+
+# An intermediate's sizes are SymInts too while the graph is dynamic: the
+# hidden layer's batch size is read from the tensor the graph computes.
+def flatten_hidden(x, w):
+    h = (x @ w).relu()
+    return h.view(h.size(0), -1).sum(1) + h.shape[1], len(h)
+
+
+w2 = torch.ones(3, 4)
+for n in [2, 3, 5, 8]:
+    print(flatten_hidden(torch.arange(n * 3.0).reshape(n, 3), w2))

@@ -103,3 +103,42 @@ for k in ["a", "b", "a"]:
 d1, d2 = {}, {}
 for i in range(3):
     print(two(d1, d1, torch.ones(1) * i), two(d1, d2, torch.ones(1) * i))
+
+
+# Deleting from and updating dicts from outside: dict.pop nodes and setitem
+# nodes in program order; later reads in the trace see the change.
+def drop_keys(d, x):
+    y = d.pop("a") * x
+    del d["b"]
+    d["a"] = y
+    return y + len(d) + d.get("c", 0), list(d.keys())
+
+
+def merge_dicts(d, e, x):
+    d.update({"x": x + 1})
+    d.update(e)
+    return d["x"] * d["y"]
+
+
+def pop_default(d, x):
+    return x + d.pop("zz", 5) + d.pop("k")
+
+
+def local_del(x):
+    m = {"p": x, "q": x * 2}
+    del m["p"]
+    return m["q"] + len(m)
+
+
+for i in range(3):
+    d = {"a": 1.0, "b": 2, "c": 3}
+    print(drop_keys(d, torch.ones(2) * i), d)
+    e = {"y": torch.ones(2) * i}
+    d2 = {"y": 1}
+    print(merge_dicts(d2, e, torch.ones(2)), sorted(d2))
+    d3 = {"k": 7}
+    print(pop_default(d3, torch.ones(1)), d3, local_del(torch.ones(1) * i))
+try:
+    drop_keys({"a": 1.0}, torch.ones(2))
+except KeyError as e:
+    print("KeyError", e)

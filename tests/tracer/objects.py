@@ -1,6 +1,6 @@
 # vmrun-flags: --hot-threshold=1000000
 # User objects and nn.Module: an instance's attributes and its dicts' items
-# are read through sources, each with a guard (the instance by identity,
+# are read through sources, each with a guard (an nn.Module by identity, other instances by class,
 # its classes by version, a dict by its keys when used whole); methods,
 # properties, __getattr__ and nn.Module.__call__ (without hooks) are
 # inlined, so a model's forward is one graph with its parameters as inputs.
