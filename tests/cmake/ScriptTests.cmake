@@ -2,7 +2,8 @@
 #
 # kiln_add_script_tests(<label>) makes one CTest test per script
 # <topic>/<name>.py below the calling directory, named <label>/<topic>/<name>
-# and labelled <label>; each runs the script with vmrun through
+# and labelled <label>; each runs the script with `vmrun --tier=0` (the
+# interpreter alone) through
 # tests/run_script_test.py, which compares stdout with <name>.expected and,
 # for programs that fail, the exit code, exception line and traceback line
 # with <name>.error.json. Helper modules (named _*.py or marked
@@ -41,8 +42,9 @@ function(kiln_add_script_tests label)
     file(RELATIVE_PATH _rel ${CMAKE_CURRENT_SOURCE_DIR} ${script})
     string(REGEX REPLACE "\\.py$" "" _id "${_rel}")
     if(KILN_LANG_TEST_TIERS STREQUAL "")
+      # The interpreter alone (the oracle); @trace below runs the tracer.
       add_test(NAME ${label}/${_id}
-        COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun> ${_flags} ${script})
+        COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun> "--vmrun-arg=--tier=0" ${_flags} ${script})
       set_tests_properties(${label}/${_id} PROPERTIES LABELS ${label} TIMEOUT 60)
       if(KILN_TRACE_TESTS)
         # The same script with the tracer capturing every function on its

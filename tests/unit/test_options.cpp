@@ -21,7 +21,7 @@ TEST(Options, Defaults) {
   kiln::Options o;
   EXPECT_FALSE(o.dis);
   EXPECT_EQ(o.recursion_limit, 1000);
-  EXPECT_EQ(o.tier, 0);
+  EXPECT_EQ(o.tier, 1);  // the tracer is on unless --tier=0
 }
 
 TEST(Options, TableMatchesTheDef) {
@@ -81,13 +81,13 @@ TEST(Options, IntegerEdgeCases) {
   {
     ScopedEnv e("KILN_TIER", "99999999999999999999");
     testing::internal::CaptureStderr();
-    EXPECT_EQ(kiln::Options::from_environment().tier, 0);
+    EXPECT_EQ(kiln::Options::from_environment().tier, 1);  // bad value: the default stays
     EXPECT_NE(testing::internal::GetCapturedStderr().find("KILN_TIER"), std::string::npos);
   }
   {
     ScopedEnv e("KILN_TIER", "");
     testing::internal::CaptureStderr();
-    EXPECT_EQ(kiln::Options::from_environment().tier, 0);
+    EXPECT_EQ(kiln::Options::from_environment().tier, 1);  // bad value: the default stays
     EXPECT_NE(testing::internal::GetCapturedStderr().find("KILN_TIER"), std::string::npos);
   }
   {
