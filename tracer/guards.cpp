@@ -5,6 +5,7 @@
 
 #include "stdlib/torch/autograd/node.h"
 #include "stdlib/torch/tensor_object.h"
+#include "vm/ast.h"
 #include "vm/ops.h"
 #include "vm/shape.h"
 
@@ -16,6 +17,41 @@ const char* const kGuardNames[] = {
 #include "tracer/guard_kinds.def"
 #undef GUARD_KIND
 };
+
+// SIZE_COMPARE: the size (dim >= 0 of a tensor) or int (dim < 0) it reads.
+bool size_or_int(const Value& x, int64_t dim, int64_t* out) {
+  if (dim < 0) return !x.is_bool() && vm::int_value(x, out);
+  if (!torch::is_tensor(x)) return false;
+  const torch::Tensor& t = torch::tensor_of(x);
+  if (dim >= t.sizes.n) return false;
+  *out = t.sizes[int(dim)];
+  return true;
+}
+int64_t expected_int(const Guard& g) {
+  int64_t c = 0;
+  vm::int_value(g.expected, &c);
+  return c;
+}
+bool compare_ints(uint8_t cmp, int64_t a, int64_t b) {
+  switch (vm::CmpOpKind(cmp)) {
+    case vm::CmpOpKind::Lt: return a < b;
+    case vm::CmpOpKind::LtE: return a <= b;
+    case vm::CmpOpKind::Eq: return a == b;
+    case vm::CmpOpKind::NotEq: return a != b;
+    case vm::CmpOpKind::Gt: return a > b;
+    case vm::CmpOpKind::GtE: return a >= b;
+    default: return false;
+  }
+}
+// "x.size(0) <= 16" for what must hold (the comparison, negated when its
+// outcome was false).
+std::string size_compare_text(const std::string& source, const Guard& g) {
+  static const char* const kSym[] = {"<", "<=", "==", "!=", ">", ">="};
+  static const uint8_t kNeg[] = {5, 4, 3, 2, 1, 0};  // not(<) is >=, ...
+  uint8_t c = g.want ? g.cmp : kNeg[g.cmp];
+  std::string lhs = g.n >= 0 ? fmt::format("{}.size({})", source, g.n) : source;
+  return fmt::format("{} {} {}", lhs, kSym[c], expected_int(g));
+}
 
 // A Python value of one of the kinds CONST_MATCH compares, with its exact type.
 bool const_equal(const Value& a, const Value& b) {
@@ -76,7 +112,7 @@ void GuardProgram::add(Guard g) {
     }
     if (o.kind == g.kind && o.source == g.source && o.expected.bits() == g.expected.bits() && o.n == g.n &&
         o.dtype == g.dtype && o.requires_grad == g.requires_grad && o.sizes == g.sizes && o.strides == g.strides &&
-        o.dynamic == g.dynamic)
+        o.dynamic == g.dynamic && o.cmp == g.cmp && o.want == g.want)
       return;
   }
   guards.push_back(std::move(g));
@@ -118,6 +154,12 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
       case GuardKind::ClassVersion: ok = g.expected.as<vm::TypeObject>()->version == uint64_t(g.n); break;
       case GuardKind::DictKeys: ok = dict_keys_match(*x, g.expected); break;
       case GuardKind::SameObject: ok = (x->bits() == v[g.n].bits()) == g.expected.is_true(); break;
+      case GuardKind::SizeCompare: {
+        int64_t a = 0;
+        if (!size_or_int(*x, g.n, &a)) break;
+        ok = compare_ints(g.cmp, a, expected_int(g)) == g.want;
+        break;
+      }
       case GuardKind::NoInstAttr: {
         if (!vm::is_kind(*x, vm::ObjKind::Instance)) break;
         Value* own = vm::instance_attr(x->as<vm::InstanceObject>(), g.expected.as<vm::StrObject>());
@@ -134,7 +176,10 @@ std::string GuardProgram::describe(VM& vm) const {
   std::string r;
   for (const Guard& g : guards) {
     r += guard_kind_name(g.kind);
-    if (g.source >= 0) r += " " + sources.describe(g.source);
+    if (g.source >= 0) {
+      r += ' ';
+      r += sources.describe(g.source);
+    }
     switch (g.kind) {
       case GuardKind::TensorMatch:
         if (g.dynamic) {
@@ -168,6 +213,7 @@ std::string GuardProgram::describe(VM& vm) const {
       case GuardKind::SameObject:
         r += (g.expected.is_true() ? " is " : " is not ") + sources.describe(int(g.n));
         break;
+      case GuardKind::SizeCompare: r += ": " + size_compare_text(sources.describe(g.source), g); break;
       case GuardKind::DictKeys: {
         Value t = vm::repr(vm, g.expected);
         if (!t) vm.clear_exception();
@@ -261,6 +307,12 @@ std::string GuardProgram::failure_reason(VM& vm, int failed, const vm::FunctionO
     case GuardKind::NoInstAttr: return fmt::format("{} now has its own attribute {}", name, vm::str_view(g.expected));
     case GuardKind::SameObject:
       return fmt::format("{} {} {} now", name, g.expected.is_true() ? "is not" : "is", sources.describe(int(g.n)));
+    case GuardKind::SizeCompare: {
+      int64_t a = 0;
+      size_or_int(*x, g.n, &a);
+      return fmt::format("{} no longer holds ({})", size_compare_text(name, g),
+                         g.n >= 0 ? fmt::format("{}.size({}) is {}", name, g.n, a) : fmt::format("{} is {}", name, a));
+    }
   }
   return "?";
 }

@@ -39,6 +39,10 @@ struct Guard {
   // checked; the tensor must then be contiguous (its strides follow from
   // its sizes) instead of having `strides`.
   uint64_t dynamic = 0;
+  // SizeCompare: the comparison (a vm::CmpOpKind: <, <=, ==, !=, >, >=) of
+  // the size or int with `expected`, and its outcome while tracing.
+  uint8_t cmp = 0;
+  bool want = false;
 };
 
 struct GuardProgram {

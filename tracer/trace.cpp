@@ -918,6 +918,49 @@ class Tracer {
     return Sym::constant(s.ex);
   }
   std::vector<std::pair<int, Value>> dynamic_int_inputs_;  // (source, value while tracing)
+  // A SymInt read straight from a source: a dynamic int input (dim -1) or
+  // size `dim` of a dynamic input tensor.
+  bool symint_origin(const Sym& s, int* src, int* dim) const {
+    if (!is_symint(s)) return false;
+    if (tag_kind(s.reg) == kInputTag) {
+      *src = input_sources_[size_t(tag_index(s.reg))];
+      *dim = -1;
+      return true;
+    }
+    if (tag_kind(s.reg) != kNodeTag) return false;
+    const Node& n = nodes_[size_t(tag_index(s.reg))];
+    int64_t d = 0;
+    if (n.op != GraphOp::Call || n.label != "Tensor.size" || n.in.size() != 2 || tag_kind(n.in[0]) != kInputTag ||
+        tag_kind(n.in[1]) != kConstTag || !vm::int_value(consts_[size_t(tag_index(n.in[1]))], &d))
+      return false;
+    *src = input_sources_[size_t(tag_index(n.in[0]))];
+    *dim = int(d);
+    return true;
+  }
+  // `n <cmp> c` on a SymInt read from a source and an int constant (a
+  // branch, an assert): its outcome becomes a SIZE_COMPARE guard instead of
+  // pinning every size, so `assert T <= block_size` keeps T dynamic.
+  bool symint_compare(vm::CmpOpKind k, const Sym& a, const Sym& b, Sym* out) {
+    if (int(k) > int(vm::CmpOpKind::GtE)) return false;
+    int src = -1, dim = 0;
+    bool left = symint_origin(a, &src, &dim);
+    const Sym& other = left ? b : a;
+    if (!left && !symint_origin(b, &src, &dim)) return false;
+    int64_t c = 0;
+    if (!other.is_const() || other.ex.is_bool() || !vm::int_value(other.ex, &c)) return false;
+    Value r = checked(vm::compare(vm_, k, example_of(a), example_of(b)), "comparison");
+    static const uint8_t kSwap[] = {4, 5, 2, 3, 0, 1};  // c < n is n > c, ...
+    Guard g;
+    g.kind = GuardKind::SizeCompare;
+    g.source = src;
+    g.n = dim;
+    g.expected = other.ex;
+    g.cmp = left ? uint8_t(k) : kSwap[int(k)];
+    g.want = r.is_true();
+    guards_.add(std::move(g));
+    *out = Sym::constant(r);
+    return true;
+  }
   // The source a value was read from (-1 for values made in the trace).
   int source_of(const Sym& s) const {
     switch (s.kind) {
@@ -2342,8 +2385,16 @@ Sym Tracer::run_frame(Frame& f) {
         break;
       }
       case Op::COMPARE_OP: {
-        Sym b = concretize(pop()), a = concretize(pop());
+        Sym b = pop(), a = pop();
         auto k = vm::CmpOpKind(arg);
+        if (Sym r; symint_compare(k, a, b, &r)) {
+          st.push_back(r);
+          break;
+        }
+        if (!a.is_tensor() && !b.is_tensor()) {  // a SymInt compared with a tensor stays in the graph
+          a = concretize(a);
+          b = concretize(b);
+        }
         if (a.is_const() && b.is_const()) {
           st.push_back(Sym::constant(checked(vm::compare(vm_, k, a.ex, b.ex), "comparison")));
         } else if (a.is_tensor() || b.is_tensor()) {

@@ -53,8 +53,9 @@ for k in [2, 3, 4]:
 
 # Sizes of a dynamic input read in the trace are graph values (SymInts):
 # arithmetic on them and passing them to torch functions keep the graph
-# dynamic; a Python branch on one, or the shape of a result, makes every
-# size static again.
+# dynamic. A Python branch comparing one with an int constant is guarded
+# by SIZE_COMPARE (one graph per outcome, both dynamic); other Python uses
+# make every size static again.
 def symbolic(x, w):
     n, c = x.shape
     y = x.reshape(n * c) + 1
@@ -117,3 +118,28 @@ def flatten_hidden(x, w):
 w2 = torch.ones(3, 4)
 for n in [2, 3, 5, 8]:
     print(flatten_hidden(torch.arange(n * 3.0).reshape(n, 3), w2))
+
+
+# `assert T <= block_size` (an attention mask built from T): the assert is
+# a SIZE_COMPARE guard, so T stays dynamic up to the limit; past it the
+# assertion fails as in the interpreter.
+class Cfg:
+    block_size = 8
+
+
+cfg = Cfg()
+
+
+def masked(x):
+    B, T = x.shape
+    assert T <= cfg.block_size, "sequence too long"
+    mask = torch.ones(T, T).tril()
+    return (x @ mask).sum(1)
+
+
+for T in [2, 3, 4, 5, 6, 8]:
+    print(masked(torch.ones(2, T)))
+try:
+    masked(torch.ones(2, 9))
+except AssertionError as e:
+    print("AssertionError:", e)
