@@ -16,7 +16,8 @@
 //   * Super — super() in a method: `ex` the class to look past, `recv` the
 //     instance.
 //   * Map — a dict made by the traced code, keys constants (values Syms),
-//     or a set of constants; aliasing like Seq.
+//     or a set of constants and tensors (a tensor item: key its example,
+//     value its Sym); aliasing like Seq.
 //   * Iter — an iterator being unrolled by FOR_ITER.
 //   * Func — a function made by MAKE_FUNCTION in the traced code (a
 //     comprehension, a lambda, a closure), inlined when called.

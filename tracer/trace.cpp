@@ -321,6 +321,20 @@ class Tracer {
   // The index of `key` in a dict made in the trace, or -1; a key must be a
   // hashable constant.
   int map_find(const MapData& m, const Sym& key) {
+    if (m.is_set && key.is_tensor()) {
+      // A tensor hashes by identity: the same Sym (its example) or none;
+      // for two tensors from sources, whether they are one object is
+      // guarded.
+      int found = -1;
+      int ks = source_of(key);
+      for (size_t i = 0; i < m.items.size(); i++) {
+        const Sym& it = m.items[i].second;
+        int is = it.is_tensor() ? source_of(it) : -1;
+        if (ks >= 0 && is >= 0 && ks != is) alias_guard(ks, identity(key), is, identity(it));
+        if (found < 0 && m.items[i].first.bits() == key.ex.bits()) found = int(i);
+      }
+      return found;
+    }
     if (!key.is_const() || !is_immutable_const(key.ex))
       stop(BreakReason::UnsupportedValue, "a dict key that is not a constant made of numbers, strings and tuples");
     for (size_t i = 0; i < m.items.size(); i++) {
@@ -333,8 +347,15 @@ class Tracer {
   void map_set(const Sym& m, const Sym& key, const Sym& v) {
     int i = map_find(*m.map, key);
     touch(m.map);
-    if (i >= 0) m.map->items[size_t(i)].second = v;
-    else m.map->items.emplace_back(key.ex, v);
+    const Sym& val = m.map->is_set && key.is_tensor() ? key : v;  // a set's tensor item keeps its Sym
+    if (i >= 0) m.map->items[size_t(i)].second = val;
+    else m.map->items.emplace_back(key.ex, val);
+  }
+  static bool set_has_tensors(const Sym& m) {
+    if (m.kind != SymKind::Map || !m.map->is_set) return false;
+    for (auto& kv : m.map->items)
+      if (kv.second.is_tensor()) return true;
+    return false;
   }
   Sym map_get(const Sym& m, const Sym& key) {
     int i = map_find(*m.map, key);
@@ -405,7 +426,7 @@ class Tracer {
         Node n;
         if (s.map->is_set) {
           n.op = GraphOp::BuildSet;
-          for (auto& kv : s.map->items) n.in.push_back(const_id(kv.first));
+          for (auto& kv : s.map->items) n.in.push_back(kv.second.is_tensor() ? reg_of(kv.second) : const_id(kv.first));
           n.label = "set";
           return add_node(std::move(n), example_of(s));
         }
@@ -1433,6 +1454,8 @@ Sym Tracer::iterate(const Sym& s) {
     return it;
   }
   if (s.kind == SymKind::Map && s.map->is_set) {
+    if (set_has_tensors(s))
+      stop(BreakReason::UnsupportedValue, "iterating over a set of tensors (its order follows their addresses)");
     // A set iterates in its hash order: the real set's.
     Value l = checked(vm::sequence_to_list(vm_, example_of(s)), "iter()");
     for (auto& x : l.as<vm::ListObject>()->items) it.iter->items.push_back(Sym::constant(x));
@@ -1890,6 +1913,9 @@ Sym Tracer::call_set_method(const NativeObject* nat, std::vector<Sym>& args, con
   static const std::set<std::string> kReading = {"union", "intersection", "difference", "symmetric_difference",
                                                  "issubset", "issuperset", "isdisjoint", "copy", "__contains__"};
   if (!kReading.count(std::string(name))) stop(BreakReason::UnsupportedCall, fmt::format("set.{}", name));
+  if (name == "__contains__" && args.size() == 2) return Sym::constant(Value::boolean(map_find(*m.map, args[1]) >= 0));
+  for (auto& a : args)
+    if (set_has_tensors(a)) stop(BreakReason::UnsupportedCall, fmt::format("set.{} on a set of tensors", name));
   std::vector<Value> ex;
   for (auto& a : args) ex.push_back(example_of(concretize(a)));
   size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;

@@ -64,3 +64,35 @@ def with_sets(x, names):
 
 print(with_sets(torch.ones(2), ["a", "z", "c"]))
 print(with_sets(torch.ones(2), ["a", "z", "c"]))
+
+
+# Sets of tensors (made in the trace): a tensor hashes by identity, so
+# membership is decided while tracing, with SAME_OBJECT guards between the
+# tensors from sources it compared; iterating such a set breaks (its order
+# follows addresses).
+def dedup_sum(ps):
+    seen = set()
+    total = ps[0] * 0
+    for p in ps:
+        if p not in seen:
+            seen.add(p)
+            total = total + p
+    return total, len(seen)
+
+
+def set_literal(a, b):
+    s = {a, b, a}
+    return len(s), a in s, (a + 1) in s
+
+
+def escapes_set(a, b):
+    return {a, b}
+
+
+ta = torch.ones(2)
+tb = torch.arange(2.0)
+for i in range(3):
+    print(dedup_sum([ta, tb, ta, tb, ta]), set_literal(ta, tb), len(escapes_set(ta, tb)), ta in escapes_set(ta, tb))
+    print(dedup_sum([ta, ta, ta]))
+c, d, e = torch.ones(2), torch.ones(2), torch.ones(2)
+print(dedup_sum([ta, tb, c, d, e]), dedup_sum([c, c, c, d, d]))
