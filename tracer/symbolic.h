@@ -95,6 +95,7 @@ struct SeqData {
   bool is_list = false;
   bool from_source = false;  // an argument's list: mutating it is a side effect on the caller's object
   int source = -1;           // read from this source (unchanged): the graph passes that very object on
+  Value real;                // a list from a source: the list itself
   std::vector<Sym> items;
 };
 

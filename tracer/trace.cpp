@@ -603,9 +603,18 @@ class Tracer {
       s.seq->from_source = list;
       s.seq->source = src;
       if (list) {
-        if (mutated_source_list_)
-          stop(BreakReason::SideEffect, "a list from outside read after another one was changed (they may be one object)");
-        list_sources_++;
+        // One list read through two sources is one SeqData (a change
+        // through one is seen through the other), guarded to stay one
+        // object; lists read apart are guarded apart once one changes.
+        auto seen = source_lists_.find(real.as_object());
+        if (seen != source_lists_.end()) {
+          alias_guard(src, real.as_object(), seen->second.first, real.as_object());
+          s.seq = seen->second.second;
+          return s;
+        }
+        s.seq->real = real;
+        source_lists_[real.as_object()] = {src, s.seq};
+        note_mutable_source(src, real.as_object());
       }
       for (size_t i = 0; i < n; i++) {
         Value item = list ? real.as<vm::ListObject>()->items[i] : real.as<vm::TupleObject>()->items[i];
@@ -696,13 +705,8 @@ class Tracer {
   // A list from outside the trace is about to change: sound only while it
   // is the only such list (two sources may be one object, and the trace
   // keeps their items apart).
-  int list_sources_ = 0;
-  bool mutated_source_list_ = false;
-  void before_source_list_change() {
-    if (list_sources_ > 1)
-      stop(BreakReason::SideEffect, "a change to a list from outside while other lists from outside are in use (they may be one object)");
-    mutated_source_list_ = true;
-  }
+  std::unordered_map<const void*, std::pair<int, std::shared_ptr<SeqData>>> source_lists_;  // list -> (first source, its Seq)
+  void before_source_list_change(const Sym& l) { note_change(l.seq->source, l.seq->real.as_object()); }
   void sync_source_list(const Sym& l) {
     Sym fresh;
     fresh.kind = SymKind::Seq;
@@ -1317,7 +1321,7 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
   if (a.kind == SymKind::Seq && b.kind == SymKind::Seq && op == vm::BinOpKind::Add &&
       a.seq->is_list == b.seq->is_list) {
     if (inplace && a.seq->is_list) {
-      if (a.seq->from_source) before_source_list_change();
+      if (a.seq->from_source) before_source_list_change(a);
       touch(a.seq);
       auto items = b.seq->items;
       a.seq->items.insert(a.seq->items.end(), items.begin(), items.end());
@@ -1782,7 +1786,7 @@ Sym Tracer::call_list_method(const NativeObject* nat, std::vector<Sym>& args) {
   std::string_view name = nat->name ? nat->name : "";
   bool mutating = name == "append" || name == "extend" || name == "pop" || name == "insert" || name == "clear" ||
                   name == "reverse";
-  if (mutating && self.seq->from_source) before_source_list_change();
+  if (mutating && self.seq->from_source) before_source_list_change(self);
   if (mutating) touch(self.seq);
   Sym r = list_method(name, self, args);
   if (mutating && self.seq->from_source) sync_source_list(self);
@@ -2508,7 +2512,7 @@ Sym Tracer::run_frame(Frame& f) {
           auto& items = c.seq->items;
           if (i < 0) i += int64_t(items.size());
           if (i < 0 || i >= int64_t(items.size())) stop(BreakReason::ExceptionInTrace, "list assignment index out of range");
-          if (c.seq->from_source) before_source_list_change();
+          if (c.seq->from_source) before_source_list_change(c);
           touch(c.seq);
           items[size_t(i)] = v;
           if (c.seq->from_source) sync_source_list(c);
