@@ -7,6 +7,7 @@
 #include "stdlib/torch/tensor_object.h"
 #include "vm/ast.h"
 #include "vm/ops.h"
+#include "vm/set.h"
 #include "vm/shape.h"
 
 namespace kiln::tracer {
@@ -54,7 +55,7 @@ std::string size_compare_text(const std::string& source, const Guard& g) {
 }
 
 // A Python value of one of the kinds CONST_MATCH compares, with its exact type.
-bool const_equal(const Value& a, const Value& b) {
+bool const_equal(VM& vm, const Value& a, const Value& b) {
   if (a.bits() == b.bits()) return true;
   if (a.is_bool() || b.is_bool() || a.is_none() || b.is_none()) return false;
   if (a.is_double() && b.is_double()) return a.as_double() == b.as_double();
@@ -65,7 +66,18 @@ bool const_equal(const Value& a, const Value& b) {
   }
   if (vm::is_kind(a, vm::ObjKind::Slice) && vm::is_kind(b, vm::ObjKind::Slice)) {
     auto *p = a.as<vm::SliceObject>(), *q = b.as<vm::SliceObject>();
-    return const_equal(p->start, q->start) && const_equal(p->stop, q->stop) && const_equal(p->step, q->step);
+    return const_equal(vm, p->start, q->start) && const_equal(vm, p->stop, q->stop) && const_equal(vm, p->step, q->step);
+  }
+  if (vm::is_kind(a, vm::ObjKind::Set) && vm::is_kind(b, vm::ObjKind::Tuple)) {
+    // A set from a source against its items while tracing, in iteration
+    // order (a loop over it was unrolled in that order).
+    auto* p = a.as<vm::SetObject>();
+    auto* q = b.as<vm::TupleObject>();
+    if (p->used != q->size) return false;
+    size_t i = 0;
+    for (const auto& slot : p->table)
+      if (!slot.key.is_empty() && !const_equal(vm, slot.key, q->items[i++])) return false;
+    return true;
   }
   int64_t x, y;
   if (vm::is_int(a) && vm::is_int(b) && vm::int_value(a, &x) && vm::int_value(b, &y)) return x == y;
@@ -145,7 +157,7 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
       }
       case GuardKind::TypeMatch: ok = vm::type_of(vm, *x) == g.expected.as_object(); break;
       case GuardKind::IdMatch: ok = x->bits() == g.expected.bits(); break;
-      case GuardKind::ConstMatch: ok = const_equal(*x, g.expected); break;
+      case GuardKind::ConstMatch: ok = const_equal(vm, *x, g.expected); break;
       case GuardKind::LenMatch:
         if (vm::is_kind(*x, vm::ObjKind::Tuple)) ok = int64_t(x->as<vm::TupleObject>()->size) == g.n;
         else if (vm::is_kind(*x, vm::ObjKind::List)) ok = int64_t(x->as<vm::ListObject>()->items.size()) == g.n;

@@ -590,6 +590,25 @@ class Tracer {
       guard(GuardKind::ConstMatch, src, real);
       return Sym::constant(real);
     }
+    if (vm::is_kind(real, ObjKind::Set)) {
+      // A set (or frozenset) of constants (`SKIP = {"a", "b"}`): a constant
+      // whose items are guarded in iteration order (CONST_MATCH against a
+      // tuple of them); a mutable one also by identity, and changing it
+      // breaks (its methods are not traced).
+      auto* st = real.as<vm::SetObject>();
+      if (st->used > 256) stop(BreakReason::UnsupportedValue, "a set of more than 256 items");
+      for (const auto& slot : st->table)
+        if (!slot.key.is_empty() && !is_immutable_const(slot.key))
+          stop(BreakReason::UnsupportedValue, fmt::format("a set of non-constants from {}", guards_.sources.describe(src)));
+      guard(GuardKind::TypeMatch, src, Value::borrow(real.as_object()->type));
+      if (!vm::set_is_frozen(st)) guard(GuardKind::IdMatch, src, real);
+      Value items = vm::tuple_new(vm_, st->used);
+      size_t i = 0;
+      for (const auto& slot : st->table)
+        if (!slot.key.is_empty()) items.as<vm::TupleObject>()->items[i++] = slot.key;
+      guard(GuardKind::ConstMatch, src, items);
+      return Sym::constant(real);
+    }
     if (vm::is_kind(real, ObjKind::Tuple) || vm::is_kind(real, ObjKind::List)) {
       bool list = vm::is_kind(real, ObjKind::List);
       guard(GuardKind::TypeMatch, src, Value::borrow(real.as_object()->type));
@@ -1473,7 +1492,7 @@ Sym Tracer::iterate(const Sym& s) {
   if (s.is_const()) {
     const Value& v = s.ex;
     if (vm::is_kind(v, ObjKind::Range) || vm::is_kind(v, ObjKind::Tuple) || vm::is_str(v) ||
-        (vm::is_kind(v, ObjKind::Set) && (v.as_object()->aux & 1))) {  // a frozenset constant
+        vm::is_kind(v, ObjKind::Set)) {  // a frozenset constant, or a set from a source (its contents guarded)
       int64_t n = 0;
       if (!vm::length(vm_, v, &n)) checked(Value(), "iter()");
       if (n > lim_.max_instructions) stop(BreakReason::TraceTooLong, fmt::format("a loop of {} iterations", n));
