@@ -592,7 +592,8 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
       for (size_t i = 0; loaded && i <= size_t(g.source); i++)
         loaded = first.guards.sources.load(vm, int(i), fn, slots, v.data(), &v[i]);
       if (!loaded) vm.clear_exception();
-      if (loaded && vm::is_int(g.expected) && !g.expected.is_bool() && vm::is_int(v[size_t(g.source)]) &&
+      bool position = first.guards.sources.items[size_t(g.source)].kind == SourceKind::IterState;  // an iterator's: unrolled
+      if (loaded && !position && vm::is_int(g.expected) && !g.expected.is_bool() && vm::is_int(v[size_t(g.source)]) &&
           !v[size_t(g.source)].is_bool()) {
         std::string src = first.guards.sources.describe(g.source);
         if (std::find(cs->dynamic_ints.begin(), cs->dynamic_ints.end(), src) == cs->dynamic_ints.end()) {

@@ -29,6 +29,10 @@ std::string SourceTable::describe(int i) const {
     case SourceKind::Deref: return "closure[" + std::to_string(s.index) + "]";
     case SourceKind::InstAttr: return describe(s.parent) + "." + std::string(vm::str_view(s.name));
     case SourceKind::DictItem: return describe(s.parent) + "['" + std::string(vm::str_view(s.name)) + "']";
+    case SourceKind::IterState: {
+      static const char* const kFields[] = {"<seq>", "<index>", "<left>", "<step>"};
+      return describe(s.parent) + "." + kFields[s.index & 3];
+    }
   }
   return "?";
 }
@@ -81,6 +85,17 @@ bool SourceTable::load(VM& vm, int i, const vm::FunctionObject* fn, const Value*
       if (!v || v->is_empty()) return false;
       *out = *v;
       return true;
+    }
+    case SourceKind::IterState: {
+      const Value& p = loaded[s.parent];
+      if (!vm::is_kind(p, vm::ObjKind::Iterator)) return false;
+      auto* it = p.as<vm::IteratorObject>();
+      switch (s.index) {
+        case 0: *out = it->a.is_empty() ? Value::none() : it->a; return true;
+        case 1: *out = vm::make_int(vm, it->i); return !out->is_empty();
+        case 2: *out = vm::make_int(vm, it->n); return !out->is_empty();
+        default: *out = vm::make_int(vm, it->step); return !out->is_empty();
+      }
     }
     case SourceKind::DictItem: {
       const Value& p = loaded[s.parent];

@@ -29,6 +29,8 @@ enum class SourceKind : uint8_t {
   Deref,   // contents of cell `index` of the frame (cellvars, then free variables)
   InstAttr,  // instance attribute `name` of sources[parent] (its own, no class lookup, no code run)
   DictItem,  // sources[parent][name] — a dict (or subclass) with str keys
+  IterState,  // field `index` of builtin iterator sources[parent]: 0 the iterated list or tuple (None once
+              // exhausted), 1 the next index (list/tuple) or value (range), 2 items left (range), 3 step (range)
 };
 
 struct Source {

@@ -18,7 +18,9 @@
 //   * Map — a dict made by the traced code, keys constants (values Syms),
 //     or a set of constants and tensors (a tensor item: key its example,
 //     value its Sym); aliasing like Seq.
-//   * Iter — an iterator being unrolled by FOR_ITER.
+//   * Iter — an iterator being unrolled by FOR_ITER: made in the trace, or
+//     a list/tuple/range iterator from a source (its state guarded, each
+//     item taken a `next` node on the real one).
 //   * Func — a function made by MAKE_FUNCTION in the traced code (a
 //     comprehension, a lambda, a closure), inlined when called.
 //   * Cell — a closure cell created in the traced code (LOAD_CLOSURE).
@@ -112,6 +114,11 @@ struct MapData {
 struct IterData {
   std::vector<Sym> items;
   size_t pos = 0;
+  // A builtin iterator from a source (list, tuple or range iterator): the
+  // register of the real one (each item taken is a `next` node on it, so it
+  // advances when the graph runs), and whether its exhaustion was made.
+  int real_reg = -1;
+  bool exhausted = false;
 };
 
 struct FuncData {

@@ -263,8 +263,8 @@ class Tracer {
   bool sizes_read_ = false;
   std::string size_read_at_;
   void size_read() {
-    if (!sizes_read_ && cur_co_)
-      size_read_at_ = fmt::format("{}:{}", vm::str_view(cur_co_->filename), cur_line_);
+    if (!sizes_read_)
+      size_read_at_ = cur_co_ ? fmt::format("{}:{}", vm::str_view(cur_co_->filename), cur_line_) : "the arguments";
     sizes_read_ = true;
   }
   // The traced function's state before its current instruction (the point a
@@ -590,6 +590,7 @@ class Tracer {
       guard(GuardKind::ConstMatch, src, real);
       return Sym::constant(real);
     }
+    if (vm::is_kind(real, ObjKind::Iterator)) return iterator_from_source(src, real);
     if (vm::is_kind(real, ObjKind::Set)) {
       // A set (or frozenset) of constants (`SKIP = {"a", "b"}`): a constant
       // whose items are guarded in iteration order (CONST_MATCH against a
@@ -710,6 +711,77 @@ class Tracer {
     }
     return false;
   }
+  // A list, tuple or range iterator from outside: its state is read through
+  // IterState sources (each guarded: the iterated sequence item by item,
+  // the position), its remaining items are unrolled like a trace-made
+  // iterator's, and each item taken is a `next(it, None)` node on the real
+  // iterator, so it has advanced as far when the graph has run. The
+  // iterated list must not change in the trace.
+  Sym iterator_from_source(int src, const Value& real) {
+    auto* it = real.as<vm::IteratorObject>();
+    vm::TypeObject* t = it->type;
+    bool range = t == vm_.types.range_iterator;
+    if (t != vm_.types.list_iterator && t != vm_.types.tuple_iterator && !range)
+      stop(BreakReason::UnsupportedValue, fmt::format("a '{}' from {} (only list, tuple and range iterators are traced)",
+                                                      vm::str_view(t->name), guards_.sources.describe(src)));
+    auto seen = source_iters_.find(real.as_object());
+    if (seen != source_iters_.end()) {
+      alias_guard(src, real.as_object(), seen->second.first, real.as_object());
+      return seen->second.second;
+    }
+    guard(GuardKind::TypeMatch, src, Value::borrow(t));
+    auto field = [&](int k, const Value& v) {
+      int fs = guards_.sources.add(Source{SourceKind::IterState, src, k, Value(), Value()});
+      if (k == 0) return from_source(fs, v);
+      guard(GuardKind::ConstMatch, fs, v);  // a position: never a dynamic int
+      return Sym::constant(v);
+    };
+    Sym s;
+    s.kind = SymKind::Iter;
+    s.iter = std::make_shared<IterData>();
+    if (range) {
+      int64_t i = 0, n = 0, step = 0;
+      vm::int_value(field(2, vm::make_int(vm_, it->n)).ex, &n);
+      vm::int_value(field(3, vm::make_int(vm_, it->step)).ex, &step);
+      vm::int_value(field(1, vm::make_int(vm_, it->i)).ex, &i);
+      if (n > lim_.max_instructions) stop(BreakReason::TraceTooLong, fmt::format("a loop of {} iterations", n));
+      for (int64_t k = 0; k < n; k++) s.iter->items.push_back(Sym::constant(vm::make_int(vm_, i + k * step)));
+    } else {
+      Sym seq = field(0, it->a.is_empty() ? Value::none() : it->a);
+      if (seq.kind == SymKind::Seq) {
+        int64_t i = 0;
+        vm::int_value(field(1, vm::make_int(vm_, it->i)).ex, &i);
+        for (size_t k = size_t(std::max<int64_t>(i, 0)); k < seq.seq->items.size(); k++) s.iter->items.push_back(seq.seq->items[k]);
+        if (seq.seq->is_list) iterated_lists_.insert(seq.seq.get());
+      } else if (!seq.is_const() || !seq.ex.is_none()) {
+        stop(BreakReason::UnsupportedValue, "an iterator over this value");
+      }
+    }
+    s.iter->real_reg = input_for_source(src, real);
+    note_mutable_source(src, real.as_object());
+    source_iters_[real.as_object()] = {src, s};
+    return s;
+  }
+  std::unordered_map<const void*, std::pair<int, Sym>> source_iters_;
+  std::set<const SeqData*> iterated_lists_;  // lists from outside that an iterator from outside iterates
+  // The next item of Iter `it`, or false when it is exhausted (a source
+  // iterator gets its `next` node either way).
+  bool iter_next(const Sym& it, Sym* out) {
+    IterData& d = *it.iter;
+    bool more = d.pos < d.items.size();
+    if (d.real_reg >= 0 && (more || !d.exhausted)) {
+      Node n;
+      n.op = GraphOp::Call;
+      n.callee = vm::dict_get_str(vm_.builtins_dict.as<vm::DictObject>(), vm_.intern("next").as<vm::StrObject>());
+      n.label = "next";
+      n.in = {d.real_reg, const_id(Value::none())};
+      add_node(std::move(n), more ? example_of(d.items[d.pos]) : Value::none());
+      d.exhausted = !more;
+    }
+    if (!more) return false;
+    *out = d.items[d.pos++];
+    return true;
+  }
   // The version guards of a user class and its user bases.
   void class_guards(vm::TypeObject* t) {
     for (const Value& c : t->mro) {
@@ -725,7 +797,11 @@ class Tracer {
   // is the only such list (two sources may be one object, and the trace
   // keeps their items apart).
   std::unordered_map<const void*, std::pair<int, std::shared_ptr<SeqData>>> source_lists_;  // list -> (first source, its Seq)
-  void before_source_list_change(const Sym& l) { note_change(l.seq->source, l.seq->real.as_object()); }
+  void before_source_list_change(const Sym& l) {
+    if (iterated_lists_.count(l.seq.get()))
+      stop(BreakReason::SideEffect, "a change to a list from outside that an iterator from outside is iterating");
+    note_change(l.seq->source, l.seq->real.as_object());
+  }
   void sync_source_list(const Sym& l) {
     Sym fresh;
     fresh.kind = SymKind::Seq;
@@ -2061,6 +2137,13 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
     }
     if (nat->fn == torch::disabled_call) stop(BreakReason::CompilerDisabled, nat->name);
     if (nat->fn == torch::is_compiling_native && args.empty()) return Sym::constant(Value::boolean(true));
+    if (!args.empty() && args[0].kind == SymKind::Iter && args.size() <= 2 && !vm::is_kind(kwnames, ObjKind::Tuple) &&
+        c.bits() == vm::dict_get_str(vm_.builtins_dict.as<vm::DictObject>(), vm_.intern("next").as<vm::StrObject>()).bits()) {
+      // next(it[, default]) on an iterator the trace models.
+      if (Sym x; iter_next(args[0], &x)) return x;
+      if (args.size() == 2) return args[1];
+      checked(Value(vm_.raise(vm::Exc::StopIteration, "")), "next()");
+    }
     if (!args.empty() && args[0].kind == SymKind::Seq && args[0].seq->is_list && nat->owner.bits() == Value::borrow(vm_.types.list).bits())
       return call_list_method(nat, args);
     return call_native(nat, args, kwnames);
@@ -2707,8 +2790,7 @@ Sym Tracer::run_frame(Frame& f) {
       case Op::FOR_ITER: {
         Sym& it = st.back();
         if (it.kind != SymKind::Iter) stop(BreakReason::UnsupportedValue, "for loop over this value");
-        if (it.iter->pos < it.iter->items.size()) {
-          Sym x = it.iter->items[it.iter->pos++];
+        if (Sym x; iter_next(it, &x)) {
           st.push_back(x);
         } else {
           pop();

@@ -142,3 +142,40 @@ try:
     drop_keys({"a": 1.0}, torch.ones(2))
 except KeyError as e:
     print("KeyError", e)
+
+
+# Iterators from outside (list, tuple, range): their state is guarded
+# (IterState sources), the items left are unrolled, and each item taken is a
+# next(it, None) node, so the real iterator has advanced as far when the
+# graph has run. Other iterators (a generator) are not traced.
+def consume_two(it, x):
+    a = next(it)
+    b = next(it)
+    return x * a + b
+
+
+def drain_iter(it, x):
+    for t in it:
+        x = x + t
+    return x
+
+
+def next_default(it, x):
+    return x + next(it, 100)
+
+
+for i in range(3):
+    it = iter([1.0, 2.0, 3.0, 4.0])
+    print(consume_two(it, torch.ones(2)), consume_two(it, torch.ones(2)), next(it, "done"))
+    ts = iter((torch.ones(1), torch.ones(1) * 2, torch.ones(1) * 3))
+    next(ts)
+    print(drain_iter(ts, torch.zeros(1)), next(ts, "empty"))
+    r = iter(range(i, 10, 3))
+    print(drain_iter(r, torch.zeros(1)), next_default(r, torch.zeros(1)))
+    e = iter([])
+    print(next_default(e, torch.ones(1)))
+g = (x for x in [1, 2])
+try:
+    print(drain_iter(g, torch.zeros(1)))
+except Exception as e:
+    print("error", e)
