@@ -2,7 +2,8 @@
 """Kiln's tensor benchmark runner: Kiln vs PyTorch eager vs NumPy, side by side.
 
 Each benchmark script beside this file (overhead.py, elementwise.py,
-matmul.py) runs unchanged under Kiln's `vmrun` and under CPython with
+matmul.py) runs unchanged under Kiln's `vmrun --tier=0` (eager: the tracer
+off, so it compares like with like) and under CPython with
 PyTorch; its `<name>_np.py` twin runs the same cases on NumPy. The scripts
 time themselves (time.perf_counter around a loop, after a warm-up, so
 start-up and `import torch` do not count) and print one line per case:
@@ -125,7 +126,7 @@ def main(argv=None):
     order_by = {e: [] for e in ENGINES}  # case order as each engine printed them
     for script in scripts:
         cmds = {
-            "kiln": [vmrun, script + ".py"] + extra,
+            "kiln": [vmrun, "--tier=0", script + ".py"] + extra,  # eager (the tracer off), as PyTorch eager
             "torch": [args.python, script + ".py"] + extra,
             "numpy": [args.python, script + "_np.py"] + extra,
         }
