@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "codegen/pointwise.h"
 #include "stdlib/torch/bindings.h"
 #include "stdlib/torch/elementwise.h"
 #include "stdlib/torch/tensor_object.h"
@@ -22,43 +23,11 @@ constexpr int64_t kParallel = 1 << 16;  // elements from which blocks run on sev
 
 // The pointwise op a node computes, if it is one the region handles.
 bool step_of(const Node& n, FusedRegion::Step* s) {
-  // Only nodes that made float32 tensors while tracing (not size arithmetic
-  // on Python ints).
-  if (n.meta.rfind("float32[", 0) != 0) return false;
-  switch (n.op) {
-    case GraphOp::Binary: {
-      switch (vm::BinOpKind(n.arg)) {
-        case vm::BinOpKind::Add: s->op = int(BinaryOp::add); break;
-        case vm::BinOpKind::Sub: s->op = int(BinaryOp::sub); break;
-        case vm::BinOpKind::Mult: s->op = int(BinaryOp::mul); break;
-        case vm::BinOpKind::Div: s->op = int(BinaryOp::div); break;
-        case vm::BinOpKind::FloorDiv: s->op = int(BinaryOp::div_floor); break;
-        case vm::BinOpKind::Mod: s->op = int(BinaryOp::remainder); break;
-        case vm::BinOpKind::Pow: s->op = int(BinaryOp::pow); break;
-        default: return false;
-      }
-      s->unary = false;
-      return true;
-    }
-    case GraphOp::Unary:
-      if (vm::UnaryOpKind(n.arg) != vm::UnaryOpKind::USub) return false;
-      s->unary = true;
-      s->op = int(UnaryOp::neg);
-      return true;
-    case GraphOp::Call: {
-      torch::PointwiseNative p;
-      if (n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
-          !torch::pointwise_native(n.callee.as<vm::NativeObject>(), &p))
-        return false;
-      if (p.unary ? (n.in.size() != 1 || !torch::unary_row_f32_ok(UnaryOp(p.op)))
-                  : (n.in.size() != 2 || !torch::binary_row_f32_ok(BinaryOp(p.op))))
-        return false;
-      s->unary = p.unary;
-      s->op = p.op;
-      return true;
-    }
-    default: return false;
-  }
+  codegen::PointwiseOp p;
+  if (!codegen::pointwise_of(n, &p)) return false;
+  s->unary = p.unary;
+  s->op = p.op;
+  return true;
 }
 
 }  // namespace

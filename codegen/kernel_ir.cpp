@@ -1,0 +1,137 @@
+// codegen/kernel_ir.cpp — printing, validating and binding kernels
+// (codegen/kernel_ir.h).
+#include "codegen/kernel_ir.h"
+
+#include <fmt/format.h>
+
+#include "stdlib/torch/elementwise.h"
+
+namespace kiln::codegen {
+
+namespace {
+struct KOpInfo {
+  const char* name;
+  int operands;
+};
+const KOpInfo kKOps[] = {
+#define KERNEL_OP(name, printed, operands) {printed, operands},
+#include "codegen/kernel_ops.def"
+#undef KERNEL_OP
+};
+constexpr int kUnaryOps = 0
+#define UNARY(name, kind, expr) +1
+#include "stdlib/torch/unary_ops.def"
+#undef UNARY
+    ;
+constexpr int kBinaryOps = 0
+#define BINARY(name, kind, expr) +1
+#include "stdlib/torch/binary_ops.def"
+#undef BINARY
+    ;
+}  // namespace
+
+const char* kop_name(KOp op) { return kKOps[size_t(op)].name; }
+int kop_operands(KOp op) { return kKOps[size_t(op)].operands; }
+
+std::string Kernel::to_string() const {
+  std::string r = fmt::format("kernel {}(", name);
+  for (size_t i = 0; i < inputs.size(); i++)
+    r += fmt::format("{}in{}: {}{}", i ? ", " : "", i, torch::dtype_name(dtype), inputs[i].scalar ? " number" : "[*]");
+  r += ") -> (";
+  for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(dtype));
+  r += ")\n  for i in shape(broadcast(tensor inputs)):\n";
+  for (size_t i = 0; i < body.size(); i++) {
+    const KInstr& k = body[i];
+    switch (k.op) {
+      case KOp::Load:
+        r += fmt::format("    v{} = {}\n", i, inputs[size_t(k.arg)].scalar ? fmt::format("in{}", k.arg) : fmt::format("in{}[i]", k.arg));
+        break;
+      case KOp::Unary: r += fmt::format("    v{} = {}(v{})\n", i, torch::op_name(torch::UnaryOp(k.arg)), k.a); break;
+      case KOp::Binary:
+        r += fmt::format("    v{} = {}(v{}, v{})\n", i, torch::op_name(torch::BinaryOp(k.arg)), k.a, k.b);
+        break;
+    }
+  }
+  for (size_t o = 0; o < outputs.size(); o++) r += fmt::format("    out{}[i] = v{}\n", o, outputs[o]);
+  return r;
+}
+
+std::string Kernel::validate() const {
+  if (dtype != torch::DType::Float32) return "only float32 kernels are built";
+  if (body.empty() || outputs.empty()) return "a kernel without instructions or outputs";
+  for (size_t i = 0; i < body.size(); i++) {
+    const KInstr& k = body[i];
+    int n = kop_operands(k.op);
+    if ((n >= 1 && (k.a < 0 || size_t(k.a) >= i)) || (n >= 2 && (k.b < 0 || size_t(k.b) >= i)))
+      return fmt::format("v{}: an operand that is not an earlier value", i);
+    if (k.op == KOp::Load && (k.arg < 0 || size_t(k.arg) >= inputs.size())) return fmt::format("v{}: no input {}", i, k.arg);
+    if (k.op == KOp::Unary && (k.arg < 0 || k.arg >= kUnaryOps)) return fmt::format("v{}: no unary op {}", i, k.arg);
+    if (k.op == KOp::Binary && (k.arg < 0 || k.arg >= kBinaryOps)) return fmt::format("v{}: no binary op {}", i, k.arg);
+  }
+  for (int o : outputs)
+    if (o < 0 || size_t(o) >= body.size()) return fmt::format("an output of value {}, which does not exist", o);
+  bool tensor = false;
+  for (const KInput& in : inputs) tensor = tensor || !in.scalar;
+  if (!tensor) return "a kernel without a tensor input (its shape would be unknown)";
+  return {};
+}
+
+bool LoopNest::broadcast(const std::vector<torch::Shape>& shapes, torch::Shape* out) {
+  int rank = 0;
+  for (const auto& s : shapes) rank = std::max(rank, s.n);
+  torch::Shape r;
+  for (int d = 0; d < rank; d++) r.push_back(1);
+  for (const auto& s : shapes)
+    for (int d = 0; d < s.n; d++) {
+      int64_t& o = r[rank - s.n + d];
+      int64_t x = s[d];
+      if (o == 1) o = x;
+      else if (x != 1 && x != o) return false;
+    }
+  *out = r;
+  return true;
+}
+
+bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, size_t elem_size) {
+  // Per operand, its byte stride along each dim of `shape` (0 where it
+  // broadcasts or is a scalar).
+  int n = shape.n;
+  std::vector<std::vector<int64_t>> st(operands.size(), std::vector<int64_t>(size_t(n), 0));
+  for (size_t o = 0; o < operands.size(); o++) {
+    const torch::Tensor* t = operands[o];
+    if (!t) continue;
+    for (int d = 0; d < t->sizes.n; d++) {
+      int sd = n - t->sizes.n + d;
+      st[o][size_t(sd)] = t->sizes[d] == 1 && shape[sd] != 1 ? 0 : t->strides[d] * int64_t(elem_size);
+    }
+  }
+  // Drop size-1 dims, then merge dim d into d+1 where every operand steps
+  // over the pair as over one dim.
+  std::vector<int64_t> sz;
+  std::vector<std::vector<int64_t>> ms(operands.size());
+  numel = 1;
+  for (int d = 0; d < n; d++) {
+    numel *= shape[d];
+    if (shape[d] == 1) continue;
+    bool merge = !sz.empty();
+    for (size_t o = 0; merge && o < operands.size(); o++) merge = ms[o].back() == st[o][size_t(d)] * shape[d];
+    if (merge) {
+      sz.back() *= shape[d];
+      for (size_t o = 0; o < operands.size(); o++) ms[o].back() = st[o][size_t(d)];
+    } else {
+      sz.push_back(shape[d]);
+      for (size_t o = 0; o < operands.size(); o++) ms[o].push_back(st[o][size_t(d)]);
+    }
+  }
+  if (sz.empty()) {  // a 0-dim (or all-ones) shape: one point
+    sz.push_back(1);
+    for (auto& m : ms) m.push_back(0);
+  }
+  if (sz.size() > size_t(kMaxDims)) return false;
+  rank = int(sz.size());
+  for (int d = 0; d < rank; d++) sizes[d] = sz[size_t(d)];
+  strides = std::move(ms);
+  return true;
+}
+
+}  // namespace kiln::codegen

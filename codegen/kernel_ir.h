@@ -1,0 +1,86 @@
+// codegen/kernel_ir.h — the Kernel IR: what the graph compiler hands to
+// every backend.
+//
+// A Kernel is a loop nest over an iteration space and, inside it, a list of
+// SSA instructions (codegen/kernel_ops.def) that load inputs at the current
+// point, combine them with pointwise operations, and store some of the
+// values to outputs. The iteration space is symbolic in the IR: its rank
+// and sizes are bound when the kernel runs, from the broadcast shape of its
+// tensor inputs (so one kernel serves every size a dynamic graph sees), and
+// so are each input's strides (0 along a dimension it broadcasts over; a
+// Python number is an input with every stride 0). Outputs are fresh
+// contiguous tensors of the iteration shape.
+//
+// The operations are torch's own elementwise ops (stdlib/torch/
+// elementwise.h), and they mean exactly what the eager kernels compute for
+// the kernel's dtype, bit for bit: the reference executor
+// (codegen/reference.h) evaluates them with the eager rows, and each
+// backend must agree with it (tests/unit/test_codegen.cpp, the random graph
+// test). A backend that cannot compile an instruction refuses the kernel,
+// and the graph runs it on the executor instead.
+//
+// The IR is printable (`--dump-kernels=DIR`, KILN_LOGS=kernels) and
+// validated after lowering. LoopNest is the binding of the symbolic loop
+// nest to actual tensors: the broadcast shape with dimensions merged where
+// every operand allows it, innermost last.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "stdlib/torch/tensor.h"
+
+namespace kiln::codegen {
+
+enum class KOp : uint8_t {
+#define KERNEL_OP(name, printed, operands) name,
+#include "codegen/kernel_ops.def"
+#undef KERNEL_OP
+};
+const char* kop_name(KOp op);
+int kop_operands(KOp op);
+
+struct KInstr {
+  KOp op;
+  int arg = 0;        // Load: the input; Unary / Binary: the torch op
+  int a = -1, b = -1;  // operand values (earlier instructions)
+};
+
+struct KInput {
+  bool scalar = false;  // a Python number (converted to the kernel's dtype), else a tensor
+};
+
+struct Kernel {
+  std::string name;                              // "f_0_k0": graph and index
+  torch::DType dtype = torch::DType::Float32;    // of every value, input and output
+  std::vector<KInput> inputs;
+  std::vector<KInstr> body;                      // instruction i defines value i
+  std::vector<int> outputs;                      // values stored, one output each
+
+  // Readable text: the loop nest, the body, the stores.
+  std::string to_string() const;
+  // Empty if well formed, else what is wrong.
+  std::string validate() const;
+};
+
+// A kernel's loop nest bound to its operands: `rank` dims of `sizes`
+// (innermost last) and per operand (inputs, then outputs) a byte stride per
+// dim. Dims where every operand is contiguous across the boundary are
+// merged, so a contiguous elementwise kernel has rank 1.
+struct LoopNest {
+  static constexpr int kMaxDims = torch::kMaxDims;
+  int rank = 0;
+  int64_t numel = 0;
+  int64_t sizes[kMaxDims] = {};
+  std::vector<std::vector<int64_t>> strides;  // [operand][dim], bytes
+
+  // The broadcast shape of `shapes` (PyTorch's rules), or false.
+  static bool broadcast(const std::vector<torch::Shape>& shapes, torch::Shape* out);
+  // Binds `shape` with each operand's byte strides over it (a Shape of the
+  // operand's own sizes/strides, right-aligned; a scalar has none), merging
+  // dims where possible. False past kMaxDims.
+  bool bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, size_t elem_size);
+};
+
+}  // namespace kiln::codegen

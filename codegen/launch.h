@@ -1,0 +1,42 @@
+// codegen/launch.h — binding a kernel to the values it runs on.
+//
+// Every way of running a kernel (the reference executor, each backend's
+// host stub) starts the same: check that the operands are what the kernel
+// was built for (float32 tensors that need no autograd; Python numbers
+// where the kernel takes a number), work out the broadcast shape, allocate
+// the outputs and bind the loop nest. A launch that does not qualify says
+// why; the graph then runs those nodes on the executor, as eager ops.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "codegen/kernel_ir.h"
+#include "vm/value.h"
+
+namespace kiln::codegen {
+
+// A kernel input's value: a tensor, or a Python number.
+struct KArg {
+  const torch::Tensor* tensor = nullptr;
+  double number = 0;
+  bool requires_grad = false;  // of the tensor: autograd must record eager ops then
+};
+
+struct KernelLaunch {
+  torch::Shape shape;                 // the iteration (and output) shape
+  LoopNest nest;                      // operands: inputs, then outputs
+  std::vector<const char*> in_ptrs;   // per input: its first element (a number: its float)
+  std::vector<float> numbers;         // per input: the value of a number input
+  std::vector<torch::Tensor> outs;    // fresh, contiguous
+  std::vector<char*> out_ptrs;
+
+  // From the kernel's input values, in its input order. False, with
+  // `why`, when they do not qualify.
+  bool prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why);
+  // The same from graph values: tensors and Python numbers (ints, floats,
+  // bools).
+  bool prepare(const Kernel& k, const std::vector<vm::Value>& values, std::string* why);
+};
+
+}  // namespace kiln::codegen

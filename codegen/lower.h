@@ -1,0 +1,34 @@
+// codegen/lower.h — from a captured graph to kernels.
+//
+// Lowering finds the runs of consecutive float32 pointwise nodes of a
+// graph (codegen/pointwise.h) that a backend can compile, and turns each
+// into a KernelRegion: one Kernel (codegen/kernel_ir.h) whose inputs are
+// the registers the run reads from outside it (tensors, or Python numbers
+// where the register held a number while tracing) and whose outputs are
+// the run's values used after it (by later nodes or as graph outputs).
+// Values used only inside the run never become tensors. A node the backend
+// cannot compile ends the run; it, and every node outside a region, runs
+// on the graph executor as before.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "codegen/kernel_ir.h"
+#include "tracer/graph.h"
+
+namespace kiln::codegen {
+
+struct KernelRegion {
+  size_t first = 0, end = 0;   // graph nodes [first, end) it computes
+  std::vector<int> inputs;     // graph registers, in kernel input order
+  std::vector<size_t> outs;    // graph nodes whose values it stores, in kernel output order
+  Kernel kernel;
+};
+
+// The regions of `g`, kernels named "<graph>_k<i>". `compiles(instr)` says
+// whether the backend compiles an instruction.
+std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::function<bool(const KInstr&)>& compiles);
+
+}  // namespace kiln::codegen

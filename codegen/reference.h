@@ -1,0 +1,24 @@
+// codegen/reference.h — the reference executor of the Kernel IR: the oracle.
+//
+// It visits every point of a kernel's loop nest in order and evaluates the
+// body one value at a time with the eager kernels' own rows
+// (torch::unary_row_f32 / binary_row_f32 on one element), so its results
+// are, by construction, what eager PyTorch-compatible code computes. It is
+// deliberately simple and slow; every backend is tested against it (the
+// unit tests, the random graph test, and `--verify`, which runs every
+// compiled kernel on it as well and compares).
+#pragma once
+
+#include "codegen/launch.h"
+
+namespace kiln::codegen {
+
+// Runs `k` on a prepared launch, writing launch.outs.
+void run_reference(const Kernel& k, KernelLaunch& launch);
+
+// Whether the reference executor (and so the Kernel IR) can express this
+// eager op for float32: the ops with float32 rows.
+bool reference_supports_unary(int op);
+bool reference_supports_binary(int op);
+
+}  // namespace kiln::codegen

@@ -1,0 +1,619 @@
+// jit/asmjit_backend.cpp — see jit/asmjit_backend.h.
+#include "jit/asmjit_backend.h"
+
+#include <asmjit/x86.h>
+#include <fmt/format.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include <bit>
+#include <cstring>
+#include <map>
+#include <mutex>
+
+#include "stdlib/torch/elementwise.h"
+
+namespace kiln::jit {
+
+namespace {
+
+using namespace asmjit;
+using codegen::Kernel;
+using codegen::KInstr;
+using codegen::KOp;
+using torch::BinaryOp;
+using torch::UnaryOp;
+
+using RowFn = void (*)(int64_t n, const char* const* in, const int64_t* stride, char* const* out);
+
+constexpr int64_t kParallel = 1 << 16;  // points from which a launch runs on several threads
+constexpr int64_t kChunk = 1 << 14;     // points per task of a one-row launch
+
+// vcmpps / vcmppd predicates.
+constexpr uint32_t kCmpLtOq = 0x11, kCmpLeOq = 0x12, kCmpEqOq = 0x00, kCmpUnordQ = 0x03, kCmpGtOq = 0x1E;
+
+bool unary_compiles(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::neg:
+    case UnaryOp::abs:
+    case UnaryOp::relu:
+    case UnaryOp::sqrt:
+    case UnaryOp::rsqrt:
+    case UnaryOp::reciprocal:
+    case UnaryOp::square:
+    case UnaryOp::floor:
+    case UnaryOp::ceil:
+    case UnaryOp::trunc:
+    case UnaryOp::round:
+    case UnaryOp::sign:
+    case UnaryOp::exp:
+    case UnaryOp::expm1:
+    case UnaryOp::log:
+    case UnaryOp::log1p:
+    case UnaryOp::tanh:
+    case UnaryOp::sigmoid: return true;
+    default: return false;
+  }
+}
+
+bool binary_compiles(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::add:
+    case BinaryOp::sub:
+    case BinaryOp::mul:
+    case BinaryOp::div:
+    case BinaryOp::maximum:
+    case BinaryOp::minimum: return true;
+    default: return false;
+  }
+}
+
+// Emits one kernel body on xmm registers: 4 float32 lanes (the scalar tail
+// uses lane 0 only; the other lanes compute garbage that is never stored).
+class BodyEmitter {
+ public:
+  explicit BodyEmitter(x86::Compiler& cc) : cc_(cc) {}
+
+  // A 16-byte constant of four equal floats, a 32-byte one of four equal
+  // doubles or 64-bit integers.
+  x86::Mem f32(float v) {
+    float a[4] = {v, v, v, v};
+    return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
+  }
+  x86::Mem u32(uint32_t v) {
+    uint32_t a[4] = {v, v, v, v};
+    return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
+  }
+  x86::Mem f64(double v) {
+    double a[4] = {v, v, v, v};
+    return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
+  }
+  x86::Mem u64(uint64_t v) {
+    uint64_t a[4] = {v, v, v, v};
+    return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
+  }
+  x86::Xmm xmm() { return cc_.newXmm(); }
+  x86::Ymm ymm() { return cc_.newYmm(); }
+  x86::Xmm load_f32(float v) {
+    x86::Xmm r = xmm();
+    cc_.vmovups(r, f32(v));
+    return r;
+  }
+  x86::Ymm load_f64(double v) {
+    x86::Ymm r = ymm();
+    cc_.vmovupd(r, f64(v));
+    return r;
+  }
+
+  x86::Xmm unary(UnaryOp op, const x86::Xmm& a) {
+    x86::Xmm r = xmm();
+    switch (op) {
+      case UnaryOp::neg: cc_.vxorps(r, a, u32(0x80000000u)); break;
+      case UnaryOp::abs: cc_.vandps(r, a, u32(0x7fffffffu)); break;
+      case UnaryOp::relu: {  // x > 0 ? x : 0
+        x86::Xmm z = xmm();
+        cc_.vxorps(z, z, z);
+        cc_.vcmpps(r, a, z, kCmpGtOq);
+        cc_.vandps(r, r, a);
+        break;
+      }
+      case UnaryOp::sqrt: cc_.vsqrtps(r, a); break;
+      case UnaryOp::rsqrt: {  // 1 / sqrt(x), two roundings as eager
+        x86::Xmm s = xmm();
+        cc_.vsqrtps(s, a);
+        x86::Xmm one = load_f32(1.0f);
+        cc_.vdivps(r, one, s);
+        break;
+      }
+      case UnaryOp::reciprocal: {
+        x86::Xmm one = load_f32(1.0f);
+        cc_.vdivps(r, one, a);
+        break;
+      }
+      case UnaryOp::square: cc_.vmulps(r, a, a); break;
+      case UnaryOp::floor: cc_.vroundps(r, a, 0x9); break;   // toward -inf, no precision exception
+      case UnaryOp::ceil: cc_.vroundps(r, a, 0xA); break;
+      case UnaryOp::trunc: cc_.vroundps(r, a, 0xB); break;
+      case UnaryOp::round: cc_.vroundps(r, a, 0x8); break;   // nearest even (nearbyint)
+      case UnaryOp::sign: {  // float((0 < x) - (x < 0))
+        x86::Xmm z = xmm(), gt = xmm(), lt = xmm();
+        cc_.vxorps(z, z, z);
+        cc_.vcmpps(gt, a, z, kCmpGtOq);
+        cc_.vcmpps(lt, a, z, kCmpLtOq);
+        cc_.vandps(gt, gt, f32(1.0f));
+        cc_.vandps(lt, lt, f32(1.0f));
+        cc_.vsubps(r, gt, lt);
+        break;
+      }
+      case UnaryOp::exp: return exp(a);
+      case UnaryOp::expm1: return expm1(a);
+      case UnaryOp::log: return log(a, false);
+      case UnaryOp::log1p: return log(a, true);
+      case UnaryOp::tanh: return tanh(a);
+      case UnaryOp::sigmoid: return sigmoid(a);
+      default: cc_.vxorps(r, r, r); break;  // not reached: unary_compiles
+    }
+    return r;
+  }
+
+  x86::Xmm binary(BinaryOp op, const x86::Xmm& a, const x86::Xmm& b) {
+    x86::Xmm r = xmm();
+    switch (op) {
+      case BinaryOp::add: cc_.vaddps(r, a, b); break;
+      case BinaryOp::sub: cc_.vsubps(r, a, b); break;
+      case BinaryOp::mul: cc_.vmulps(r, a, b); break;
+      case BinaryOp::div: cc_.vdivps(r, a, b); break;
+      case BinaryOp::maximum:
+      case BinaryOp::minimum: {
+        // a > b ? a : b (a < b ? a : b), and the quiet NaN if either is NaN.
+        if (op == BinaryOp::maximum) cc_.vmaxps(r, a, b);
+        else cc_.vminps(r, a, b);
+        x86::Xmm nan = xmm();
+        cc_.vcmpps(nan, a, b, kCmpUnordQ);
+        x86::Xmm q = load_f32(std::numeric_limits<float>::quiet_NaN());
+        cc_.vblendvps(r, r, q, nan);
+        break;
+      }
+      default: cc_.vxorps(r, r, r); break;  // not reached: binary_compiles
+    }
+    return r;
+  }
+
+ private:
+  x86::Compiler& cc_;
+
+  // ---- the double-precision cores of stdlib/torch/vmath.h, four lanes
+  x86::Ymm exp2m1_reduced(const x86::Ymm& r) {
+    static const double kC[] = {1.5297323760701074e-05, 1.5461444698569129e-04, 1.3333502386162771e-03,
+                                9.6180566785246381e-03, 5.5504108839096184e-02, 2.4022650922288758e-01,
+                                6.9314718055994531e-01};
+    x86::Ymm q = load_f64(kC[0]);
+    for (int i = 1; i < 7; i++) {
+      cc_.vmulpd(q, q, r);
+      cc_.vaddpd(q, q, f64(kC[i]));
+    }
+    cc_.vmulpd(q, q, r);
+    return q;
+  }
+  // 2^t = scale * (1 + p): sets scale and p.
+  void exp2_parts(const x86::Ymm& t, x86::Ymm* scale, x86::Ymm* p) {
+    x86::Ymm kd = ymm(), r = ymm();
+    cc_.vaddpd(kd, t, f64(0x1.8p52));      // round(t) in the low mantissa bits
+    x86::Ymm s = ymm();
+    cc_.vpsllq(s, kd, 52);                 // ki << 52
+    cc_.vpaddq(s, s, u64(0x3ff0000000000000ull));
+    cc_.vsubpd(kd, kd, f64(0x1.8p52));     // round(t)
+    cc_.vsubpd(r, t, kd);                  // exact
+    *scale = s;
+    *p = exp2m1_reduced(r);
+  }
+  // log(u) for positive normal u (garbage elsewhere; callers select).
+  x86::Ymm log_positive(const x86::Ymm& u) {
+    constexpr uint64_t kSqrtHalf = 0x3fe6a09e667f3bcdull;
+    x86::Ymm b = ymm(), k = ymm(), m = ymm();
+    cc_.vpaddq(b, u, u64(0x3ff0000000000000ull - kSqrtHalf));
+    cc_.vpsrlq(k, b, 52);
+    cc_.vpor(k, k, u64(0x4330000000000000ull));
+    cc_.vsubpd(k, k, f64(0x1p52 + 1023.0));
+    cc_.vpand(m, b, u64(0x000fffffffffffffull));
+    cc_.vpaddq(m, m, u64(kSqrtHalf));
+    x86::Ymm num = ymm(), den = ymm(), s = ymm(), w = ymm();
+    cc_.vsubpd(num, m, f64(1.0));
+    cc_.vaddpd(den, m, f64(1.0));
+    cc_.vdivpd(s, num, den);
+    cc_.vmulpd(w, s, s);
+    x86::Ymm h = load_f64(0.23330467216303836);
+    for (double c : {0.28550820815960663, 0.40000121839806127, 0.66666666554497092}) {
+      cc_.vmulpd(h, h, w);
+      cc_.vaddpd(h, h, f64(c));
+    }
+    x86::Ymm t1 = ymm(), t2 = ymm(), r = ymm();
+    cc_.vmulpd(t1, s, f64(2.0));   // 2.0 * s
+    cc_.vmulpd(t2, s, w);          // s * w * h = (s * w) * h
+    cc_.vmulpd(t2, t2, h);
+    cc_.vaddpd(t1, t1, t2);
+    cc_.vmulpd(r, k, f64(0.69314718055994530942));  // k * ln2 + (...)
+    cc_.vaddpd(r, r, t1);
+    return r;
+  }
+  // (scale - 1) + scale * p of exp2_parts(y * log2(e)).
+  x86::Ymm expm1_moderate(const x86::Ymm& y) {
+    x86::Ymm t = ymm(), scale, p;
+    cc_.vmulpd(t, y, f64(1.4426950408889634074));
+    exp2_parts(t, &scale, &p);
+    x86::Ymm a = ymm(), b = ymm();
+    cc_.vsubpd(a, scale, f64(1.0));
+    cc_.vmulpd(b, scale, p);
+    cc_.vaddpd(a, a, b);
+    return a;
+  }
+  x86::Ymm widen(const x86::Xmm& x) {
+    x86::Ymm y = ymm();
+    cc_.vcvtps2pd(y, x);
+    return y;
+  }
+  x86::Xmm narrow(const x86::Ymm& y) {
+    x86::Xmm x = xmm();
+    cc_.vcvtpd2ps(x, y);
+    return x;
+  }
+  // r = mask ? v : r (doubles).
+  void select_pd(const x86::Ymm& r, const x86::Ymm& mask, const x86::Ymm& v) { cc_.vblendvpd(r, r, v, mask); }
+
+  x86::Xmm exp(const x86::Xmm& x0) {
+    // x < -150 ? -150 : x, then x > 100 ? 100 : x, in float (NaN passes).
+    x86::Xmm lo = load_f32(-150.0f), x = xmm();
+    cc_.vmaxps(x, lo, x0);
+    x86::Xmm hi = load_f32(100.0f);
+    cc_.vminps(x, hi, x);
+    x86::Ymm y = widen(x), t = ymm(), scale, p;
+    cc_.vmulpd(t, y, f64(1.4426950408889634074));
+    exp2_parts(t, &scale, &p);
+    x86::Ymm m = ymm();
+    cc_.vmulpd(m, scale, p);
+    cc_.vaddpd(m, scale, m);
+    return narrow(m);
+  }
+  x86::Xmm expm1(const x86::Xmm& x) {
+    x86::Ymm y = widen(x);
+    x86::Ymm lo = load_f64(-120.0), yc = ymm();
+    cc_.vmaxpd(yc, lo, y);
+    x86::Ymm hi = load_f64(100.0);
+    cc_.vminpd(yc, hi, yc);
+    x86::Ymm r = expm1_moderate(yc);
+    // |y| < 2^-20: y * (1 + 0.5 y) (keeps -0).
+    x86::Ymm ax = ymm(), small = ymm(), mask = ymm();
+    cc_.vandpd(ax, yc, u64(0x7fffffffffffffffull));
+    cc_.vmulpd(small, yc, f64(0.5));
+    cc_.vaddpd(small, small, f64(1.0));
+    cc_.vmulpd(small, yc, small);
+    cc_.vcmppd(mask, ax, f64(0x1p-20), kCmpLtOq);
+    select_pd(r, mask, small);
+    return narrow(r);
+  }
+  // log(x), or log1p(x) when `plus1`.
+  x86::Xmm log(const x86::Xmm& x, bool plus1) {
+    x86::Ymm y = widen(x), u = y;
+    if (plus1) {
+      u = ymm();
+      cc_.vaddpd(u, y, f64(1.0));
+    }
+    x86::Ymm r = log_positive(u);
+    x86::Ymm mask = ymm(), zero = ymm();
+    cc_.vxorpd(zero, zero, zero);
+    cc_.vcmppd(mask, u, zero, kCmpLtOq);
+    select_pd(r, mask, load_f64(std::numeric_limits<double>::quiet_NaN()));
+    cc_.vcmppd(mask, u, zero, kCmpEqOq);
+    select_pd(r, mask, load_f64(-std::numeric_limits<double>::infinity()));
+    x86::Ymm inf = load_f64(std::numeric_limits<double>::infinity());
+    cc_.vcmppd(mask, u, inf, kCmpEqOq);
+    select_pd(r, mask, inf);
+    if (plus1) {
+      x86::Ymm ay = ymm(), small = ymm();
+      cc_.vandpd(ay, y, u64(0x7fffffffffffffffull));
+      cc_.vmulpd(small, y, f64(0.5));  // y * (1 - 0.5 y)
+      x86::Ymm one = load_f64(1.0);
+      cc_.vsubpd(small, one, small);
+      cc_.vmulpd(small, y, small);
+      cc_.vcmppd(mask, ay, f64(0x1p-20), kCmpLtOq);
+      select_pd(r, mask, small);
+      cc_.vcmppd(mask, y, y, kCmpUnordQ);  // y != y ? y : r
+      select_pd(r, mask, y);
+    } else {
+      cc_.vcmppd(mask, u, u, kCmpUnordQ);  // u != u ? u : r
+      select_pd(r, mask, u);
+    }
+    return narrow(r);
+  }
+  x86::Xmm tanh(const x86::Xmm& x) {
+    x86::Ymm y = widen(x), a = ymm();
+    cc_.vandpd(a, y, u64(0x7fffffffffffffffull));
+    x86::Ymm hi = load_f64(20.0);
+    cc_.vminpd(a, hi, a);  // a > 20 ? 20 : a (NaN passes)
+    cc_.vmulpd(a, a, f64(2.0));
+    x86::Ymm em = expm1_moderate(a), d = ymm(), q = ymm();
+    cc_.vaddpd(d, em, f64(2.0));
+    cc_.vdivpd(q, em, d);
+    // copysign(q, y)
+    x86::Ymm sign = ymm();
+    cc_.vandpd(q, q, u64(0x7fffffffffffffffull));
+    cc_.vandpd(sign, y, u64(0x8000000000000000ull));
+    cc_.vorpd(q, q, sign);
+    return narrow(q);
+  }
+  x86::Xmm sigmoid(const x86::Xmm& x) {
+    x86::Xmm lo = load_f32(-100.0f), xc = xmm();
+    cc_.vmaxps(xc, lo, x);
+    x86::Xmm hi = load_f32(100.0f);
+    cc_.vminps(xc, hi, xc);
+    x86::Ymm z = widen(xc), t = ymm(), scale, p;
+    cc_.vxorpd(z, z, u64(0x8000000000000000ull));  // -double(xc)
+    cc_.vmulpd(t, z, f64(1.4426950408889634074));
+    exp2_parts(t, &scale, &p);
+    x86::Ymm e = ymm(), d = ymm(), r = ymm();
+    cc_.vmulpd(e, scale, p);
+    cc_.vaddpd(e, scale, e);
+    cc_.vaddpd(d, e, f64(1.0));  // 1.0 + (...)
+    x86::Ymm one = load_f64(1.0);
+    cc_.vdivpd(r, one, d);
+    x86::Xmm f = narrow(r), mask = xmm();
+    // x <= -0x1.62e43p6f ? 0 : r, on the original x
+    cc_.vcmpps(mask, x, f32(-0x1.62e43p6f), kCmpLeOq);
+    cc_.vandnps(f, mask, f);
+    return f;
+  }
+};
+
+// The compiled row functions of one kernel.
+class AsmjitKernel final : public CompiledKernel {
+ public:
+  AsmjitKernel(JitRuntime& rt, const Kernel& k) : rt_(rt), k_(k) {}
+  ~AsmjitKernel() override {
+    for (auto& [pat, fn] : contiguous_) rt_.release(fn);
+    if (strided_) rt_.release(strided_);
+  }
+  // Compiles the strided row (and checks that the kernel compiles at all).
+  bool init(std::string* why) {
+    strided_ = build(kStrided, 0, why);
+    return strided_ != nullptr;
+  }
+  size_t code_size() const override { return code_size_; }
+
+  void run(codegen::KernelLaunch& L) const override {
+    const codegen::LoopNest& nest = L.nest;
+    if (nest.numel == 0) return;
+    size_t ni = k_.inputs.size(), no = k_.outputs.size();
+    int inner = nest.rank - 1;
+    // The row for this launch: contiguous when every input steps 0 or 4
+    // bytes along the row (outputs always step 4).
+    uint64_t pattern = 0;
+    bool contiguous = ni <= 64;
+    for (size_t i = 0; i < ni && contiguous; i++) {
+      int64_t s = nest.strides[i][size_t(inner)];
+      if (s == 0) pattern |= uint64_t(1) << i;
+      else if (s != 4) contiguous = false;
+    }
+    for (size_t o = 0; o < no && contiguous; o++) contiguous = nest.strides[ni + o][size_t(inner)] == 4;
+    RowFn row = contiguous ? contiguous_row(pattern) : strided_;
+    if (!row) row = strided_;
+    int64_t rowlen = nest.sizes[inner];
+    int64_t rows = nest.numel / std::max<int64_t>(rowlen, 1);
+    // Operand strides along the row, for the strided function.
+    std::vector<int64_t> in_stride(ni);
+    for (size_t i = 0; i < ni; i++) in_stride[i] = nest.strides[i][size_t(inner)];
+    auto run_rows = [&](int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
+      const char* in[64];
+      char* out[64];
+      std::vector<const char*> in_big;
+      std::vector<char*> out_big;
+      const char** ip = in;
+      char** op = out;
+      if (ni > 64 || no > 64) {
+        in_big.resize(ni);
+        out_big.resize(no);
+        ip = in_big.data();
+        op = out_big.data();
+      }
+      for (int64_t r = r0; r < r1; r++) {
+        // The row's first point: r spread over the outer dims.
+        int64_t rest = r;
+        for (size_t i = 0; i < ni; i++) ip[i] = L.in_ptrs[i];
+        for (size_t o = 0; o < no; o++) op[o] = L.out_ptrs[o];
+        for (int d = inner - 1; d >= 0; d--) {
+          int64_t x = rest % nest.sizes[d];
+          rest /= nest.sizes[d];
+          for (size_t i = 0; i < ni; i++) ip[i] += x * nest.strides[i][size_t(d)];
+          for (size_t o = 0; o < no; o++) op[o] += x * nest.strides[ni + o][size_t(d)];
+        }
+        for (size_t i = 0; i < ni; i++) ip[i] += c0 * in_stride[i];
+        for (size_t o = 0; o < no; o++) op[o] += c0 * nest.strides[ni + o][size_t(inner)];
+        row(c1 - c0, ip, in_stride.data(), op);
+      }
+    };
+    if (nest.numel < kParallel) {
+      run_rows(0, rows, 0, rowlen);
+    } else if (rows == 1) {
+      tbb::parallel_for(tbb::blocked_range<int64_t>(0, rowlen, kChunk), [&](const tbb::blocked_range<int64_t>& b) {
+        run_rows(0, 1, b.begin(), b.end());
+      });
+    } else {
+      int64_t grain = std::max<int64_t>(1, kChunk / std::max<int64_t>(rowlen, 1));
+      tbb::parallel_for(tbb::blocked_range<int64_t>(0, rows, grain), [&](const tbb::blocked_range<int64_t>& b) {
+        run_rows(b.begin(), b.end(), 0, rowlen);
+      });
+    }
+  }
+
+ private:
+  static constexpr int kStrided = 0, kContiguous = 1;
+  JitRuntime& rt_;
+  Kernel k_;
+  RowFn strided_ = nullptr;
+  mutable std::mutex mu_;
+  mutable std::map<uint64_t, RowFn> contiguous_;
+  mutable size_t code_size_ = 0;
+
+  RowFn contiguous_row(uint64_t pattern) const {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = contiguous_.find(pattern);
+    if (it != contiguous_.end()) return it->second;
+    std::string why;
+    RowFn fn = const_cast<AsmjitKernel*>(this)->build(kContiguous, pattern, &why);
+    contiguous_[pattern] = fn;  // null: the strided row serves this pattern
+    return fn;
+  }
+
+  RowFn build(int kind, uint64_t pattern, std::string* why) const {
+    CodeHolder code;
+    code.init(rt_.environment());
+    x86::Compiler cc(&code);
+    FuncNode* f = cc.addFunc(FuncSignatureT<void, int64_t, const char* const*, const int64_t*, char* const*>(CallConvId::kHost));
+    x86::Gp n = cc.newInt64("n"), in = cc.newIntPtr("in"), st = cc.newIntPtr("st"), out = cc.newIntPtr("out");
+    f->frame().setAvxEnabled();
+    f->frame().setAvxCleanup();  // vzeroupper before returning to SSE code
+    f->setArg(0, n);
+    f->setArg(1, in);
+    f->setArg(2, st);
+    f->setArg(3, out);
+    size_t ni = k_.inputs.size(), no = k_.outputs.size();
+    std::vector<x86::Gp> p(ni), s(ni), q(no);
+    std::vector<bool> bcast(ni, false);
+    std::vector<x86::Xmm> splat(ni);
+    for (size_t i = 0; i < ni; i++) {
+      p[i] = cc.newIntPtr();
+      cc.mov(p[i], x86::ptr(in, int32_t(i * 8)));
+      bool b = k_.inputs[i].scalar || (kind == kContiguous && ((pattern >> i) & 1));
+      bcast[i] = b;
+      if (b) {
+        splat[i] = cc.newXmm();
+        cc.vbroadcastss(splat[i], x86::dword_ptr(p[i]));
+      } else if (kind == kStrided) {
+        s[i] = cc.newInt64();
+        cc.mov(s[i], x86::ptr(st, int32_t(i * 8)));
+      }
+    }
+    for (size_t o = 0; o < no; o++) {
+      q[o] = cc.newIntPtr();
+      cc.mov(q[o], x86::ptr(out, int32_t(o * 8)));
+    }
+    BodyEmitter em(cc);
+    // One pass of the body: `width` 4 (vector) or 1 (one point).
+    auto body = [&](int width) {
+      std::vector<x86::Xmm> v(k_.body.size());
+      for (size_t i = 0; i < k_.body.size(); i++) {
+        const KInstr& ins = k_.body[i];
+        switch (ins.op) {
+          case KOp::Load: {
+            size_t a = size_t(ins.arg);
+            if (bcast[a]) {
+              v[i] = splat[a];
+            } else {
+              v[i] = cc.newXmm();
+              if (width == 4) cc.vmovups(v[i], x86::xmmword_ptr(p[a]));
+              else cc.vmovss(v[i], x86::dword_ptr(p[a]));
+            }
+            break;
+          }
+          case KOp::Unary: v[i] = em.unary(UnaryOp(ins.arg), v[size_t(ins.a)]); break;
+          case KOp::Binary: v[i] = em.binary(BinaryOp(ins.arg), v[size_t(ins.a)], v[size_t(ins.b)]); break;
+        }
+      }
+      for (size_t o = 0; o < no; o++) {
+        const x86::Xmm& r = v[size_t(k_.outputs[o])];
+        if (width == 4) cc.vmovups(x86::xmmword_ptr(q[o]), r);
+        else cc.vmovss(x86::dword_ptr(q[o]), r);
+      }
+      for (size_t i = 0; i < ni; i++) {
+        if (bcast[i]) continue;
+        if (kind == kStrided) cc.add(p[i], s[i]);
+        else cc.add(p[i], width * 4);
+      }
+      for (size_t o = 0; o < no; o++) cc.add(q[o], width * 4);
+    };
+    Label vec = cc.newLabel(), tail = cc.newLabel(), one = cc.newLabel(), done = cc.newLabel();
+    if (kind == kContiguous) {
+      cc.bind(vec);
+      cc.cmp(n, 4);
+      cc.jl(tail);
+      body(4);
+      cc.sub(n, 4);
+      cc.jmp(vec);
+    }
+    cc.bind(tail);
+    cc.test(n, n);
+    cc.jz(done);
+    cc.bind(one);
+    body(1);
+    cc.dec(n);
+    cc.jnz(one);
+    cc.bind(done);
+    cc.endFunc();
+    Error err = cc.finalize();
+    if (err) {
+      *why = fmt::format("asmjit: {}", DebugUtils::errorAsString(err));
+      return nullptr;
+    }
+    RowFn fn = nullptr;
+    err = rt_.add(&fn, &code);
+    if (err) {
+      *why = fmt::format("asmjit: {}", DebugUtils::errorAsString(err));
+      return nullptr;
+    }
+    code_size_ += code.codeSize();
+    return fn;
+  }
+};
+
+class AsmjitBackend final : public Backend {
+ public:
+  const char* name() const override { return "asmjit"; }
+  int tier() const override { return 1; }
+  std::string unavailable() const override {
+#if ASMJIT_ARCH_X86 == 64
+    if (!CpuInfo::host().features().x86().hasAVX2()) return "the host CPU has no AVX2";
+    return {};
+#else
+    return "asmjit tier 1 emits x86-64 code only";
+#endif
+  }
+  bool compiles(const KInstr& k) const override {
+    switch (k.op) {
+      case KOp::Load: return true;
+      case KOp::Unary: return unary_compiles(UnaryOp(k.arg));
+      case KOp::Binary: return binary_compiles(BinaryOp(k.arg));
+    }
+    return false;
+  }
+  std::unique_ptr<CompiledKernel> compile(const Kernel& k, std::string* why) override {
+    if (std::string u = unavailable(); !u.empty()) {
+      *why = u;
+      return nullptr;
+    }
+    if (std::string bad = k.validate(); !bad.empty()) {
+      *why = "invalid kernel: " + bad;
+      return nullptr;
+    }
+    for (const KInstr& ins : k.body)
+      if (!compiles(ins)) {
+        *why = fmt::format("asmjit does not compile {}", ins.op == KOp::Unary ? torch::op_name(UnaryOp(ins.arg))
+                                                                               : torch::op_name(BinaryOp(ins.arg)));
+        return nullptr;
+      }
+    std::lock_guard<std::mutex> lock(mu_);
+    auto kernel = std::make_unique<AsmjitKernel>(rt_, k);
+    if (!kernel->init(why)) return nullptr;
+    return kernel;
+  }
+
+ private:
+  std::mutex mu_;
+  JitRuntime rt_;
+};
+
+}  // namespace
+
+Backend& asmjit_backend() {
+  static AsmjitBackend* b = new AsmjitBackend();  // never destroyed: compiled code may outlive statics
+  return *b;
+}
+
+}  // namespace kiln::jit

@@ -1,0 +1,40 @@
+// jit/asmjit_backend.h — tier 1: Kernel IR to x86-64 machine code with
+// asmjit, synchronously, in microseconds.
+//
+// A kernel compiles to "row" functions that compute n points of its
+// innermost loop:
+//
+//   void row(int64_t n, const char* const* in, const int64_t* stride, char* const* out)
+//
+// and a host stub (CompiledKernel::run) walks the outer dimensions of the
+// bound loop nest and calls the row once per row, on several threads
+// (oneTBB) for large sizes. There are two kinds of rows:
+//   * contiguous: every input steps 4 bytes (a tensor) or 0 (a broadcast
+//     tensor, a number) along the row. The body runs on 4 floats at a time
+//     in xmm registers (AVX2 encodings), then a scalar tail. One such row is
+//     compiled per pattern of broadcast inputs, when a launch first needs
+//     it (kernels are small: a few microseconds each).
+//   * strided: any byte strides, one point at a time.
+//
+// Arithmetic is the eager kernels', bit for bit: float32 + - * / sqrt
+// round once as the eager loops do, the float32 transcendentals of
+// stdlib/torch/vmath.h (exp, expm1, log, log1p, tanh, sigmoid) are the same
+// double-precision instruction sequences (no FMA, same constants, same
+// order), and max/min/relu/sign/abs/neg/floor/ceil/trunc/round select
+// exactly as the eager expressions do (NaN included). Ops without such an
+// exact sequence (sin, pow, floor division...) are not compiled: lowering
+// ends the kernel before them.
+//
+// The backend needs AVX2 (checked at run time with asmjit's CpuInfo); on
+// other hosts it reports itself unavailable and graphs stay on the
+// executor.
+#pragma once
+
+#include "jit/backend.h"
+
+namespace kiln::jit {
+
+// The process-wide tier-1 backend (its JitRuntime owns the code).
+Backend& asmjit_backend();
+
+}  // namespace kiln::jit
