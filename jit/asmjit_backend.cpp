@@ -376,7 +376,10 @@ class AsmjitKernel final : public CompiledKernel {
     strided_ = build(kStrided, 0, why);
     return strided_ != nullptr;
   }
-  size_t code_size() const override { return code_size_; }
+  size_t code_size() const override {
+    std::lock_guard<std::mutex> lock(mu_);
+    return code_size_;
+  }
 
   void run(codegen::KernelLaunch& L) const override {
     const codegen::LoopNest& nest = L.nest;
@@ -457,7 +460,7 @@ class AsmjitKernel final : public CompiledKernel {
     auto it = contiguous_.find(pattern);
     if (it != contiguous_.end()) return it->second;
     std::string why;
-    RowFn fn = const_cast<AsmjitKernel*>(this)->build(kContiguous, pattern, &why);
+    RowFn fn = build(kContiguous, pattern, &why);
     contiguous_[pattern] = fn;  // null: the strided row serves this pattern
     return fn;
   }

@@ -2,6 +2,8 @@
 // reports (tracer/cache.h).
 #include "tracer/cache.h"
 
+#include "jit/tier_manager.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -45,6 +47,8 @@ struct Entry {
   uint64_t hits = 0;
   double trace_ms = 0;
   std::string shapes;  // "dynamic shapes", or why sizes asked to be dynamic stayed static
+  uint64_t runs = 0;   // graph runs, for the tier manager's threshold
+  std::unique_ptr<jit::CompiledGraph> compiled;  // once the threshold is reached
 };
 
 struct BreakRecord {
@@ -95,6 +99,7 @@ struct TracerState {
   size_t cache_limit = 8;
   unsigned logs = 0;
   std::string dump_dir;
+  jit::TierSettings tiers;
   // Self-check at every resume point (debug builds, or KILN_TRACER_SELFCHECK=1):
   // the values a partial graph hands to the interpreter are what the trace
   // saw (class, dtype, sizes).
@@ -125,6 +130,11 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
   Entry* e = state(vm).entries[size_t(id)];
   if (!e->loaded_valid) return vm.raise(vm::Exc::SystemError, "compiled graph called without its guard check");
   e->loaded_valid = false;
+  if (!e->compiled && ++e->runs >= uint64_t(state(vm).tiers.threshold)) {
+    // Hot: the tier manager compiles what it can (synchronously, tier 1).
+    e->compiled = jit::CompiledGraph::compile(vm, *e->graph, state(vm).tiers);
+    if (e->compiled->tier() > 0) e->runner->set_compiled(e->compiled.get());
+  }
   Value out = e->runner->run(vm, e->loaded);
   // The sources stay referenced only for the call (an argument dies when
   // its caller drops it, as without the tracer).
@@ -624,9 +634,12 @@ void explain(TracerState& ts) {
     if (cs->entries.empty() && cs->breaks.empty() && cs->recompiles.empty()) continue;
     r += fmt::format("\n{}\n", where(*cs));
     for (auto& e : cs->entries)
+    {
       r += fmt::format("  graph {}: {} ops, {} inputs, {} guards, {} calls, traced in {:.3f} ms{}{}\n", e->graph->name,
                        e->graph->op_count(), e->graph->inputs.size(), e->guards.guards.size(), e->hits, e->trace_ms,
                        e->shapes.empty() ? "" : ", ", e->shapes);
+      if (e->compiled) r += "    " + e->compiled->summary() + "\n";
+    }
     for (auto& b : cs->breaks)
       r += fmt::format("  graph break at {}:{}: {}{}{}\n    then: {}\n    why: {}\n    hint: {}\n", b.file, b.line,
                        break_reason_name(b.reason), b.detail.empty() ? "" : ": ", b.detail, b.outcome,
@@ -648,8 +661,11 @@ unsigned parse_logs(const std::string& s, vm::VM& vm) {
     else if (w == "recompiles") bits |= kLogRecompiles;
     else if (w == "breaks") bits |= kLogBreaks;
     else if (w == "all") bits |= kLogGraph | kLogGuards | kLogRecompiles | kLogBreaks;
+    else if (w == "jit" || w == "kernels") {
+      // the tier manager's (jit::TierSettings)
+    }
     else if (!w.empty())
-      vm.err(fmt::format("kiln: KILN_LOGS / --logs: unknown log '{}' (known: graph, guards, recompiles, breaks, all)\n", w));
+      vm.err(fmt::format("kiln: KILN_LOGS / --logs: unknown log '{}' (known: graph, guards, recompiles, breaks, all, jit, kernels)\n", w));
     i = j + 1;
   }
   return bits;
@@ -665,6 +681,7 @@ void install(vm::VM& vm) {
   ts->cache_limit = o.cache_size_limit < 1 ? 1 : size_t(o.cache_size_limit);
   ts->logs = parse_logs(o.logs, vm);
   ts->dump_dir = o.dump_graphs;
+  ts->tiers = jit::TierSettings::from(o);
   vm.jit_state = ts.get();
   vm.jit_enter = jit_enter;
   vm.jit_watch_new_code = true;

@@ -1,6 +1,8 @@
 // tracer/executor.cpp — running graphs (tracer/executor.h).
 #include "tracer/executor.h"
 
+#include "jit/tier_manager.h"
+
 #include "stdlib/torch/autograd/node.h"
 #include "vm/ast.h"
 #include "vm/dict.h"
@@ -14,10 +16,25 @@
 namespace kiln::tracer {
 
 namespace {
-Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions, Value* regs, int* failed) {
+Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions, const jit::CompiledGraph* compiled,
+                Value* regs, int* failed) {
   size_t base = g.consts.size() + g.inputs.size();
   size_t next_region = 0;
   for (size_t i = 0; i < g.nodes.size(); i++) {
+    if (compiled) {
+      // Machine code for the kernel region starting here, when its inputs
+      // qualify this time.
+      size_t end = 0;
+      switch (compiled->run_at(vm, i, regs, &end)) {
+        case jit::CompiledGraph::Ran::Yes:
+          i = end - 1;
+          while (next_region < regions.size() && regions[next_region].first < end) next_region++;
+          continue;
+        case jit::CompiledGraph::Ran::Error: *failed = int(i); return Value();
+        case jit::CompiledGraph::Ran::No: break;
+      }
+    }
+    while (next_region < regions.size() && regions[next_region].first < i) next_region++;
     if (next_region < regions.size() && regions[next_region].first == i) {
       const FusedRegion& fr = regions[next_region++];
       if (fr.run(vm, g, regs)) {
@@ -154,7 +171,7 @@ Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
   for (size_t i = 0; i < g.inputs.size(); i++) r[g.consts.size() + i] = std::move(inputs[size_t(g.inputs[i])]);
   bool grad = torch::autograd::GradMode::is_enabled();
   failed_ = -1;
-  Value out = run_nodes(vm, g, regions_, r, &failed_);
+  Value out = run_nodes(vm, g, regions_, compiled_, r, &failed_);
   if (out.is_empty()) {
     run_with_exits(vm, r);
     torch::autograd::GradMode::set_enabled(grad);

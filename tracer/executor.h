@@ -15,6 +15,10 @@
 #include "tracer/fused.h"
 #include "tracer/graph.h"
 
+namespace kiln::jit {
+class CompiledGraph;
+}
+
 namespace kiln::tracer {
 
 class GraphRunner {
@@ -28,10 +32,14 @@ class GraphRunner {
   Value run(VM& vm, std::vector<Value>& loaded);
   // After a failed run: the node that raised (-1: none).
   int failed_node() const { return failed_; }
+  // Machine code for some of the graph's nodes (the tier manager's); the
+  // executor runs the rest. Null: none.
+  void set_compiled(const jit::CompiledGraph* c) { compiled_ = c; }
 
  private:
   void run_with_exits(VM& vm, Value* regs);
   const Graph* g_;
+  const jit::CompiledGraph* compiled_ = nullptr;
   std::vector<FusedRegion> regions_;  // pointwise chains evaluated fused when their inputs allow
   std::vector<Value> regs_;
   bool busy_ = false;

@@ -14,8 +14,11 @@
 #   KILN_LANG_TEST_TIERS   if set (e.g. 0;1;2), register every test once per
 #                          tier, as <label>/<topic>/<name>@tierN
 #   KILN_TRACE_TESTS       (ON) also register <label>/<topic>/<name>@trace:
-#                          --tier=1 --hot-threshold=1, every function traced
-#                          on its first call (label `trace`)
+#                          --tier=1 --hot-threshold=1 --jit-threshold=1
+#                          --verify, every function traced on its first call
+#                          and every graph compiled on its first run, each
+#                          kernel checked against the reference executor
+#                          (label `trace`)
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 
 set(KILN_LANG_TEST_FLAGS "" CACHE STRING "Extra vmrun flags (;-separated) for every script test")
@@ -48,10 +51,13 @@ function(kiln_add_script_tests label)
       set_tests_properties(${label}/${_id} PROPERTIES LABELS ${label} TIMEOUT 60)
       if(KILN_TRACE_TESTS)
         # The same script with the tracer capturing every function on its
-        # first call: it must print exactly what the interpreter prints.
+        # first call and the tier manager compiling every graph on its first
+        # run (tier 1, each kernel also checked against the reference
+        # executor): it must print exactly what the interpreter prints.
         add_test(NAME ${label}/${_id}@trace
           COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun>
-                  "--vmrun-arg=--tier=1" "--vmrun-arg=--hot-threshold=1" ${_flags} ${script})
+                  "--vmrun-arg=--tier=1" "--vmrun-arg=--hot-threshold=1" "--vmrun-arg=--jit-threshold=1"
+                  "--vmrun-arg=--verify" ${_flags} ${script})
         set_tests_properties(${label}/${_id}@trace PROPERTIES LABELS "${label};trace" TIMEOUT 60
                              ENVIRONMENT KILN_TRACER_SELFCHECK=1)
       endif()

@@ -1,0 +1,152 @@
+// jit/tier_manager.cpp — see jit/tier_manager.h.
+#include "jit/tier_manager.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "codegen/launch.h"
+#include "codegen/reference.h"
+#include "jit/asmjit_backend.h"
+#include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/tensor_object.h"
+#include "vm/vm.h"
+
+namespace kiln::jit {
+
+TierSettings TierSettings::from(const Options& o) {
+  TierSettings s;
+  s.tier = o.tier;
+  s.jit = o.jit;
+  s.threshold = o.jit_threshold < 1 ? 1 : o.jit_threshold;
+  s.verify = o.verify;
+  s.dump_dir = o.dump_kernels;
+  // KILN_LOGS / --logs words this module owns (the tracer owns the rest).
+  size_t i = 0;
+  const std::string& l = o.logs;
+  while (i <= l.size()) {
+    size_t j = l.find(',', i);
+    if (j == std::string::npos) j = l.size();
+    std::string w = l.substr(i, j - i);
+    if (w == "jit") s.log_jit = true;
+    if (w == "kernels") s.log_kernels = true;
+    i = j + 1;
+  }
+  return s;
+}
+
+std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::Graph& g, const TierSettings& s) {
+  auto cg = std::unique_ptr<CompiledGraph>(new CompiledGraph());
+  cg->g_ = &g;
+  cg->verify_ = s.verify;
+  cg->region_at_.assign(g.nodes.size(), -1);
+  auto t0 = std::chrono::steady_clock::now();
+  Backend& be = asmjit_backend();
+  if (!s.jit) cg->why_not_ = "--jit=off";
+  else if (s.tier < be.tier()) cg->why_not_ = fmt::format("--tier={}", s.tier);
+  else if (std::string u = be.unavailable(); !u.empty()) cg->why_not_ = fmt::format("{} is unavailable: {}", be.name(), u);
+  if (cg->why_not_.empty()) {
+    cg->backend_ = be.name();
+    std::vector<codegen::KernelRegion> regions = codegen::lower_graph(g, [&](const codegen::KInstr& k) { return be.compiles(k); });
+    std::vector<std::string> refused;
+    for (auto& r : regions) {
+      std::string bad = r.kernel.validate();
+      std::string why;
+      std::unique_ptr<CompiledKernel> ck = bad.empty() ? be.compile(r.kernel, &why) : nullptr;
+      if (!bad.empty()) why = "invalid kernel: " + bad;
+      if (!ck) {
+        refused.push_back(fmt::format("{}: {}", r.kernel.name, why));
+        continue;
+      }
+      if (s.log_kernels) vm.err(fmt::format("[kiln:kernels] {}", r.kernel.to_string()));
+      if (!s.dump_dir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(s.dump_dir, ec);
+        std::ofstream(std::filesystem::path(s.dump_dir) / (r.kernel.name + ".txt")) << r.kernel.to_string();
+      }
+      cg->region_at_[r.first] = int(cg->regions_.size());
+      cg->regions_.push_back(Region{std::move(r), std::move(ck)});
+    }
+    if (cg->regions_.empty())
+      cg->why_not_ = refused.empty() ? "no float32 pointwise op to compile" : "every kernel was refused (" + refused.front() + ")";
+    else
+      cg->tier_ = be.tier();
+    if (s.log_jit)
+      for (const auto& r : refused) vm.err(fmt::format("[kiln:jit] {}: kernel refused: {}\n", g.name, r));
+  }
+  cg->compile_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (s.log_jit) vm.err(fmt::format("[kiln:jit] {}: {}\n", g.name, cg->summary()));
+  return cg;
+}
+
+std::string CompiledGraph::summary() const {
+  if (tier_ == 0) return "tier 0.5 (graph executor): " + why_not_;
+  size_t ops = 0, code = 0;
+  for (const auto& r : regions_) {
+    ops += r.region.end - r.region.first;
+    code += r.kernel->code_size();  // rows compiled so far (contiguous ones on first need)
+  }
+  std::string s = fmt::format("tier {} ({}): {} kernel{} of {} op{}, {} bytes of code, compiled in {:.3f} ms", tier_,
+                              backend_, regions_.size(), regions_.size() == 1 ? "" : "s", ops, ops == 1 ? "" : "s",
+                              code, compile_ms_);
+  if (fallbacks_) s += fmt::format(", {} kernel run{} fell back to the executor", fallbacks_, fallbacks_ == 1 ? "" : "s");
+  return s;
+}
+
+namespace {
+
+// Bit-for-bit equality of two float32 tensors (NaN equals NaN); the first
+// differing element, or -1.
+int64_t first_difference(const torch::Tensor& a, const torch::Tensor& b) {
+  const float* x = a.data<float>();
+  const float* y = b.data<float>();
+  for (int64_t i = 0; i < a.numel(); i++) {
+    bool both_nan = std::isnan(x[i]) && std::isnan(y[i]);
+    if (!both_nan && std::bit_cast<uint32_t>(x[i]) != std::bit_cast<uint32_t>(y[i])) return i;
+  }
+  return -1;
+}
+
+}  // namespace
+
+CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* regs, size_t* end) const {
+  if (node >= region_at_.size() || region_at_[node] < 0) return Ran::No;
+  const Region& R = regions_[size_t(region_at_[node])];
+  const codegen::KernelRegion& kr = R.region;
+  std::vector<vm::Value> args;
+  args.reserve(kr.inputs.size());
+  for (int r : kr.inputs) args.push_back(regs[r]);
+  codegen::KernelLaunch L;
+  std::string why;
+  if (!L.prepare(kr.kernel, args, &why)) {
+    fallbacks_++;
+    return Ran::No;
+  }
+  R.kernel->run(L);
+  if (verify_) {
+    codegen::KernelLaunch ref;
+    if (ref.prepare(kr.kernel, args, &why)) {
+      codegen::run_reference(kr.kernel, ref);
+      for (size_t o = 0; o < L.outs.size(); o++) {
+        int64_t e = first_difference(L.outs[o], ref.outs[o]);
+        if (e >= 0) {
+          vm.raisef(vm::Exc::RuntimeError,
+                    "--verify: graph %s, kernel %s (%s), output %zu differs from the reference executor at element %lld: "
+                    "%.9g instead of %.9g",
+                    g_->name.c_str(), kr.kernel.name.c_str(), backend_.c_str(), o, (long long)e,
+                    double(L.outs[o].data<float>()[e]), double(ref.outs[o].data<float>()[e]));
+          return Ran::Error;
+        }
+      }
+    }
+  }
+  for (size_t o = 0; o < kr.outs.size(); o++) regs[g_->node_reg(kr.outs[o])] = torch::wrap(vm, std::move(L.outs[o]));
+  *end = kr.end;
+  return Ran::Yes;
+}
+
+}  // namespace kiln::jit

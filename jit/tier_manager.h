@@ -1,0 +1,77 @@
+// jit/tier_manager.h — which tier runs each captured graph.
+//
+// A graph the tracer captured starts on the graph executor (tier 0.5:
+// eager kernels, node by node, with the executor's fused float32 chains).
+// Each call of it is counted; on the call that reaches `--jit-threshold`
+// the tier manager lowers it to Kernel IR (codegen/lower.h) and compiles
+// its kernels with the highest backend `--tier` allows (1: asmjit,
+// synchronously — microseconds). From then on the graph runs on a
+// CompiledGraph: each kernel region runs its machine code, every other node
+// runs on the executor as before.
+//
+// Nothing here can change an answer or crash: a backend that is
+// unavailable on the host, a kernel it refuses, or inputs a kernel was not
+// built for at some call (another dtype, requires_grad) leave those nodes
+// on the executor, and the reason is logged (KILN_LOGS=jit) and shown by
+// --explain. With --verify every kernel run is also run on the reference
+// executor (codegen/reference.h) and compared bit for bit (tier 1 claims
+// the eager arithmetic exactly); a difference raises RuntimeError naming
+// the graph and the kernel. `--jit=off` keeps every graph on the executor.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "codegen/lower.h"
+#include "jit/backend.h"
+#include "kiln/kiln.h"
+#include "tracer/graph.h"
+
+namespace kiln::jit {
+
+struct TierSettings {
+  int tier = 1;         // --tier: the highest tier (1 = asmjit)
+  bool jit = true;      // --jit
+  int threshold = 2;    // --jit-threshold: calls of a graph before it is compiled
+  bool verify = false;  // --verify
+  std::string dump_dir;  // --dump-kernels
+  bool log_jit = false, log_kernels = false;  // KILN_LOGS=jit, kernels
+  static TierSettings from(const Options& o);
+};
+
+class CompiledGraph {
+ public:
+  // Lowers `g` and compiles its kernels for the highest tier `s` allows
+  // (logging to vm's stderr as `s` asks). Never null.
+  static std::unique_ptr<CompiledGraph> compile(vm::VM& vm, const tracer::Graph& g, const TierSettings& s);
+
+  enum class Ran { No, Yes, Error };
+  // If a compiled kernel starts at node `node`: runs it on `regs`, writes
+  // the registers of the nodes it computes that are used later, sets *end
+  // (the node after the region) and returns Yes. No when there is none or
+  // its inputs do not qualify this time (the executor runs the nodes);
+  // Error with an exception pending (--verify found a difference).
+  Ran run_at(vm::VM& vm, size_t node, vm::Value* regs, size_t* end) const;
+
+  // For --explain: "tier 1 (asmjit): 2 kernels of 9 ops, 1.3 KiB of code,
+  // compiled in 0.041 ms", or why it stays on the executor.
+  std::string summary() const;
+  int tier() const { return tier_; }
+
+ private:
+  struct Region {
+    codegen::KernelRegion region;
+    std::unique_ptr<CompiledKernel> kernel;
+  };
+  const tracer::Graph* g_ = nullptr;
+  std::vector<Region> regions_;
+  std::vector<int> region_at_;  // per node: the region starting there, or -1
+  int tier_ = 0;
+  std::string backend_, why_not_;
+  double compile_ms_ = 0;
+  bool verify_ = false;
+  mutable uint64_t fallbacks_ = 0;
+};
+
+}  // namespace kiln::jit
