@@ -26,7 +26,8 @@ using torch::UnaryOp;
 using RowFn = void (*)(int64_t n, const char* const* in, const int64_t* stride, char* const* out);
 
 constexpr int64_t kParallel = 1 << 16;  // points from which a launch runs on several threads
-constexpr int64_t kChunk = 1 << 14;     // points per task of a one-row launch
+constexpr int64_t kChunk = 1 << 14;     // points per task of a one-row launch (a multiple of 8)
+constexpr int64_t kStreamingBytes = int64_t(16) << 20;  // outputs from which stores bypass the caches
 
 // vcmpps / vcmppd predicates.
 constexpr uint32_t kCmpLtOq = 0x11, kCmpLeOq = 0x12, kCmpEqOq = 0x00, kCmpUnordQ = 0x03, kCmpGtOq = 0x1E;
@@ -67,20 +68,25 @@ bool binary_compiles(BinaryOp op) {
   }
 }
 
-// Emits one kernel body on xmm registers: 4 float32 lanes (the scalar tail
-// uses lane 0 only; the other lanes compute garbage that is never stored).
+// Emits one kernel body: float32 values in ymm registers (8 lanes, the
+// vector loop) or xmm registers (the one-point loops use lane 0 only; the
+// other lanes compute garbage that is never stored). The double-precision
+// sequences work on 4 lanes: a ymm of floats is done as two halves.
 class BodyEmitter {
  public:
   explicit BodyEmitter(x86::Compiler& cc) : cc_(cc) {}
+  void set_wide(bool wide) { wide_ = wide; }
+  bool wide() const { return wide_; }
+  x86::Vec vec() { return wide_ ? x86::Vec(cc_.newYmm()) : x86::Vec(cc_.newXmm()); }
 
-  // A 16-byte constant of four equal floats, a 32-byte one of four equal
-  // doubles or 64-bit integers.
+  // A 32-byte constant of eight equal floats (an xmm reads the first
+  // half), or of four equal doubles or 64-bit integers.
   x86::Mem f32(float v) {
-    float a[4] = {v, v, v, v};
+    float a[8] = {v, v, v, v, v, v, v, v};
     return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
   }
   x86::Mem u32(uint32_t v) {
-    uint32_t a[4] = {v, v, v, v};
+    uint32_t a[8] = {v, v, v, v, v, v, v, v};
     return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
   }
   x86::Mem f64(double v) {
@@ -104,13 +110,28 @@ class BodyEmitter {
     return r;
   }
 
-  x86::Xmm unary(UnaryOp op, const x86::Xmm& a) {
-    x86::Xmm r = xmm();
+  x86::Vec load_vf32(float v) {
+    x86::Vec r = vec();
+    cc_.vmovups(r, f32(v));
+    return r;
+  }
+
+  x86::Vec unary(UnaryOp op, const x86::Vec& a) {
+    switch (op) {
+      case UnaryOp::exp:
+      case UnaryOp::expm1:
+      case UnaryOp::log:
+      case UnaryOp::log1p:
+      case UnaryOp::tanh:
+      case UnaryOp::sigmoid: return by_halves(op, a);
+      default: break;
+    }
+    x86::Vec r = vec();
     switch (op) {
       case UnaryOp::neg: cc_.vxorps(r, a, u32(0x80000000u)); break;
       case UnaryOp::abs: cc_.vandps(r, a, u32(0x7fffffffu)); break;
       case UnaryOp::relu: {  // x > 0 ? x : 0
-        x86::Xmm z = xmm();
+        x86::Vec z = vec();
         cc_.vxorps(z, z, z);
         cc_.vcmpps(r, a, z, kCmpGtOq);
         cc_.vandps(r, r, a);
@@ -118,14 +139,14 @@ class BodyEmitter {
       }
       case UnaryOp::sqrt: cc_.vsqrtps(r, a); break;
       case UnaryOp::rsqrt: {  // 1 / sqrt(x), two roundings as eager
-        x86::Xmm s = xmm();
+        x86::Vec s = vec();
         cc_.vsqrtps(s, a);
-        x86::Xmm one = load_f32(1.0f);
+        x86::Vec one = load_vf32(1.0f);
         cc_.vdivps(r, one, s);
         break;
       }
       case UnaryOp::reciprocal: {
-        x86::Xmm one = load_f32(1.0f);
+        x86::Vec one = load_vf32(1.0f);
         cc_.vdivps(r, one, a);
         break;
       }
@@ -135,7 +156,7 @@ class BodyEmitter {
       case UnaryOp::trunc: cc_.vroundps(r, a, 0xB); break;
       case UnaryOp::round: cc_.vroundps(r, a, 0x8); break;   // nearest even (nearbyint)
       case UnaryOp::sign: {  // float((0 < x) - (x < 0))
-        x86::Xmm z = xmm(), gt = xmm(), lt = xmm();
+        x86::Vec z = vec(), gt = vec(), lt = vec();
         cc_.vxorps(z, z, z);
         cc_.vcmpps(gt, a, z, kCmpGtOq);
         cc_.vcmpps(lt, a, z, kCmpLtOq);
@@ -144,19 +165,13 @@ class BodyEmitter {
         cc_.vsubps(r, gt, lt);
         break;
       }
-      case UnaryOp::exp: return exp(a);
-      case UnaryOp::expm1: return expm1(a);
-      case UnaryOp::log: return log(a, false);
-      case UnaryOp::log1p: return log(a, true);
-      case UnaryOp::tanh: return tanh(a);
-      case UnaryOp::sigmoid: return sigmoid(a);
       default: cc_.vxorps(r, r, r); break;  // not reached: unary_compiles
     }
     return r;
   }
 
-  x86::Xmm binary(BinaryOp op, const x86::Xmm& a, const x86::Xmm& b) {
-    x86::Xmm r = xmm();
+  x86::Vec binary(BinaryOp op, const x86::Vec& a, const x86::Vec& b) {
+    x86::Vec r = vec();
     switch (op) {
       case BinaryOp::add: cc_.vaddps(r, a, b); break;
       case BinaryOp::sub: cc_.vsubps(r, a, b); break;
@@ -167,9 +182,9 @@ class BodyEmitter {
         // a > b ? a : b (a < b ? a : b), and the quiet NaN if either is NaN.
         if (op == BinaryOp::maximum) cc_.vmaxps(r, a, b);
         else cc_.vminps(r, a, b);
-        x86::Xmm nan = xmm();
+        x86::Vec nan = vec();
         cc_.vcmpps(nan, a, b, kCmpUnordQ);
-        x86::Xmm q = load_f32(std::numeric_limits<float>::quiet_NaN());
+        x86::Vec q = load_vf32(std::numeric_limits<float>::quiet_NaN());
         cc_.vblendvps(r, r, q, nan);
         break;
       }
@@ -180,6 +195,29 @@ class BodyEmitter {
 
  private:
   x86::Compiler& cc_;
+  bool wide_ = false;
+
+  // An op computed in double precision, on 4 lanes at a time.
+  x86::Xmm double_op(UnaryOp op, const x86::Xmm& a) {
+    switch (op) {
+      case UnaryOp::exp: return exp(a);
+      case UnaryOp::expm1: return expm1(a);
+      case UnaryOp::log: return log(a, false);
+      case UnaryOp::log1p: return log(a, true);
+      case UnaryOp::tanh: return tanh(a);
+      default: return sigmoid(a);
+    }
+  }
+  x86::Vec by_halves(UnaryOp op, const x86::Vec& a) {
+    if (!wide_) return double_op(op, a.xmm());
+    x86::Xmm hi = xmm();
+    cc_.vextractf128(hi, a.ymm(), 1);
+    x86::Xmm rl = double_op(op, a.xmm());
+    x86::Xmm rh = double_op(op, hi);
+    x86::Ymm r = ymm();
+    cc_.vinsertf128(r, rl.ymm(), rh, 1);
+    return r;
+  }
 
   // ---- the double-precision cores of stdlib/torch/vmath.h, four lanes
   x86::Ymm exp2m1_reduced(const x86::Ymm& r) {
@@ -371,10 +409,14 @@ class AsmjitKernel final : public CompiledKernel {
     for (auto& [pat, fn] : contiguous_) rt_.release(fn);
     if (strided_) rt_.release(strided_);
   }
-  // Compiles the strided row (and checks that the kernel compiles at all).
+  // Compiles the strided row (and checks that the kernel compiles at all)
+  // and the contiguous row without broadcast inputs, the usual one.
   bool init(std::string* why) {
     strided_ = build(kStrided, 0, why);
-    return strided_ != nullptr;
+    if (!strided_) return false;
+    std::string ignored;
+    contiguous_[0] = build(kContiguous, 0, &ignored);
+    return true;
   }
   size_t code_size() const override {
     std::lock_guard<std::mutex> lock(mu_);
@@ -389,13 +431,18 @@ class AsmjitKernel final : public CompiledKernel {
     // The row for this launch: contiguous when every input steps 0 or 4
     // bytes along the row (outputs always step 4).
     uint64_t pattern = 0;
-    bool contiguous = ni <= 64;
+    bool contiguous = ni <= 63;
     for (size_t i = 0; i < ni && contiguous; i++) {
       int64_t s = nest.strides[i][size_t(inner)];
       if (s == 0) pattern |= uint64_t(1) << i;
       else if (s != 4) contiguous = false;
     }
     for (size_t o = 0; o < no && contiguous; o++) contiguous = nest.strides[ni + o][size_t(inner)] == 4;
+    if (contiguous && nest.numel * 4 >= kStreamingBytes) {
+      bool aligned = true;
+      for (size_t o = 0; o < no; o++) aligned = aligned && (reinterpret_cast<uintptr_t>(L.out_ptrs[o]) & 31) == 0;
+      if (aligned && nest.sizes[inner] % 8 == 0) pattern |= kStreaming;
+    }
     RowFn row = contiguous ? contiguous_row(pattern) : strided_;
     if (!row) row = strided_;
     int64_t rowlen = nest.sizes[inner];
@@ -448,6 +495,7 @@ class AsmjitKernel final : public CompiledKernel {
 
  private:
   static constexpr int kStrided = 0, kContiguous = 1;
+  static constexpr uint64_t kStreaming = uint64_t(1) << 63;  // in a contiguous row's pattern
   JitRuntime& rt_;
   Kernel k_;
   RowFn strided_ = nullptr;
@@ -478,16 +526,20 @@ class AsmjitKernel final : public CompiledKernel {
     f->setArg(2, st);
     f->setArg(3, out);
     size_t ni = k_.inputs.size(), no = k_.outputs.size();
+    // Streaming stores (vmovntps: no read of the line before writing it)
+    // for outputs far larger than the caches; the host stub asks for them
+    // only with 32-byte aligned outputs.
+    bool streaming = kind == kContiguous && (pattern & kStreaming);
     std::vector<x86::Gp> p(ni), s(ni), q(no);
     std::vector<bool> bcast(ni, false);
-    std::vector<x86::Xmm> splat(ni);
+    std::vector<x86::Ymm> splat(ni);
     for (size_t i = 0; i < ni; i++) {
       p[i] = cc.newIntPtr();
       cc.mov(p[i], x86::ptr(in, int32_t(i * 8)));
       bool b = k_.inputs[i].scalar || (kind == kContiguous && ((pattern >> i) & 1));
       bcast[i] = b;
       if (b) {
-        splat[i] = cc.newXmm();
+        splat[i] = cc.newYmm();
         cc.vbroadcastss(splat[i], x86::dword_ptr(p[i]));
       } else if (kind == kStrided) {
         s[i] = cc.newInt64();
@@ -501,18 +553,19 @@ class AsmjitKernel final : public CompiledKernel {
     BodyEmitter em(cc);
     // One pass of the body: `width` 4 (vector) or 1 (one point).
     auto body = [&](int width) {
-      std::vector<x86::Xmm> v(k_.body.size());
+      em.set_wide(width == 8);
+      std::vector<x86::Vec> v(k_.body.size());
       for (size_t i = 0; i < k_.body.size(); i++) {
         const KInstr& ins = k_.body[i];
         switch (ins.op) {
           case KOp::Load: {
             size_t a = size_t(ins.arg);
             if (bcast[a]) {
-              v[i] = splat[a];
+              v[i] = width == 8 ? x86::Vec(splat[a]) : x86::Vec(splat[a].xmm());
             } else {
-              v[i] = cc.newXmm();
-              if (width == 4) cc.vmovups(v[i], x86::xmmword_ptr(p[a]));
-              else cc.vmovss(v[i], x86::dword_ptr(p[a]));
+              v[i] = em.vec();
+              if (width == 8) cc.vmovups(v[i], x86::ymmword_ptr(p[a]));
+              else cc.vmovss(v[i].as<x86::Xmm>(), x86::dword_ptr(p[a]));
             }
             break;
           }
@@ -521,9 +574,10 @@ class AsmjitKernel final : public CompiledKernel {
         }
       }
       for (size_t o = 0; o < no; o++) {
-        const x86::Xmm& r = v[size_t(k_.outputs[o])];
-        if (width == 4) cc.vmovups(x86::xmmword_ptr(q[o]), r);
-        else cc.vmovss(x86::dword_ptr(q[o]), r);
+        const x86::Vec& r = v[size_t(k_.outputs[o])];
+        if (width == 8 && streaming) cc.vmovntps(x86::ymmword_ptr(q[o]), r.as<x86::Ymm>());
+        else if (width == 8) cc.vmovups(x86::ymmword_ptr(q[o]), r);
+        else cc.vmovss(x86::dword_ptr(q[o]), r.as<x86::Xmm>());
       }
       for (size_t i = 0; i < ni; i++) {
         if (bcast[i]) continue;
@@ -535,10 +589,10 @@ class AsmjitKernel final : public CompiledKernel {
     Label vec = cc.newLabel(), tail = cc.newLabel(), one = cc.newLabel(), done = cc.newLabel();
     if (kind == kContiguous) {
       cc.bind(vec);
-      cc.cmp(n, 4);
+      cc.cmp(n, 8);
       cc.jl(tail);
-      body(4);
-      cc.sub(n, 4);
+      body(8);
+      cc.sub(n, 8);
       cc.jmp(vec);
     }
     cc.bind(tail);
@@ -549,6 +603,7 @@ class AsmjitKernel final : public CompiledKernel {
     cc.dec(n);
     cc.jnz(one);
     cc.bind(done);
+    if (streaming) cc.sfence();
     cc.endFunc();
     Error err = cc.finalize();
     if (err) {

@@ -131,7 +131,20 @@ Value VM::import_module(std::string_view dotted) {
   std::string rel = name;
   for (auto& c : rel)
     if (c == '.') c = '/';
+  // sys.path when the script has imported sys (it may have changed it, as
+  // CPython honours), else the directories it would start with.
   std::vector<std::string> dirs = module_path;
+  if (modules.is_object()) {
+    Value sys = dict_get_str(modules.as<DictObject>(), intern("sys").as<StrObject>());
+    Value sp = sys.is_object() && is_kind(sys, ObjKind::Module)
+                   ? dict_get_str(sys.as<ModuleObject>()->dict.as<DictObject>(), intern("path").as<StrObject>())
+                   : Value();
+    if (is_kind(sp, ObjKind::List)) {
+      dirs.clear();
+      for (const Value& d : sp.as<ListObject>()->items)
+        if (is_str(d)) dirs.emplace_back(str_view(d));
+    }
+  }
   if (parent) {
     // Submodules live in the package's directory.
     Value pfile = getattr_opt(*this, parent, names.__file__);

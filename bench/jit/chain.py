@@ -1,0 +1,75 @@
+# Fused pointwise chains for issue 6's tier-1 targets, timed inside the
+# script (bench/tensor/_timing.py's protocol), so the same file runs under
+# `vmrun --tier=0` (Kiln eager), `vmrun` (tier 1: the tracer captures each
+# function, the tier manager compiles its pointwise run with asmjit) and
+# CPython + PyTorch (eager).
+#   * gelu12: a bias add, the tanh GELU and a residual add: 12 ops on a
+#     [N/1024, 1024] float32 activation (the bias broadcasts over rows).
+#   * chain16: 16 ops — scale and shift, SiLU, clamps, a residual mix.
+#   * small20: 20 ops on 64 float32: per-call overhead.
+# Issue targets: tier 1 at least 4x faster than Kiln eager and 3x faster
+# than PyTorch eager on the 8-16 op chains at 1M-16M elements; at least 10x
+# faster than PyTorch eager per call of small20.
+import sys
+
+sys.path.insert(0, sys.path[0] + "/../tensor")  # bench/tensor/_timing.py
+import torch
+from _timing import measure
+
+
+def gelu12(x, b, r):
+    h = x + b
+    g = 0.5 * h * (1.0 + torch.tanh(0.7978845608 * (h + 0.044715 * h * h * h)))
+    return g + r
+
+
+def chain16(x, w, r):
+    y = x * w + 0.5
+    s = y * torch.sigmoid(y)
+    z = (s - 0.25) * 1.5
+    z = torch.relu(z) + 0.1 * s
+    z = torch.maximum(z, r)
+    z = torch.minimum(z, 2.0 - r)
+    return z * z - r
+
+
+def small20(x, y):
+    z = x * y + 1.0
+    z = z * 0.5 - y
+    z = torch.relu(z) + x
+    z = z * z - 0.25
+    z = torch.abs(z) * y
+    z = z + x * 2.0
+    z = torch.maximum(z, y) - 1.0
+    z = z / 3.0 + x
+    z = torch.neg(z) * y
+    return z + 0.125
+
+
+torch.manual_seed(0)
+for size, label, n in [(1 << 20, "1M", 60), (1 << 24, "16M", 6)]:
+    x = torch.rand(size // 1024, 1024)
+    b = torch.rand(1024)
+    r = torch.rand(size // 1024, 1024)
+
+    def run_gelu(k):
+        for i in range(k):
+            out = gelu12(x, b, r)
+
+    def run_chain(k):
+        for i in range(k):
+            out = chain16(x, b, r)
+
+    measure(f"gelu12/{label}", run_gelu, n)
+    measure(f"chain16/{label}", run_chain, n)
+
+xs = torch.rand(64)
+ys = torch.rand(64)
+
+
+def run_small(k):
+    for i in range(k):
+        out = small20(xs, ys)
+
+
+measure("small20/64", run_small, 20000)
