@@ -2189,6 +2189,8 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
 Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, const Value& kwdefaults,
                         const Value& globals, const std::vector<std::shared_ptr<CellData>>* closure,
                         const Value& real_closure, std::vector<Sym>& args, const Value& kwnames) {
+  if (code->flags & vm::kCodeNoTrace)
+    stop(BreakReason::CompilerDisabled, std::string(vm::str_view(code->qualname)) + " (recursive=False)");
   if (code->flags & vm::kCodeGenerator) stop(BreakReason::UnsupportedCall, "a generator function");
   if (code->flags & vm::kCodeVarkeywords) stop(BreakReason::UnsupportedCall, "a function with **kwargs");
   if (caller.depth + 1 > lim_.max_inline_depth)

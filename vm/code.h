@@ -58,6 +58,10 @@ enum CodeFlags : uint32_t {
   // A line of -1 in generated code hides that instruction's frame from
   // tracebacks (tracer/cache.cpp).
   kCodeGenerated = 1 << 8,
+  // torch.compiler.disable(fn, recursive=False): this code's frames are
+  // never traced (nor inlined into a traced caller: that caller breaks at
+  // the call); the frames it calls are traced as usual.
+  kCodeNoTrace = 1 << 9,
 };
 
 // What a torch.compile call asks of the tracer for its function's frame

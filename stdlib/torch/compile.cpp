@@ -13,10 +13,11 @@
 //     graph, dynamic=False never. backend, mode and options are accepted
 //     and ignored (Kiln has one compiler). At --tier=0 the tracer is off and
 //     the wrapper just calls fn.
-//   torch.compiler.disable(fn=None, recursive=True)
-//     returns a wrapper that runs fn — and what it calls — in the
-//     interpreter; a traced function calling it breaks its graph there
-//     (CompilerDisabled).
+//   torch.compiler.disable(fn=None, recursive=True) returns a wrapper that
+//     runs fn — and what it calls — in the interpreter; a traced function
+//     calling it breaks its graph there (CompilerDisabled). With
+//     recursive=False only fn's own frames are skipped (its code is marked
+//     kCodeNoTrace and fn itself returned): what it calls is traced.
 //   torch.compiler.is_compiling() — False (a traced function sees True).
 //
 // The wrappers are natives whose data is (fn, flags); the tracer recognises
@@ -175,15 +176,36 @@ Value disable_decorator(VM& vm, const vm::CallArgs& a, const Value&) {
   return disable_wrap(vm, a.args[0]);
 }
 
+// recursive=False: only fn's own frames are skipped. Its code is marked
+// (and no longer watched); fn itself is returned.
+Value mark_no_trace(VM& vm, const Value& fn) {
+  Value f = fn;
+  if (vm::is_kind(f, ObjKind::BoundMethod)) f = f.as<vm::BoundMethodObject>()->func;
+  if (!vm::is_kind(f, ObjKind::Function))
+    return vm.raisef(Exc::NotImplementedError,
+                     "torch.compiler.disable(recursive=False) of a %s: Kiln supports it on Python functions and methods",
+                     vm::type_name(vm, fn));
+  auto* co = f.as<vm::FunctionObject>()->code.as<vm::CodeObject>();
+  co->flags = (co->flags | vm::kCodeNoTrace) & ~uint32_t(vm::kCodeJitWatch);
+  return fn;
+}
+
 Value compiler_disable(VM& vm, const vm::CallArgs& a, const Value&) {
   Value args[2];
   if (!vm::bind_py_args(vm, a, {"disable", {"fn", "recursive"}, 2, 0}, args)) return Value();
+  bool recursive = true;
   if (args[1]) {
     int t = vm::truthy(vm, args[1]);
     if (t < 0) return Value();
-    if (!t)
-      return vm.raise(Exc::NotImplementedError,
-                      "torch.compiler.disable(recursive=False) is not supported: Kiln disables the function and what it calls");
+    recursive = t;
+  }
+  if (!recursive) {
+    if (!args[0] || args[0].is_none())
+      return vm::new_native(vm, "disable_decorator", [](VM& v, const vm::CallArgs& c, const Value&) -> Value {
+        if (c.nargs != 1 || c.nkw()) return v.raise(Exc::TypeError, "torch.compiler.disable(...) decorator takes one function");
+        return mark_no_trace(v, c.args[0]);
+      }, Value::none(), Value::none());
+    return mark_no_trace(vm, args[0]);
   }
   if (!args[0] || args[0].is_none())
     return vm::new_native(vm, "disable_decorator", disable_decorator, Value::none(), Value::none());

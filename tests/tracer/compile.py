@@ -74,8 +74,29 @@ for bad in [3, "f"]:
         torch.compile(bad)
     except TypeError as e:
         print("TypeError:", e)
+
+
+# recursive=False: the loop itself runs in the interpreter (its frames are
+# never traced, and a traced caller breaks at it), but the function it calls
+# is traced and compiled as usual.
+def chain_step(x):
+    return (x * 2).relu() + 1
+
+
+@torch.compiler.disable(recursive=False)
+def driver(x, k):
+    for i in range(k):
+        x = chain_step(x)
+    return x
+
+
+def calls_driver(x):
+    return driver(x + 1, 2) * 3
+
+
+print(driver(torch.ones(3), 4), calls_driver(torch.ones(3)), calls_driver(torch.ones(3)))
 try:
-    torch.compiler.disable(f, recursive=False)
+    torch.compiler.disable(3, recursive=False)
 except NotImplementedError as e:
     print("NotImplementedError:", e)
 

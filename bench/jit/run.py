@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Tier 1 against Kiln eager and PyTorch eager, side by side (issue 6).
+
+Runs bench/jit/chain.py `--runs` times under each engine, interleaved
+(Kiln eager, Kiln tier 1, PyTorch; then again) so that load on the shared
+machine lands on all three:
+
+  * kiln-eager: `vmrun --tier=0` (the interpreter and eager kernels);
+  * kiln-tier1: `vmrun` (the tracer captures each chain, the tier manager
+    compiles it with asmjit after its second call);
+  * pytorch:    CPython with PyTorch 1.13 (`--python`, default /usr/bin/python3).
+
+For every case it takes the median of the per-process medians and prints a
+Markdown table with the ratios eager/tier1 and PyTorch/tier1 (above 1.00x
+tier 1 is faster) and the issue's targets: on the 8-16 op chains at 1M-16M
+float32, tier 1 at least 4x faster than Kiln eager and 3x faster than
+PyTorch eager; on small20 (20 ops on 64 floats) at least 10x faster than
+PyTorch per call.
+
+    python3 bench/jit/run.py --vmrun build/release/vmrun [--runs 5]
+
+Only the standard library is used.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run_once(cmd):
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    if out.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed:\n{out.stderr[-2000:]}")
+    cases = {}
+    for line in out.stdout.splitlines():
+        parts = line.split()
+        if parts and parts[0] == "CASE":
+            cases[parts[1]] = float(parts[2])
+    return cases
+
+
+def fmt_time(s):
+    if s < 1e-3:
+        return f"{s * 1e6:.2f} µs"
+    return f"{s * 1e3:.3f} ms"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--vmrun", required=True)
+    ap.add_argument("--python", default="/usr/bin/python3", help="CPython with torch")
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    script = os.path.join(HERE, "chain.py")
+    vmrun = os.path.abspath(args.vmrun)
+    engines = {
+        "kiln-eager": [vmrun, "--tier=0", script],
+        "kiln-tier1": [vmrun, script],
+        "pytorch": [args.python, script],
+    }
+    results = {e: {} for e in engines}
+    order = list(engines)
+    for r in range(args.runs):
+        for e in order[r % 3:] + order[: r % 3]:
+            for case, t in run_once(engines[e]).items():
+                results[e].setdefault(case, []).append(t)
+    print(f"`{args.vmrun}` (eager: --tier=0; tier 1: default) vs `{args.python}` (PyTorch eager); "
+          f"medians of {args.runs} processes per engine, time per call\n")
+    print("| case | Kiln eager | Kiln tier 1 | PyTorch | eager/tier1 | PyTorch/tier1 | target | met |")
+    print("|---|---:|---:|---:|---:|---:|---|---|")
+    for case in results["kiln-tier1"]:
+        med = {e: statistics.median(results[e][case]) for e in engines if case in results[e]}
+        t1 = med["kiln-tier1"]
+        re = med.get("kiln-eager", float("nan")) / t1
+        rp = med.get("pytorch", float("nan")) / t1
+        if case.startswith("small20"):
+            target, met = "PyTorch/tier1 >= 10x", rp >= 10
+        else:
+            target, met = "eager/tier1 >= 4x, PyTorch/tier1 >= 3x", re >= 4 and rp >= 3
+        print(f"| {case} | {fmt_time(med.get('kiln-eager', float('nan')))} | {fmt_time(t1)} | "
+              f"{fmt_time(med.get('pytorch', float('nan')))} | {re:.2f}x | {rp:.2f}x | {target} | {'yes' if met else 'no'} |")
+
+
+if __name__ == "__main__":
+    main()
