@@ -14,6 +14,7 @@
 #include "jit/asmjit_backend.h"
 #include "stdlib/torch/autograd/node.h"
 #include "stdlib/torch/tensor_object.h"
+#include "vm/trace_events.h"
 #include "vm/vm.h"
 
 namespace kiln::jit {
@@ -79,6 +80,16 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
       for (const auto& r : refused) vm.err(fmt::format("[kiln:jit] {}: kernel refused: {}\n", g.name, r));
   }
   cg->compile_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (vm.trace_events) {
+    using vm::TraceEvents;
+    double end = vm.trace_events->now_us();
+    vm.trace_events->span(fmt::format("tier {} compile {}", cg->tier_ ? cg->tier_ : 0, g.name), "jit", end - cg->compile_ms_ * 1000.0,
+                          end,
+                          {{"graph", TraceEvents::str(g.name)}, {"tier", TraceEvents::num(cg->tier_)},
+                           {"backend", TraceEvents::str(cg->backend_.empty() ? "none" : cg->backend_)},
+                           {"kernels", TraceEvents::num(double(cg->regions_.size()))},
+                           {"summary", TraceEvents::str(cg->summary())}});
+  }
   if (s.log_jit) vm.err(fmt::format("[kiln:jit] {}: {}\n", g.name, cg->summary()));
   return cg;
 }
@@ -123,10 +134,17 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   codegen::KernelLaunch L;
   std::string why;
   if (!L.prepare(kr.kernel, args, &why)) {
+    if (vm.trace_events && fallbacks_ < 100)
+      vm.trace_events->instant("kernel fallback", "jit",
+                               {{"graph", vm::TraceEvents::str(g_->name)}, {"kernel", vm::TraceEvents::str(kr.kernel.name)},
+                                {"reason", vm::TraceEvents::str(why)}});
     fallbacks_++;
     return Ran::No;
   }
   R.kernel->run(L);
+  for (size_t i = 0; i < kr.inputs.size(); i++)
+    if (!kr.kernel.inputs[i].scalar) bytes_moved_ += uint64_t(L.nest.numel) * 4;  // each tensor input read once per point, at most
+  bytes_moved_ += uint64_t(L.nest.numel) * 4 * L.outs.size();
   if (verify_) {
     codegen::KernelLaunch ref;
     if (ref.prepare(kr.kernel, args, &why)) {

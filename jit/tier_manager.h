@@ -58,6 +58,10 @@ class CompiledGraph {
   // compiled in 0.041 ms", or why it stays on the executor.
   std::string summary() const;
   int tier() const { return tier_; }
+  double compile_ms() const { return compile_ms_; }
+  size_t kernels() const { return regions_.size(); }
+  // Bytes the kernels read and wrote (tensor inputs and outputs), all runs.
+  uint64_t bytes_moved() const { return bytes_moved_; }
 
  private:
   struct Region {
@@ -72,6 +76,7 @@ class CompiledGraph {
   double compile_ms_ = 0;
   bool verify_ = false;
   mutable uint64_t fallbacks_ = 0;
+  mutable uint64_t bytes_moved_ = 0;
 };
 
 }  // namespace kiln::jit

@@ -3,6 +3,7 @@
 #include "tracer/cache.h"
 
 #include "jit/tier_manager.h"
+#include "vm/trace_events.h"
 
 #include <algorithm>
 #include <chrono>
@@ -48,6 +49,7 @@ struct Entry {
   double trace_ms = 0;
   std::string shapes;  // "dynamic shapes", or why sizes asked to be dynamic stayed static
   uint64_t runs = 0;   // graph runs, for the tier manager's threshold
+  double run_ms = 0;   // total time in the graph (--profile, --trace-dump)
   std::unique_ptr<jit::CompiledGraph> compiled;  // once the threshold is reached
 };
 
@@ -100,6 +102,7 @@ struct TracerState {
   unsigned logs = 0;
   std::string dump_dir;
   jit::TierSettings tiers;
+  bool profile = false;  // --profile
   // Self-check at every resume point (debug builds, or KILN_TRACER_SELFCHECK=1):
   // the values a partial graph hands to the interpreter are what the trace
   // saw (class, dtype, sizes).
@@ -135,7 +138,16 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
     e->compiled = jit::CompiledGraph::compile(vm, *e->graph, state(vm).tiers);
     if (e->compiled->tier() > 0) e->runner->set_compiled(e->compiled.get());
   }
-  Value out = e->runner->run(vm, e->loaded);
+  Value out;
+  if (vm.trace_events || state(vm).profile) {
+    auto t0 = std::chrono::steady_clock::now();
+    double ts0 = vm.trace_events ? vm.trace_events->now_us() : 0;
+    out = e->runner->run(vm, e->loaded);
+    e->run_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (vm.trace_events) vm.trace_events->graph_run(e->graph->name, ts0, vm.trace_events->now_us());
+  } else {
+    out = e->runner->run(vm, e->loaded);
+  }
   // The sources stay referenced only for the call (an argument dies when
   // its caller drops it, as without the tracer).
   for (Value& v : e->loaded) v = Value();
@@ -458,9 +470,28 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   opts.all_dynamic = cs.compile_flags & vm::kCompileDynamic;
   if (!cs.dynamic.empty()) opts.dynamic = &cs.dynamic;
   if (!cs.dynamic_ints.empty()) opts.dynamic_ints = &cs.dynamic_ints;
+  double span_start = vm.trace_events ? vm.trace_events->now_us() : 0;
   TraceResult r = trace_function(vm, fn, co, slots, ts.limits, ts.natives, opts);
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (vm.trace_events) {
+    using vm::TraceEvents;
+    TraceEvents::Args args = {{"function", TraceEvents::str(cs.qualname)}};
+    if (r.graph) args.emplace_back("ops", TraceEvents::num(double(r.graph->op_count())));
+    if (!r.ok || r.resume)
+      args.emplace_back("stopped", TraceEvents::str(fmt::format("{}{}{} at {}:{}", break_reason_name(r.reason),
+                                                              r.detail.empty() ? "" : ": ", r.detail, r.file, r.line)));
+    vm.trace_events->span("trace " + cs.qualname, "tracer", span_start, vm.trace_events->now_us(), std::move(args));
+  }
   auto record_break = [&](const std::string& outcome) {
+    if (vm.trace_events && r.reason != BreakReason::NoTensorOps) {
+      using vm::TraceEvents;
+      vm.trace_events->instant("graph break", "tracer",
+                               {{"function", TraceEvents::str(cs.qualname)},
+                                {"reason", TraceEvents::str(break_reason_name(r.reason))},
+                                {"detail", TraceEvents::str(r.detail)},
+                                {"at", TraceEvents::str(fmt::format("{}:{}", r.file, r.line))},
+                                {"then", TraceEvents::str(outcome)}});
+    }
     cs.breaks.push_back({r.reason, r.detail, r.file, r.line, outcome});
     if (ts.logs & kLogBreaks)
       log(vm, fmt::format("[kiln:breaks] {}: graph break at {}:{}: {}{}{} ({})\n", cs.qualname, r.file, r.line,
@@ -575,6 +606,7 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
         std::string msg = fmt::format("{} hit the cache size limit ({}); the calls that miss run in the interpreter",
                                       where(*cs), ts.cache_limit);
         cs->recompiles.push_back(msg);
+        if (vm.trace_events) vm.trace_events->instant("cache size limit", "tracer", {{"reason", vm::TraceEvents::str(msg)}});
         if (ts.logs & kLogRecompiles) log(vm, "[kiln:recompiles] " + msg + "\n");
       }
       return co;
@@ -613,6 +645,9 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
       }
     }
     cs->recompiles.push_back(why);
+    if (vm.trace_events)
+      vm.trace_events->instant("guard failure, recompile", "tracer",
+                               {{"function", vm::TraceEvents::str(cs->qualname)}, {"reason", vm::TraceEvents::str(why)}});
     if (ts.logs & kLogRecompiles) log(vm, fmt::format("[kiln:recompiles] {}: recompiling: {}\n", where(*cs), why));
   }
   return compile(ts, *cs, fn, co, slots);
@@ -649,6 +684,27 @@ void explain(TracerState& ts) {
   ts.vm.err(r);
 }
 
+// --profile: per graph that ran, its calls, tier, time and work (stderr).
+void profile(TracerState& ts) {
+  std::vector<const Entry*> rows;
+  for (auto& cs : ts.codes)
+    for (auto& e : cs->entries)
+      if (e->runs) rows.push_back(e.get());
+  std::sort(rows.begin(), rows.end(), [](const Entry* a, const Entry* b) { return a->run_ms > b->run_ms; });
+  std::string r = "kiln --profile: compiled graphs, by total time\n";
+  r += fmt::format("{:<32} {:>9} {:>5} {:>11} {:>10} {:>11} {:>7} {:>10}\n", "graph", "calls", "tier", "total ms",
+                   "mean us", "compile ms", "kernels", "MB moved");
+  for (const Entry* e : rows) {
+    const jit::CompiledGraph* c = e->compiled.get();
+    double compile_ms = e->trace_ms + (c ? c->compile_ms() : 0);
+    r += fmt::format("{:<32} {:>9} {:>5} {:>11.3f} {:>10.2f} {:>11.3f} {:>7} {:>10.1f}\n", e->graph->name, e->runs,
+                     c && c->tier() > 0 ? "1" : "0.5", e->run_ms, e->run_ms * 1000.0 / double(e->runs), compile_ms,
+                     c ? c->kernels() : 0, c ? double(c->bytes_moved()) / 1e6 : 0.0);
+  }
+  if (rows.empty()) r += "(no graph ran)\n";
+  ts.vm.err(r);
+}
+
 unsigned parse_logs(const std::string& s, vm::VM& vm) {
   unsigned bits = 0;
   size_t i = 0;
@@ -682,12 +738,14 @@ void install(vm::VM& vm) {
   ts->logs = parse_logs(o.logs, vm);
   ts->dump_dir = o.dump_graphs;
   ts->tiers = jit::TierSettings::from(o);
+  ts->profile = o.profile;
   vm.jit_state = ts.get();
   vm.jit_enter = jit_enter;
   vm.jit_watch_new_code = true;
   TracerState* raw = ts.get();
   vm.extension_state["tracer"] = ts;
   if (o.explain) vm.at_exit.push_back([raw]() { explain(*raw); });
+  if (o.profile) vm.at_exit.push_back([raw]() { profile(*raw); });
 }
 
 }  // namespace kiln::tracer

@@ -11,6 +11,7 @@
 #include "vm/parser.h"
 #include "vm/set.h"
 #include "vm/symtable.h"
+#include "vm/trace_events.h"
 #include "vm/tuple.h"
 
 namespace kiln::vm {
@@ -2240,10 +2241,15 @@ Value compile_module(VM& vm, ast::Module& m, const std::string& filename, bool i
 Value compile_source(VM& vm, std::string_view source, const std::string& filename, bool interactive) {
   vm.sources[filename] = std::string(source);
   ParseError perr;
-  auto mod = parse_module(source, &perr);
+  std::unique_ptr<ast::Module> mod;
+  {
+    TraceSpan span(vm.trace_events, "parse " + filename, "compile");
+    mod = parse_module(source, &perr);
+  }
   if (!mod) {
     return raise_syntax_error(vm, perr.type, perr.msg, filename, perr.line, perr.col, perr.line_text, perr.end_col);
   }
+  TraceSpan span(vm.trace_events, "bytecode " + filename, "compile");
   return compile_module(vm, *mod, filename, interactive);
 }
 

@@ -19,6 +19,7 @@
 #include "vm/interpreter.h"
 #include "vm/ops.h"
 #include "vm/parser.h"
+#include "vm/trace_events.h"
 #include "vm/vm.h"
 
 namespace kiln {
@@ -32,6 +33,7 @@ void install(vm::VM& vm);  // tracer/cache.cpp: the hot-call hook when --tier >=
 
 struct Runtime::Impl {
   Options options;
+  std::unique_ptr<vm::TraceEvents> trace_events;  // --trace-dump
   std::unique_ptr<vm::VM> vm;
   std::vector<std::string> argv;
 };
@@ -116,12 +118,19 @@ Runtime::Runtime(Options options) : impl_(std::make_unique<Impl>()) {
   impl_->vm->out = write_stdout;
   impl_->vm->err = write_stderr;
   impl_->vm->recursion_limit = impl_->options.recursion_limit;
+  if (!impl_->options.trace_dump.empty()) {
+    impl_->trace_events = std::make_unique<vm::TraceEvents>();
+    impl_->vm->trace_events = impl_->trace_events.get();
+  }
   tracer::install(*impl_->vm);
 }
 
 Runtime::~Runtime() {
   for (auto& hook : impl_->vm->at_exit) hook();
   std::fflush(stdout);
+  if (impl_->trace_events && !impl_->trace_events->write(impl_->options.trace_dump))
+    impl_->vm->err("kiln: --trace-dump: cannot write " + impl_->options.trace_dump + "\n");
+  impl_->vm->trace_events = nullptr;
 }
 
 void Runtime::set_stdout(std::function<void(std::string_view)> sink) { impl_->vm->out = std::move(sink); }

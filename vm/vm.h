@@ -181,6 +181,8 @@ class VM {
   int jit_compile_depth = 0;
   const CodeObject* jit_request_code = nullptr;
   uint32_t jit_request_flags = 0;
+  // The --trace-dump recorder (vm/trace_events.h), or null.
+  class TraceEvents* trace_events = nullptr;
   // Run by kiln::Runtime before the VM goes (reports such as --explain).
   std::vector<std::function<void()>> at_exit;
   char* native_stack_limit = nullptr;
