@@ -133,7 +133,8 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
   Entry* e = state(vm).entries[size_t(id)];
   if (!e->loaded_valid) return vm.raise(vm::Exc::SystemError, "compiled graph called without its guard check");
   e->loaded_valid = false;
-  if (!e->compiled && ++e->runs >= uint64_t(state(vm).tiers.threshold)) {
+  ++e->runs;
+  if (!e->compiled && e->runs >= uint64_t(state(vm).tiers.threshold)) {
     // Hot: the tier manager compiles what it can (synchronously, tier 1).
     e->compiled = jit::CompiledGraph::compile(vm, *e->graph, state(vm).tiers);
     if (e->compiled->tier() > 0) e->runner->set_compiled(e->compiled.get());
