@@ -43,6 +43,7 @@ std::string Kernel::to_string() const {
   for (size_t i = 0; i < body.size(); i++) {
     const KInstr& k = body[i];
     switch (k.op) {
+      case KOp::Const: r += fmt::format("    v{} = {}\n", i, k.imm); break;
       case KOp::Load:
         r += fmt::format("    v{} = {}\n", i, inputs[size_t(k.arg)].scalar ? fmt::format("in{}", k.arg) : fmt::format("in{}[i]", k.arg));
         break;

@@ -45,6 +45,7 @@ struct KInstr {
   KOp op;
   int arg = 0;        // Load: the input; Unary / Binary: the torch op
   int a = -1, b = -1;  // operand values (earlier instructions)
+  float imm = 0;      // Const: the value (converted to float32 as eager converts a Python number)
 };
 
 struct KInput {

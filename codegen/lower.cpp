@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "codegen/pointwise.h"
+#include "stdlib/torch/bindings.h"
 #include "vm/ops.h"
 
 namespace kiln::codegen {
@@ -53,6 +54,14 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         }
       Operand kind = operand_kind(g, r);
       if (kind == Operand::Other) return -1;
+      torch::Scalar s;
+      if (r < int(g.consts.size()) && torch::as_scalar(g.consts[size_t(r)], &s)) {
+        // A constant of the graph: part of the kernel (foldable).
+        KInstr c{KOp::Const};
+        c.imm = s.to<float>();
+        k.body.push_back(c);
+        return int(k.body.size() - 1);
+      }
       reg.inputs.push_back(r);
       k.inputs.push_back(KInput{kind == Operand::Number});
       k.body.push_back(KInstr{KOp::Load, int(reg.inputs.size() - 1)});

@@ -23,6 +23,7 @@ void run_reference(const Kernel& k, KernelLaunch& L) {
     for (size_t i = 0; i < k.body.size(); i++) {
       const KInstr& in = k.body[i];
       switch (in.op) {
+        case KOp::Const: v[i] = in.imm; break;
         case KOp::Load: {
           size_t a = size_t(in.arg);
           v[i] = k.inputs[a].scalar ? L.numbers[a] : *reinterpret_cast<const float*>(L.in_ptrs[a] + offset(a));

@@ -558,6 +558,7 @@ class AsmjitKernel final : public CompiledKernel {
       for (size_t i = 0; i < k_.body.size(); i++) {
         const KInstr& ins = k_.body[i];
         switch (ins.op) {
+          case KOp::Const: v[i] = em.load_vf32(ins.imm); break;
           case KOp::Load: {
             size_t a = size_t(ins.arg);
             if (bcast[a]) {
@@ -635,6 +636,7 @@ class AsmjitBackend final : public Backend {
   }
   bool compiles(const KInstr& k) const override {
     switch (k.op) {
+      case KOp::Const:
       case KOp::Load: return true;
       case KOp::Unary: return unary_compiles(UnaryOp(k.arg));
       case KOp::Binary: return binary_compiles(BinaryOp(k.arg));

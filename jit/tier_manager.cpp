@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "codegen/launch.h"
+#include "codegen/passes.h"
 #include "codegen/reference.h"
 #include "jit/asmjit_backend.h"
 #include "stdlib/torch/autograd/node.h"
@@ -26,6 +27,7 @@ TierSettings TierSettings::from(const Options& o) {
   s.threshold = o.jit_threshold < 1 ? 1 : o.jit_threshold;
   s.verify = o.verify;
   s.dump_dir = o.dump_kernels;
+  s.passes_off = o.passes_off;
   // KILN_LOGS / --logs words this module owns (the tracer owns the rest).
   size_t i = 0;
   const std::string& l = o.logs;
@@ -55,7 +57,8 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
     std::vector<codegen::KernelRegion> regions = codegen::lower_graph(g, [&](const codegen::KInstr& k) { return be.compiles(k); });
     std::vector<std::string> refused;
     for (auto& r : regions) {
-      std::string bad = r.kernel.validate();
+      std::string bad = codegen::optimize(r.kernel, s.passes_off);
+      if (bad.empty()) bad = r.kernel.validate();
       std::string why;
       std::unique_ptr<CompiledKernel> ck = bad.empty() ? be.compile(r.kernel, &why) : nullptr;
       if (!bad.empty()) why = "invalid kernel: " + bad;

@@ -36,6 +36,7 @@ struct TierSettings {
   int threshold = 2;    // --jit-threshold: calls of a graph before it is compiled
   bool verify = false;  // --verify
   std::string dump_dir;  // --dump-kernels
+  std::string passes_off;  // --passes-off
   bool log_jit = false, log_kernels = false;  // KILN_LOGS=jit, kernels
   static TierSettings from(const Options& o);
 };

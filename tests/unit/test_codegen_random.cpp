@@ -1,11 +1,13 @@
 // The random kernel test: thousands of random Kernel IR kernels — random
 // DAGs of every op the asmjit backend compiles, tensor and number inputs,
-// broadcast shapes, odd sizes, transposed and sliced (strided) inputs, one
-// to three outputs — each run by the tier-1 backend and by the reference
-// executor, which must agree bit for bit. A failure prints a reproducer:
-// the seed, the kernel and the input shapes and strides.
+// constants (1, ±0 and others, so the passes have work), broadcast shapes,
+// odd sizes, transposed and sliced (strided) inputs, one to three outputs.
+// Each kernel is optimized by the graph compiler's passes and compiled by
+// the tier-1 backend; the reference executor runs the original kernel, and
+// the two must agree bit for bit. A failure prints a reproducer: the seed,
+// the kernel (before and after the passes) and the input shapes and strides.
 //
-// KILN_RANDOM_KERNELS=N runs N kernels (default 2000, a few seconds);
+// KILN_RANDOM_KERNELS=N runs N kernels (default 5000, about a second);
 // KILN_RANDOM_SEED=S starts from seed S (to replay one case: its seed and N=1).
 #include <gtest/gtest.h>
 
@@ -17,6 +19,7 @@
 
 #include "codegen/kernel_ir.h"
 #include "codegen/launch.h"
+#include "codegen/passes.h"
 #include "codegen/reference.h"
 #include "jit/asmjit_backend.h"
 #include "stdlib/torch/elementwise.h"
@@ -128,8 +131,14 @@ Case make_case(uint32_t seed) {
     c.args.push_back(a);
   }
   for (int i = 0; i < ninputs; i++) k.body.push_back(KInstr{KOp::Load, i});
+  static const float kConsts[] = {1.0f, 0.0f, -0.0f, 2.0f, 0.5f, -1.0f, 3.25f};
   int nops = std::uniform_int_distribution<int>(1, 16)(rng);
   for (int j = 0; j < nops; j++) {
+    if (std::uniform_int_distribution<int>(0, 4)(rng) == 0) {
+      KInstr c{KOp::Const};
+      c.imm = kConsts[std::uniform_int_distribution<size_t>(0, std::size(kConsts) - 1)(rng)];
+      k.body.push_back(c);
+    }
     int nv = int(k.body.size());
     std::uniform_int_distribution<int> operand(std::max(0, nv - 6), nv - 1);  // mostly recent values: long chains
     if (std::uniform_int_distribution<int>(0, 1)(rng) == 0) {
@@ -148,7 +157,7 @@ Case make_case(uint32_t seed) {
 TEST(RandomKernels, AsmjitMatchesTheReference) {
   auto& be = kiln::jit::asmjit_backend();
   if (!be.unavailable().empty()) GTEST_SKIP() << be.unavailable();
-  int n = env_int("KILN_RANDOM_KERNELS", 2000);
+  int n = env_int("KILN_RANDOM_KERNELS", 5000);
   uint32_t seed0 = uint32_t(env_int("KILN_RANDOM_SEED", 1));
   for (int i = 0; i < n; i++) {
     uint32_t seed = seed0 + uint32_t(i);
@@ -162,7 +171,11 @@ TEST(RandomKernels, AsmjitMatchesTheReference) {
     ASSERT_TRUE(ref.prepare(c.kernel, c.args, &why)) << why << "\n" << repro;
     ASSERT_TRUE(jit.prepare(c.kernel, c.args, &why)) << why << "\n" << repro;
     kiln::codegen::run_reference(c.kernel, ref);
-    auto compiled = be.compile(c.kernel, &why);
+    Kernel opt = c.kernel;
+    std::string bad = kiln::codegen::optimize(opt, "");
+    ASSERT_EQ(bad, "") << repro;
+    repro += "after the passes:\n" + opt.to_string();
+    auto compiled = be.compile(opt, &why);
     ASSERT_TRUE(compiled) << why << "\n" << repro;
     compiled->run(jit);
     for (size_t o = 0; o < c.kernel.outputs.size(); o++) {
