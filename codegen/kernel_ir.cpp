@@ -31,6 +31,8 @@ constexpr int kBinaryOps = 0
 }  // namespace
 
 const char* kop_name(KOp op) { return kKOps[size_t(op)].name; }
+int unary_op_count() { return kUnaryOps; }
+int binary_op_count() { return kBinaryOps; }
 int kop_operands(KOp op) { return kKOps[size_t(op)].operands; }
 
 std::string Kernel::to_string() const {

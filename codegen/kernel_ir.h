@@ -40,6 +40,9 @@ enum class KOp : uint8_t {
 };
 const char* kop_name(KOp op);
 int kop_operands(KOp op);
+// How many torch::UnaryOp / torch::BinaryOp there are (valid `arg`s).
+int unary_op_count();
+int binary_op_count();
 
 struct KInstr {
   KOp op;

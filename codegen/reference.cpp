@@ -5,8 +5,12 @@
 
 namespace kiln::codegen {
 
-bool reference_supports_unary(int op) { return torch::unary_row_f32_ok(torch::UnaryOp(op)); }
-bool reference_supports_binary(int op) { return torch::binary_row_f32_ok(torch::BinaryOp(op)); }
+bool reference_supports_unary(int op) {
+  return op >= 0 && op < unary_op_count() && torch::unary_row_f32_ok(torch::UnaryOp(op));
+}
+bool reference_supports_binary(int op) {
+  return op >= 0 && op < binary_op_count() && torch::binary_row_f32_ok(torch::BinaryOp(op));
+}
 
 void run_reference(const Kernel& k, KernelLaunch& L) {
   const LoopNest& nest = L.nest;

@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 
+#include "codegen/reference.h"
 #include "stdlib/torch/elementwise.h"
 
 namespace kiln::jit {
@@ -32,7 +33,16 @@ constexpr int64_t kStreamingBytes = int64_t(16) << 20;  // outputs from which st
 // vcmpps / vcmppd predicates.
 constexpr uint32_t kCmpLtOq = 0x11, kCmpLeOq = 0x12, kCmpEqOq = 0x00, kCmpUnordQ = 0x03, kCmpGtOq = 0x1E;
 
-bool unary_compiles(UnaryOp op) {
+// The eager rows, for ops without an inline sequence: the kernel stores its
+// lanes to the stack, calls the row (the eager kernel's own code, so the
+// same bits) and loads the results back.
+void row_unary(int op, float* out, const float* a, int64_t n) { torch::unary_row_f32(UnaryOp(op), out, a, n); }
+void row_binary(int op, float* out, const float* a, const float* b, int64_t n) {
+  torch::binary_row_f32(BinaryOp(op), out, a, 1, b, 1, n);
+}
+
+// Ops with an inline instruction sequence (the others call their row).
+bool unary_inline(UnaryOp op) {
   switch (op) {
     case UnaryOp::neg:
     case UnaryOp::abs:
@@ -56,7 +66,7 @@ bool unary_compiles(UnaryOp op) {
   }
 }
 
-bool binary_compiles(BinaryOp op) {
+bool binary_inline(BinaryOp op) {
   switch (op) {
     case BinaryOp::add:
     case BinaryOp::sub:
@@ -117,6 +127,7 @@ class BodyEmitter {
   }
 
   x86::Vec unary(UnaryOp op, const x86::Vec& a) {
+    if (!unary_inline(op)) return call_row(int(op), a, nullptr);
     switch (op) {
       case UnaryOp::exp:
       case UnaryOp::expm1:
@@ -165,12 +176,13 @@ class BodyEmitter {
         cc_.vsubps(r, gt, lt);
         break;
       }
-      default: cc_.vxorps(r, r, r); break;  // not reached: unary_compiles
+      default: cc_.vxorps(r, r, r); break;  // not reached: unary_inline
     }
     return r;
   }
 
   x86::Vec binary(BinaryOp op, const x86::Vec& a, const x86::Vec& b) {
+    if (!binary_inline(op)) return call_row(int(op), a, &b);
     x86::Vec r = vec();
     switch (op) {
       case BinaryOp::add: cc_.vaddps(r, a, b); break;
@@ -188,7 +200,7 @@ class BodyEmitter {
         cc_.vblendvps(r, r, q, nan);
         break;
       }
-      default: cc_.vxorps(r, r, r); break;  // not reached: binary_compiles
+      default: cc_.vxorps(r, r, r); break;  // not reached: binary_inline
     }
     return r;
   }
@@ -196,6 +208,43 @@ class BodyEmitter {
  private:
   x86::Compiler& cc_;
   bool wide_ = false;
+
+  // op on a (and b): the lanes go through the stack to the eager row.
+  x86::Vec call_row(int op, const x86::Vec& a, const x86::Vec* b) {
+    int lanes = wide_ ? 8 : 1;
+    x86::Mem in_a = cc_.newStack(32, 32), in_b = cc_.newStack(32, 32), out = cc_.newStack(32, 32);
+    auto store = [&](const x86::Mem& m, const x86::Vec& v) {
+      if (wide_) cc_.vmovups(m, v.as<x86::Ymm>());
+      else cc_.vmovss(m, v.as<x86::Xmm>());
+    };
+    store(in_a, a);
+    if (b) store(in_b, *b);
+    x86::Gp pa = cc_.newIntPtr(), pb = cc_.newIntPtr(), po = cc_.newIntPtr();
+    cc_.lea(pa, in_a);
+    cc_.lea(pb, in_b);
+    cc_.lea(po, out);
+    InvokeNode* call = nullptr;
+    if (b) {
+      cc_.invoke(&call, reinterpret_cast<uint64_t>(&row_binary),
+                 FuncSignatureT<void, int, float*, const float*, const float*, int64_t>(CallConvId::kHost));
+      call->setArg(0, Imm(op));
+      call->setArg(1, po);
+      call->setArg(2, pa);
+      call->setArg(3, pb);
+      call->setArg(4, Imm(lanes));
+    } else {
+      cc_.invoke(&call, reinterpret_cast<uint64_t>(&row_unary),
+                 FuncSignatureT<void, int, float*, const float*, int64_t>(CallConvId::kHost));
+      call->setArg(0, Imm(op));
+      call->setArg(1, po);
+      call->setArg(2, pa);
+      call->setArg(3, Imm(lanes));
+    }
+    x86::Vec r = vec();
+    if (wide_) cc_.vmovups(r, out);
+    else cc_.vmovss(r.as<x86::Xmm>(), out);
+    return r;
+  }
 
   // An op computed in double precision, on 4 lanes at a time.
   x86::Xmm double_op(UnaryOp op, const x86::Xmm& a) {
@@ -638,8 +687,9 @@ class AsmjitBackend final : public Backend {
     switch (k.op) {
       case KOp::Const:
       case KOp::Load: return true;
-      case KOp::Unary: return unary_compiles(UnaryOp(k.arg));
-      case KOp::Binary: return binary_compiles(BinaryOp(k.arg));
+      // Every op with a float32 eager row: inline, or a call of the row.
+      case KOp::Unary: return codegen::reference_supports_unary(k.arg);
+      case KOp::Binary: return codegen::reference_supports_binary(k.arg);
     }
     return false;
   }

@@ -62,10 +62,10 @@ Case make_case(uint32_t seed) {
   std::mt19937 rng(seed);
   auto& be = kiln::jit::asmjit_backend();
   std::vector<int> unary, binary;
-  for (int op = 0; op < 64; op++) {
+  for (int op = 0; op < kiln::codegen::unary_op_count(); op++)
     if (kiln::codegen::reference_supports_unary(op) && be.compiles(KInstr{KOp::Unary, op, 0})) unary.push_back(op);
+  for (int op = 0; op < kiln::codegen::binary_op_count(); op++)
     if (kiln::codegen::reference_supports_binary(op) && be.compiles(KInstr{KOp::Binary, op, 0, 0})) binary.push_back(op);
-  }
   Case c;
   c.storage.reserve(16);  // KArgs point into it: no reallocation (at most 4 inputs, 2 tensors each)
   Kernel& k = c.kernel;
