@@ -1,0 +1,54 @@
+# vmrun-flags: --logs=all,jit,kernels --jit-threshold=1 --verify
+# Golden tests of the graph compiler's kernels (Kernel IR after the passes,
+# KILN_LOGS=kernels) for typical graphs, each graph compiled on its first
+# run and every kernel run checked against the reference executor:
+# a Linear layer's bias + activation epilogue after the matmul, the tanh and
+# erf GELUs (erf calls the eager row), SiLU, the pointwise parts of a layer
+# norm and a softmax around their (eager) reductions, constants folded and
+# common subexpressions merged, a broadcast operand, and a kernel that
+# falls back to the executor when its input requires grad.
+import math
+import torch
+import torch.nn.functional as F
+
+
+def linear_relu(x, w, b):
+    return F.relu(x @ w.t() + b)
+
+
+def gelus(x):
+    return F.gelu(x, approximate="tanh") + F.gelu(x)
+
+
+def silu_res(x, y):
+    return F.silu(x) * y + x
+
+
+def norm(x, w, b):
+    mu = x.mean(-1, keepdim=True)
+    var = ((x - mu) * (x - mu)).mean(-1, keepdim=True)
+    return (x - mu) / torch.sqrt(var + 1e-5) * w + b
+
+
+def soft(x):
+    e = torch.exp(x - x.max(-1, keepdim=True).values)
+    return e / e.sum(-1, keepdim=True)
+
+
+def folded(x):
+    c = 2.0 * 3.0
+    return (x * c + x * c) * 1.0 - 0.0 + math.pi
+
+
+torch.manual_seed(0)
+x = torch.randn(4, 6)
+w = torch.randn(5, 6)
+b = torch.randn(5)
+g = torch.randn(6)
+for i in range(2):
+    print(linear_relu(x, w, b))
+    print(gelus(x), silu_res(x, x + 1))
+    print(norm(x, g, torch.zeros(6)), soft(x))
+    print(folded(x[0]))
+xg = torch.randn(3, requires_grad=True)
+print(silu_res(xg, xg))
