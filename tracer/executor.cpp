@@ -17,7 +17,11 @@ namespace kiln::tracer {
 
 namespace {
 Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions, const jit::CompiledGraph* compiled,
-                Value* regs, int* failed) {
+                const std::vector<std::vector<int>>& drops, Value* regs, int* failed) {
+  auto drop = [&](size_t first, size_t end) {
+    for (size_t k = first; k < end; k++)
+      for (int r : drops[k]) regs[r] = Value();
+  };
   size_t base = g.consts.size() + g.inputs.size();
   size_t next_region = 0;
   for (size_t i = 0; i < g.nodes.size(); i++) {
@@ -27,6 +31,7 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
       size_t end = 0;
       switch (compiled->run_at(vm, i, regs, &end)) {
         case jit::CompiledGraph::Ran::Yes:
+          drop(i, end);
           i = end - 1;
           while (next_region < regions.size() && regions[next_region].first < end) next_region++;
           continue;
@@ -38,6 +43,7 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
     if (next_region < regions.size() && regions[next_region].first == i) {
       const FusedRegion& fr = regions[next_region++];
       if (fr.run(vm, g, regs)) {
+        drop(i, fr.end);
         i = fr.end - 1;
         continue;
       }
@@ -126,6 +132,7 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
       return Value();
     }
     regs[base + i] = std::move(r);
+    drop(i, i + 1);
   }
   if (g.outputs.size() == 1 && !g.tuple_output) return regs[g.outputs[0]];
   Value t = vm::tuple_new(vm, g.outputs.size());
@@ -159,6 +166,22 @@ void GraphRunner::run_with_exits(VM& vm, Value* regs) {
   }
 }
 
+GraphRunner::GraphRunner(const Graph* g) : g_(g), regions_(FusedRegion::find(*g)), drop_after_(g->nodes.size()) {
+  // The last node reading each input or node register; outputs and the
+  // managers of `with` blocks (their __exit__ may run after a failure) live
+  // to the end.
+  size_t nc = g->consts.size();
+  std::vector<int64_t> last(size_t(g->nregs()), -1);
+  for (size_t i = 0; i < g->nodes.size(); i++)
+    for (int r : g->nodes[i].in) last[size_t(r)] = int64_t(i);
+  for (size_t i = 0; i < g->nodes.size(); i++)  // a node nobody reads: dropped right after it
+    if (last[size_t(g->node_reg(i))] < 0) last[size_t(g->node_reg(i))] = int64_t(i);
+  for (int r : g->outputs) last[size_t(r)] = -2;
+  for (const auto& w : g->with_exits) last[size_t(w.manager)] = -2;
+  for (size_t r = nc; r < last.size(); r++)
+    if (last[r] >= 0) drop_after_[size_t(last[r])].push_back(int(r));
+}
+
 Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
   const Graph& g = *g_;
   std::vector<Value> fresh;
@@ -171,7 +194,7 @@ Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
   for (size_t i = 0; i < g.inputs.size(); i++) r[g.consts.size() + i] = std::move(inputs[size_t(g.inputs[i])]);
   bool grad = torch::autograd::GradMode::is_enabled();
   failed_ = -1;
-  Value out = run_nodes(vm, g, regions_, compiled_, r, &failed_);
+  Value out = run_nodes(vm, g, regions_, compiled_, drop_after_, r, &failed_);
   if (out.is_empty()) {
     run_with_exits(vm, r);
     torch::autograd::GradMode::set_enabled(grad);

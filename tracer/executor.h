@@ -23,7 +23,7 @@ namespace kiln::tracer {
 
 class GraphRunner {
  public:
-  explicit GraphRunner(const Graph* g) : g_(g), regions_(FusedRegion::find(*g)) {}
+  explicit GraphRunner(const Graph* g);
   // Runs the graph on `loaded`, the values of the guard program's sources
   // (the graph's inputs are some of them; those are consumed). Returns its output (a tuple when
   // it has several), or Empty with the exception pending; if a node fails,
@@ -41,6 +41,11 @@ class GraphRunner {
   const Graph* g_;
   const jit::CompiledGraph* compiled_ = nullptr;
   std::vector<FusedRegion> regions_;  // pointwise chains evaluated fused when their inputs allow
+  // Buffer planning: per node, the registers whose last use it is (not the
+  // outputs): dropped right after it, so an intermediate tensor is freed as
+  // soon as nothing needs it (peak memory of one call, not of all its
+  // intermediates).
+  std::vector<std::vector<int>> drop_after_;
   std::vector<Value> regs_;
   bool busy_ = false;
   int failed_ = -1;
