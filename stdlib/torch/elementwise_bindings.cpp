@@ -64,8 +64,10 @@ Value binary_fn(VM& vm, const CallArgs& a, const Value& data) {
   if (!bind(vm, a, {op_name(op), {"input", "other"}, 2, 2}, args) ||
       !bind_operands(vm, args[0], args[1], op_name(op), false, &x, &y, &holder))
     return Value();
-  if ((op == BinaryOp::logical_and || op == BinaryOp::logical_or || op == BinaryOp::logical_xor) &&
-      (x->is_scalar() || y->is_scalar()))
+  // PyTorch's overloads of these take tensors only (no Scalar `other`).
+  bool tensors_only = op == BinaryOp::logical_and || op == BinaryOp::logical_or || op == BinaryOp::logical_xor ||
+                      op == BinaryOp::maximum || op == BinaryOp::minimum || op == BinaryOp::atan2;
+  if (tensors_only && (x->is_scalar() || y->is_scalar()))
     return vm.raisef(Exc::TypeError, "%s(): argument '%s' (position %d) must be Tensor, not %s", op_name(op),
                      x->is_scalar() ? "input" : "other", x->is_scalar() ? 1 : 2,
                      vm::type_name(vm, x->is_scalar() ? args[0] : args[1]));
