@@ -6,6 +6,7 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include <bit>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -85,18 +86,25 @@ bool binary_inline(BinaryOp op) {
 class BodyEmitter {
  public:
   explicit BodyEmitter(x86::Compiler& cc) : cc_(cc) {}
-  void set_wide(bool wide) { wide_ = wide; }
-  bool wide() const { return wide_; }
-  x86::Vec vec() { return wide_ ? x86::Vec(cc_.newYmm()) : x86::Vec(cc_.newXmm()); }
+  // Lanes of the float32 values being emitted: 16 (zmm, AVX-512F), 8 (ymm)
+  // or 1 (lane 0 of an xmm).
+  void set_lanes(int lanes) { lanes_ = lanes; }
+  x86::Vec vec() {
+    if (lanes_ == 16) return cc_.newZmm();
+    if (lanes_ == 8) return cc_.newYmm();
+    return cc_.newXmm();
+  }
 
-  // A 32-byte constant of eight equal floats (an xmm reads the first
-  // half), or of four equal doubles or 64-bit integers.
+  // A 64-byte constant of sixteen equal floats (narrower registers read
+  // its start), or a 32-byte one of four equal doubles or 64-bit integers.
   x86::Mem f32(float v) {
-    float a[8] = {v, v, v, v, v, v, v, v};
+    float a[16];
+    std::fill(a, a + 16, v);
     return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
   }
   x86::Mem u32(uint32_t v) {
-    uint32_t a[8] = {v, v, v, v, v, v, v, v};
+    uint32_t a[16];
+    std::fill(a, a + 16, v);
     return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
   }
   x86::Mem f64(double v) {
@@ -137,6 +145,7 @@ class BodyEmitter {
       case UnaryOp::sigmoid: return by_halves(op, a);
       default: break;
     }
+    if (lanes_ == 16) return unary512(op, a);
     x86::Vec r = vec();
     switch (op) {
       case UnaryOp::neg: cc_.vxorps(r, a, u32(0x80000000u)); break;
@@ -183,6 +192,15 @@ class BodyEmitter {
 
   x86::Vec binary(BinaryOp op, const x86::Vec& a, const x86::Vec& b) {
     if (!binary_inline(op)) return call_row(int(op), a, &b);
+    if (lanes_ == 16 && (op == BinaryOp::maximum || op == BinaryOp::minimum)) {
+      x86::Vec r = vec();
+      if (op == BinaryOp::maximum) cc_.vmaxps(r, a, b);
+      else cc_.vminps(r, a, b);
+      x86::KReg nan = cc_.newKw();
+      cc_.vcmpps(nan, a, b, kCmpUnordQ);
+      cc_.k(nan).vmovups(r, f32(std::numeric_limits<float>::quiet_NaN()));  // merge: NaN lanes only
+      return r;
+    }
     x86::Vec r = vec();
     switch (op) {
       case BinaryOp::add: cc_.vaddps(r, a, b); break;
@@ -207,14 +225,63 @@ class BodyEmitter {
 
  private:
   x86::Compiler& cc_;
-  bool wide_ = false;
+  int lanes_ = 1;
+
+  // The zmm forms where AVX-512 differs: logic on integer lanes (vpxord,
+  // vpandd: AVX512F), compares into mask registers, vrndscaleps.
+  x86::Vec unary512(UnaryOp op, const x86::Vec& a) {
+    x86::Vec r = vec();
+    switch (op) {
+      case UnaryOp::neg: cc_.vpxord(r, a, u32(0x80000000u)); break;
+      case UnaryOp::abs: cc_.vpandd(r, a, u32(0x7fffffffu)); break;
+      case UnaryOp::relu: {  // x > 0 ? x : 0
+        x86::Vec z = vec();
+        cc_.vpxord(z, z, z);
+        x86::KReg gt = cc_.newKw();
+        cc_.vcmpps(gt, a, z, kCmpGtOq);
+        cc_.k(gt).z().vmovaps(r, a);
+        break;
+      }
+      case UnaryOp::sqrt: cc_.vsqrtps(r, a); break;
+      case UnaryOp::rsqrt: {
+        x86::Vec sq = vec();
+        cc_.vsqrtps(sq, a);
+        x86::Vec one = load_vf32(1.0f);
+        cc_.vdivps(r, one, sq);
+        break;
+      }
+      case UnaryOp::reciprocal: {
+        x86::Vec one = load_vf32(1.0f);
+        cc_.vdivps(r, one, a);
+        break;
+      }
+      case UnaryOp::square: cc_.vmulps(r, a, a); break;
+      case UnaryOp::floor: cc_.vrndscaleps(r, a, 0x9); break;
+      case UnaryOp::ceil: cc_.vrndscaleps(r, a, 0xA); break;
+      case UnaryOp::trunc: cc_.vrndscaleps(r, a, 0xB); break;
+      case UnaryOp::round: cc_.vrndscaleps(r, a, 0x8); break;
+      case UnaryOp::sign: {  // float((0 < x) - (x < 0))
+        x86::Vec z = vec(), gt = vec(), lt = vec();
+        cc_.vpxord(z, z, z);
+        x86::KReg kg = cc_.newKw(), kl = cc_.newKw();
+        cc_.vcmpps(kg, a, z, kCmpGtOq);
+        cc_.vcmpps(kl, a, z, kCmpLtOq);
+        cc_.k(kg).z().vmovups(gt, f32(1.0f));
+        cc_.k(kl).z().vmovups(lt, f32(1.0f));
+        cc_.vsubps(r, gt, lt);
+        break;
+      }
+      default: cc_.vpxord(r, r, r); break;  // not reached: unary_inline
+    }
+    return r;
+  }
 
   // op on a (and b): the lanes go through the stack to the eager row.
   x86::Vec call_row(int op, const x86::Vec& a, const x86::Vec* b) {
-    int lanes = wide_ ? 8 : 1;
-    x86::Mem in_a = cc_.newStack(32, 32), in_b = cc_.newStack(32, 32), out = cc_.newStack(32, 32);
+    int lanes = lanes_;
+    x86::Mem in_a = cc_.newStack(64, 64), in_b = cc_.newStack(64, 64), out = cc_.newStack(64, 64);
     auto store = [&](const x86::Mem& m, const x86::Vec& v) {
-      if (wide_) cc_.vmovups(m, v.as<x86::Ymm>());
+      if (lanes_ > 1) cc_.vmovups(m, v);
       else cc_.vmovss(m, v.as<x86::Xmm>());
     };
     store(in_a, a);
@@ -241,7 +308,7 @@ class BodyEmitter {
       call->setArg(3, Imm(lanes));
     }
     x86::Vec r = vec();
-    if (wide_) cc_.vmovups(r, out);
+    if (lanes_ > 1) cc_.vmovups(r, out);
     else cc_.vmovss(r.as<x86::Xmm>(), out);
     return r;
   }
@@ -258,7 +325,18 @@ class BodyEmitter {
     }
   }
   x86::Vec by_halves(UnaryOp op, const x86::Vec& a) {
-    if (!wide_) return double_op(op, a.xmm());
+    if (lanes_ == 1) return double_op(op, a.xmm());
+    if (lanes_ == 16) {  // two ymm halves, each by its xmm halves
+      x86::Ymm hi = ymm();
+      cc_.vextractf64x4(hi, a.as<x86::Zmm>(), 1);
+      lanes_ = 8;
+      x86::Vec rl = by_halves(op, a.ymm());
+      x86::Vec rh = by_halves(op, hi);
+      lanes_ = 16;
+      x86::Zmm r = cc_.newZmm();
+      cc_.vinsertf64x4(r, rl.as<x86::Ymm>().zmm(), rh.as<x86::Ymm>(), 1);
+      return r;
+    }
     x86::Xmm hi = xmm();
     cc_.vextractf128(hi, a.ymm(), 1);
     x86::Xmm rl = double_op(op, a.xmm());
@@ -453,7 +531,7 @@ class BodyEmitter {
 // The compiled row functions of one kernel.
 class AsmjitKernel final : public CompiledKernel {
  public:
-  AsmjitKernel(JitRuntime& rt, const Kernel& k) : rt_(rt), k_(k) {}
+  AsmjitKernel(JitRuntime& rt, const Kernel& k, int lanes) : rt_(rt), k_(k), lanes_(lanes) {}
   ~AsmjitKernel() override {
     for (auto& [pat, fn] : contiguous_) rt_.release(fn);
     if (strided_) rt_.release(strided_);
@@ -489,8 +567,9 @@ class AsmjitKernel final : public CompiledKernel {
     for (size_t o = 0; o < no && contiguous; o++) contiguous = nest.strides[ni + o][size_t(inner)] == 4;
     if (contiguous && nest.numel * 4 >= kStreamingBytes) {
       bool aligned = true;
-      for (size_t o = 0; o < no; o++) aligned = aligned && (reinterpret_cast<uintptr_t>(L.out_ptrs[o]) & 31) == 0;
-      if (aligned && nest.sizes[inner] % 8 == 0) pattern |= kStreaming;
+      for (size_t o = 0; o < no; o++)
+        aligned = aligned && (reinterpret_cast<uintptr_t>(L.out_ptrs[o]) & uintptr_t(lanes_ * 4 - 1)) == 0;
+      if (aligned && nest.sizes[inner] % lanes_ == 0) pattern |= kStreaming;
     }
     RowFn row = contiguous ? contiguous_row(pattern) : strided_;
     if (!row) row = strided_;
@@ -547,6 +626,7 @@ class AsmjitKernel final : public CompiledKernel {
   static constexpr uint64_t kStreaming = uint64_t(1) << 63;  // in a contiguous row's pattern
   JitRuntime& rt_;
   Kernel k_;
+  int lanes_;  // of the contiguous rows' vector loop: 8 (AVX2) or 16 (AVX-512F)
   RowFn strided_ = nullptr;
   mutable std::mutex mu_;
   mutable std::map<uint64_t, RowFn> contiguous_;
@@ -577,18 +657,18 @@ class AsmjitKernel final : public CompiledKernel {
     size_t ni = k_.inputs.size(), no = k_.outputs.size();
     // Streaming stores (vmovntps: no read of the line before writing it)
     // for outputs far larger than the caches; the host stub asks for them
-    // only with 32-byte aligned outputs.
+    // only with outputs aligned to the vector size.
     bool streaming = kind == kContiguous && (pattern & kStreaming);
     std::vector<x86::Gp> p(ni), s(ni), q(no);
     std::vector<bool> bcast(ni, false);
-    std::vector<x86::Ymm> splat(ni);
+    std::vector<x86::Vec> splat(ni);
     for (size_t i = 0; i < ni; i++) {
       p[i] = cc.newIntPtr();
       cc.mov(p[i], x86::ptr(in, int32_t(i * 8)));
       bool b = k_.inputs[i].scalar || (kind == kContiguous && ((pattern >> i) & 1));
       bcast[i] = b;
       if (b) {
-        splat[i] = cc.newYmm();
+        splat[i] = lanes_ == 16 ? x86::Vec(cc.newZmm()) : x86::Vec(cc.newYmm());
         cc.vbroadcastss(splat[i], x86::dword_ptr(p[i]));
       } else if (kind == kStrided) {
         s[i] = cc.newInt64();
@@ -600,9 +680,10 @@ class AsmjitKernel final : public CompiledKernel {
       cc.mov(q[o], x86::ptr(out, int32_t(o * 8)));
     }
     BodyEmitter em(cc);
-    // One pass of the body: `width` 4 (vector) or 1 (one point).
+    // One pass of the body: `width` lanes_ (the vector loop) or 1 (one point).
     auto body = [&](int width) {
-      em.set_wide(width == 8);
+      em.set_lanes(width);
+      bool vector = width > 1;
       std::vector<x86::Vec> v(k_.body.size());
       for (size_t i = 0; i < k_.body.size(); i++) {
         const KInstr& ins = k_.body[i];
@@ -611,10 +692,10 @@ class AsmjitKernel final : public CompiledKernel {
           case KOp::Load: {
             size_t a = size_t(ins.arg);
             if (bcast[a]) {
-              v[i] = width == 8 ? x86::Vec(splat[a]) : x86::Vec(splat[a].xmm());
+              v[i] = vector ? splat[a] : x86::Vec(splat[a].xmm());
             } else {
               v[i] = em.vec();
-              if (width == 8) cc.vmovups(v[i], x86::ymmword_ptr(p[a]));
+              if (vector) cc.vmovups(v[i], x86::ptr(p[a]));
               else cc.vmovss(v[i].as<x86::Xmm>(), x86::dword_ptr(p[a]));
             }
             break;
@@ -625,8 +706,8 @@ class AsmjitKernel final : public CompiledKernel {
       }
       for (size_t o = 0; o < no; o++) {
         const x86::Vec& r = v[size_t(k_.outputs[o])];
-        if (width == 8 && streaming) cc.vmovntps(x86::ymmword_ptr(q[o]), r.as<x86::Ymm>());
-        else if (width == 8) cc.vmovups(x86::ymmword_ptr(q[o]), r);
+        if (vector && streaming) cc.vmovntps(x86::ptr(q[o]), r);
+        else if (vector) cc.vmovups(x86::ptr(q[o]), r);
         else cc.vmovss(x86::dword_ptr(q[o]), r.as<x86::Xmm>());
       }
       for (size_t i = 0; i < ni; i++) {
@@ -639,10 +720,10 @@ class AsmjitKernel final : public CompiledKernel {
     Label vec = cc.newLabel(), tail = cc.newLabel(), one = cc.newLabel(), done = cc.newLabel();
     if (kind == kContiguous) {
       cc.bind(vec);
-      cc.cmp(n, 8);
+      cc.cmp(n, lanes_);
       cc.jl(tail);
-      body(8);
-      cc.sub(n, 8);
+      body(lanes_);
+      cc.sub(n, lanes_);
       cc.jmp(vec);
     }
     cc.bind(tail);
@@ -673,12 +754,28 @@ class AsmjitKernel final : public CompiledKernel {
 
 class AsmjitBackend final : public Backend {
  public:
+  // lanes 0: the host's widest (16 with AVX-512F, else 8; KILN_ASMJIT_LANES=8
+  // forces AVX2 code).
+  explicit AsmjitBackend(int lanes) {
+#if ASMJIT_ARCH_X86 == 64
+    bool avx512 = CpuInfo::host().features().x86().hasAVX512_F();
+#else
+    bool avx512 = false;
+#endif
+    if (lanes == 0) {
+      const char* env = std::getenv("KILN_ASMJIT_LANES");
+      lanes = avx512 && !(env && std::string(env) == "8") ? 16 : 8;
+    }
+    lanes_ = lanes;
+    if (lanes_ == 16 && !avx512) missing_ = "the host CPU has no AVX-512F";
+  }
+  int lanes() const { return lanes_; }
   const char* name() const override { return "asmjit"; }
   int tier() const override { return 1; }
   std::string unavailable() const override {
 #if ASMJIT_ARCH_X86 == 64
     if (!CpuInfo::host().features().x86().hasAVX2()) return "the host CPU has no AVX2";
-    return {};
+    return missing_;
 #else
     return "asmjit tier 1 emits x86-64 code only";
 #endif
@@ -709,7 +806,7 @@ class AsmjitBackend final : public Backend {
         return nullptr;
       }
     std::lock_guard<std::mutex> lock(mu_);
-    auto kernel = std::make_unique<AsmjitKernel>(rt_, k);
+    auto kernel = std::make_unique<AsmjitKernel>(rt_, k, lanes_);
     if (!kernel->init(why)) return nullptr;
     return kernel;
   }
@@ -717,13 +814,21 @@ class AsmjitBackend final : public Backend {
  private:
   std::mutex mu_;
   JitRuntime rt_;
+  int lanes_ = 8;
+  std::string missing_;
 };
 
 }  // namespace
 
 Backend& asmjit_backend() {
-  static AsmjitBackend* b = new AsmjitBackend();  // never destroyed: compiled code may outlive statics
+  static AsmjitBackend* b = new AsmjitBackend(0);  // never destroyed: compiled code may outlive statics
   return *b;
+}
+
+Backend& asmjit_backend_with_lanes(int lanes) {
+  static AsmjitBackend* b8 = new AsmjitBackend(8);
+  static AsmjitBackend* b16 = new AsmjitBackend(16);
+  return lanes == 16 ? *b16 : *b8;
 }
 
 }  // namespace kiln::jit

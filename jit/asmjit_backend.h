@@ -25,16 +25,21 @@
 // exact sequence (sin, pow, floor division...) are not compiled: lowering
 // ends the kernel before them.
 //
-// The backend needs AVX2 (checked at run time with asmjit's CpuInfo); on
-// other hosts it reports itself unavailable and graphs stay on the
-// executor.
+// The backend needs AVX2 (checked at run time with asmjit's CpuInfo, as is
+// AVX-512F); on other hosts it reports itself unavailable and graphs stay
+// on the executor.
 #pragma once
 
 #include "jit/backend.h"
 
 namespace kiln::jit {
 
-// The process-wide tier-1 backend (its JitRuntime owns the code).
+// The process-wide tier-1 backend (its JitRuntime owns the code), for the
+// host's widest vectors: 16 lanes with AVX-512F, else 8 (AVX2);
+// KILN_ASMJIT_LANES=8 forces the AVX2 code.
 Backend& asmjit_backend();
+// The backend with `lanes` (8: AVX2, 16: AVX-512F; unavailable on a host
+// without it), for tests of each code path.
+Backend& asmjit_backend_with_lanes(int lanes);
 
 }  // namespace kiln::jit

@@ -66,18 +66,23 @@ void expect_backend_matches(const Kernel& k, const std::vector<KArg>& args) {
   ASSERT_TRUE(ref.prepare(k, args, &why)) << why;
   ASSERT_TRUE(jit.prepare(k, args, &why)) << why;
   kiln::codegen::run_reference(k, ref);
-  auto& be = kiln::jit::asmjit_backend();
-  if (!be.unavailable().empty()) GTEST_SKIP() << be.unavailable();
-  auto compiled = be.compile(k, &why);
-  ASSERT_TRUE(compiled) << why;
-  compiled->run(jit);
-  for (size_t o = 0; o < k.outputs.size(); o++) {
-    const float* r = ref.outs[o].data<float>();
-    const float* j = jit.outs[o].data<float>();
-    for (int64_t e = 0; e < ref.outs[o].numel(); e++)
-      ASSERT_TRUE(same_bits(r[e], j[e])) << k.to_string() << "output " << o << " element " << e << ": reference "
-                                         << r[e] << " (0x" << std::hex << std::bit_cast<uint32_t>(r[e]) << "), asmjit "
-                                         << j[e] << " (0x" << std::bit_cast<uint32_t>(j[e]) << std::dec << ")";
+  // Both code paths: AVX2 (8 lanes) and, where the host has it, AVX-512F.
+  for (int lanes : {8, 16}) {
+    auto& be = kiln::jit::asmjit_backend_with_lanes(lanes);
+    if (!be.unavailable().empty()) continue;
+    ASSERT_TRUE(jit.prepare(k, args, &why)) << why;
+    auto compiled = be.compile(k, &why);
+    ASSERT_TRUE(compiled) << why;
+    compiled->run(jit);
+    for (size_t o = 0; o < k.outputs.size(); o++) {
+      const float* r = ref.outs[o].data<float>();
+      const float* j = jit.outs[o].data<float>();
+      for (int64_t e = 0; e < ref.outs[o].numel(); e++)
+        ASSERT_TRUE(same_bits(r[e], j[e])) << k.to_string() << lanes << " lanes, output " << o << " element " << e
+                                           << ": reference " << r[e] << " (0x" << std::hex << std::bit_cast<uint32_t>(r[e])
+                                           << "), asmjit " << j[e] << " (0x" << std::bit_cast<uint32_t>(j[e]) << std::dec
+                                           << ")";
+    }
   }
 }
 

@@ -175,7 +175,10 @@ TEST(RandomKernels, AsmjitMatchesTheReference) {
     std::string bad = kiln::codegen::optimize(opt, "");
     ASSERT_EQ(bad, "") << repro;
     repro += "after the passes:\n" + opt.to_string();
-    auto compiled = be.compile(opt, &why);
+    // Alternate the code paths: AVX2 (8 lanes) and AVX-512F (16) where the host has it.
+    auto& lb = kiln::jit::asmjit_backend_with_lanes(i % 2 ? 16 : 8);
+    auto& use = lb.unavailable().empty() ? lb : be;
+    auto compiled = use.compile(opt, &why);
     ASSERT_TRUE(compiled) << why << "\n" << repro;
     compiled->run(jit);
     for (size_t o = 0; o < c.kernel.outputs.size(); o++) {
@@ -183,7 +186,8 @@ TEST(RandomKernels, AsmjitMatchesTheReference) {
       const float* j = jit.outs[o].data<float>();
       for (int64_t e = 0; e < ref.outs[o].numel(); e++) {
         bool same = (std::isnan(r[e]) && std::isnan(j[e])) || std::bit_cast<uint32_t>(r[e]) == std::bit_cast<uint32_t>(j[e]);
-        ASSERT_TRUE(same) << "output " << o << " element " << e << ": reference " << r[e] << ", asmjit " << j[e] << "\n"
+        ASSERT_TRUE(same) << "output " << o << " element " << e << ": reference " << r[e] << ", asmjit " << j[e]
+                          << " (" << (&use == &be ? "default" : (i % 2 ? "16" : "8")) << " lanes)\n"
                           << repro;
       }
     }
