@@ -72,6 +72,30 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     *why = "the inputs' shapes do not broadcast";
     return false;
   }
+  // Every output is stored over the whole iteration shape, so each must
+  // depend on inputs whose shapes broadcast to all of it (a value of a
+  // smaller operand alone has a smaller shape: not this kernel's to store).
+  {
+    std::vector<std::vector<bool>> deps(k.body.size(), std::vector<bool>(ni, false));
+    for (size_t i = 0; i < k.body.size(); i++) {
+      const KInstr& in = k.body[i];
+      if (in.op == KOp::Load) deps[i][size_t(in.arg)] = true;
+      if (in.a >= 0)
+        for (size_t j = 0; j < ni; j++) deps[i][j] = deps[i][j] || deps[size_t(in.a)][j];
+      if (in.b >= 0)
+        for (size_t j = 0; j < ni; j++) deps[i][j] = deps[i][j] || deps[size_t(in.b)][j];
+    }
+    for (size_t o = 0; o < k.outputs.size(); o++) {
+      std::vector<torch::Shape> own;
+      for (size_t j = 0; j < ni; j++)
+        if (deps[size_t(k.outputs[o])][j] && operands[j]) own.push_back(operands[j]->sizes);
+      torch::Shape os;
+      if (!LoopNest::broadcast(own, &os) || !(os == shape)) {
+        *why = fmt::format("output {} has shape {} within the iteration shape {}", o, os.str(), shape.str());
+        return false;
+      }
+    }
+  }
   outs.clear();
   out_ptrs.clear();
   for (size_t o = 0; o < k.outputs.size(); o++) {

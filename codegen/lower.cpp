@@ -38,10 +38,10 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     for (int r : g.nodes[i].in) last_use[size_t(r)] = std::max(last_use[size_t(r)], i + 1);
   for (int r : g.outputs) last_use[size_t(r)] = SIZE_MAX;
 
-  size_t i = 0;
-  while (i < g.nodes.size()) {
+  // The run of nodes from `first` (before `limit`) that compiles, as a region.
+  auto build = [&](size_t first, size_t limit) {
     KernelRegion reg;
-    reg.first = i;
+    reg.first = first;
     Kernel& k = reg.kernel;
     std::vector<int> value_of_node;  // per node of the run: its value in the body
     auto value_of = [&](int r) -> int {
@@ -67,7 +67,8 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       k.body.push_back(KInstr{KOp::Load, int(reg.inputs.size() - 1)});
       return int(k.body.size() - 1);
     };
-    while (i < g.nodes.size()) {
+    size_t i = first;
+    while (i < limit) {
       const tracer::Node& n = g.nodes[i];
       PointwiseOp p;
       if (!pointwise_of(n, &p)) break;
@@ -77,14 +78,9 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       int a = value_of(n.in[0]);
       int b = p.unary ? 0 : value_of(n.in[1]);
       KInstr ins{p.unary ? KOp::Unary : KOp::Binary, p.op, a, p.unary ? -1 : b};
-      if (a < 0 || b < 0 || !compiles(ins)) {
-        k = std::move(saved);
-        reg.inputs = std::move(saved_inputs);
-        break;
-      }
-      bool loads_ok = true;
-      for (size_t q = saved.body.size(); q < k.body.size(); q++) loads_ok = loads_ok && compiles(k.body[q]);
-      if (!loads_ok) {
+      bool ok = a >= 0 && b >= 0 && compiles(ins);
+      for (size_t q = saved.body.size(); ok && q < k.body.size(); q++) ok = compiles(k.body[q]);
+      if (!ok) {
         k = std::move(saved);
         reg.inputs = std::move(saved_inputs);
         break;
@@ -94,15 +90,56 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       i++;
     }
     reg.end = i;
-    if (reg.end == reg.first) {
-      i++;
-      continue;
-    }
     for (size_t nidx = reg.first; nidx < reg.end; nidx++)
       if (last_use[size_t(g.node_reg(nidx))] > reg.end) {
         reg.outs.push_back(nidx);
         k.outputs.push_back(value_of_node[nidx - reg.first]);
       }
+    return reg;
+  };
+  // Elements of a node's result while tracing ("float32[4, 6]": 24).
+  auto numel_of = [](const std::string& meta) {
+    int64_t n = 1;
+    size_t b = meta.find('['), e = meta.find(']');
+    if (b == std::string::npos || e == std::string::npos) return int64_t(-1);
+    std::string dims = meta.substr(b + 1, e - b - 1);
+    size_t i = 0;
+    while (i < dims.size()) {
+      size_t j = dims.find(',', i);
+      if (j == std::string::npos) j = dims.size();
+      n *= std::atoll(dims.substr(i, j - i).c_str());
+      i = j + 1;
+    }
+    return n;
+  };
+
+  size_t i = 0;
+  while (i < g.nodes.size()) {
+    // Values of several shapes may meet in a kernel (a row statistic used
+    // across its row), but every value it stores spans its whole loop nest:
+    // a stored value of a smaller shape ends the kernel before it (it
+    // starts the next one). The launch checks again at run time, for
+    // dynamic sizes.
+    size_t limit = g.nodes.size();
+    KernelRegion reg;
+    for (;;) {
+      reg = build(i, limit);
+      if (reg.end == reg.first) break;
+      const std::string* widest = &g.nodes[reg.first].meta;
+      for (size_t n = reg.first; n < reg.end; n++)
+        if (numel_of(g.nodes[n].meta) > numel_of(*widest)) widest = &g.nodes[n].meta;
+      size_t bad = SIZE_MAX;
+      for (size_t o : reg.outs)
+        if (g.nodes[o].meta != *widest) bad = std::min(bad, o);
+      if (bad == SIZE_MAX) break;
+      limit = std::max(bad, i + 1);
+    }
+    if (reg.end == reg.first) {
+      i++;
+      continue;
+    }
+    i = reg.end;
+    Kernel& k = reg.kernel;
     if (k.outputs.empty()) continue;  // nothing used: the executor keeps the nodes (their errors, if any)
     bool tensor_in = false;
     for (const KInput& in : k.inputs) tensor_in = tensor_in || !in.scalar;

@@ -118,12 +118,25 @@ std::string Graph::reg_meta(VM& vm, int r) const {
   return nodes[size_t(r) - consts.size() - inputs.size()].meta;
 }
 
+bool is_plumbing(const Node& n) {
+  switch (n.op) {
+    case GraphOp::BuildTuple:
+    case GraphOp::BuildList:
+    case GraphOp::BuildDict:
+    case GraphOp::BuildSet:
+    case GraphOp::SetAttr:
+    case GraphOp::StoreGlobal:
+    case GraphOp::SetGradMode:
+    case GraphOp::NewObject: return true;
+    case GraphOp::Call: return n.label == "next" || n.label == "dict.pop";
+    default: return false;
+  }
+}
+
 size_t Graph::op_count() const {
   size_t n = 0;
   for (const Node& x : nodes)
-    if (x.op != GraphOp::BuildTuple && x.op != GraphOp::BuildList && x.op != GraphOp::BuildDict && x.op != GraphOp::BuildSet && x.op != GraphOp::SetAttr &&
-        x.op != GraphOp::StoreGlobal && x.op != GraphOp::SetGradMode && x.op != GraphOp::NewObject)
-      n++;
+    if (!is_plumbing(x)) n++;
   return n;
 }
 

@@ -62,6 +62,12 @@ struct Node {
   std::vector<Site> sites;
 };
 
+// A node that moves Python values around rather than computing on tensors:
+// building tuples, lists, dicts, sets and objects, attribute and global
+// stores, grad-mode switches, advancing an iterator from outside, deleting
+// from a dict. A trace with nothing else is not worth a graph.
+bool is_plumbing(const Node& n);
+
 struct Graph {
   std::string name;          // "f_0": the function and the entry number
   std::string filename;
@@ -87,7 +93,7 @@ struct Graph {
   int input_reg(size_t i) const { return int(consts.size() + i); }
   int node_reg(size_t i) const { return int(consts.size() + inputs.size() + i); }
   int nregs() const { return int(consts.size() + inputs.size() + nodes.size()); }
-  // Nodes that are tensor operations (not tuple/list plumbing).
+  // Nodes that are tensor operations (not plumbing: see is_plumbing).
   size_t op_count() const;
   // What register r held while tracing (value_meta of its example).
   std::string reg_meta(VM& vm, int r) const;

@@ -1,6 +1,8 @@
 // tracer/guards.cpp — evaluating and describing guard programs (tracer/guards.h).
 #include "tracer/guards.h"
 
+#include <bit>
+
 #include <fmt/format.h>
 
 #include "stdlib/torch/autograd/node.h"
@@ -58,7 +60,9 @@ std::string size_compare_text(const std::string& source, const Guard& g) {
 bool const_equal(VM& vm, const Value& a, const Value& b) {
   if (a.bits() == b.bits()) return true;
   if (a.is_bool() || b.is_bool() || a.is_none() || b.is_none()) return false;
-  if (a.is_double() && b.is_double()) return a.as_double() == b.as_double();
+  // Floats by their bits: -0.0 == 0.0, but a graph that folded one made
+  // the other's results (0.0 - x, 1 / x, printing); NaNs by payload.
+  if (a.is_double() && b.is_double()) return std::bit_cast<uint64_t>(a.as_double()) == std::bit_cast<uint64_t>(b.as_double());
   if (vm::is_str(a) && vm::is_str(b)) return vm::str_view(a) == vm::str_view(b);
   if (vm::is_kind(a, vm::ObjKind::Range) && vm::is_kind(b, vm::ObjKind::Range)) {
     auto *p = a.as<vm::RangeObject>(), *q = b.as<vm::RangeObject>();

@@ -3216,9 +3216,7 @@ TraceResult Tracer::run() {
     Sym out = run_frame(f);
     size_t tensor_nodes = 0;
     for (auto& n : nodes_)
-      if (n.op != GraphOp::BuildList && n.op != GraphOp::BuildTuple && n.op != GraphOp::BuildDict &&
-          n.op != GraphOp::SetAttr && n.op != GraphOp::StoreGlobal && n.op != GraphOp::SetGradMode)
-        tensor_nodes++;
+      if (!is_plumbing(n)) tensor_nodes++;
     if (tensor_nodes == 0) stop(BreakReason::NoTensorOps);
     res.graph = finish_graph({reg_of(out)}, false);
     res.ok = true;

@@ -66,3 +66,13 @@ def mut(x, k):
 
 for i in range(3):
     print(mut(torch.ones(1), "k%d" % i), sorted(S_MUT))
+
+
+# A float argument is guarded by its bits: 0.0 and -0.0 compare equal, but a
+# graph specialised on one computes the other wrongly (1 / -0.0 is -inf).
+def over(x, k):
+    return x / k
+
+
+for k in [0.0, 0.0, -0.0, -0.0]:
+    print(over(torch.ones(2), k))
