@@ -159,6 +159,7 @@ TEST(RandomKernels, AsmjitMatchesTheReference) {
   if (!be.unavailable().empty()) GTEST_SKIP() << be.unavailable();
   int n = env_int("KILN_RANDOM_KERNELS", 5000);
   uint32_t seed0 = uint32_t(env_int("KILN_RANDOM_SEED", 1));
+  int refused = 0;
   for (int i = 0; i < n; i++) {
     uint32_t seed = seed0 + uint32_t(i);
     Case c = make_case(seed);
@@ -168,7 +169,13 @@ TEST(RandomKernels, AsmjitMatchesTheReference) {
     ASSERT_EQ(c.kernel.validate(), "") << repro;
     std::string why;
     KernelLaunch ref, jit;
-    ASSERT_TRUE(ref.prepare(c.kernel, c.args, &why)) << why << "\n" << repro;
+    if (!ref.prepare(c.kernel, c.args, &why)) {
+      // A stored value of a smaller shape than the loop nest: not a kernel
+      // lowering makes, and the launch refuses it (checked here).
+      ASSERT_NE(why.find("within the iteration shape"), std::string::npos) << why << "\n" << repro;
+      refused++;
+      continue;
+    }
     ASSERT_TRUE(jit.prepare(c.kernel, c.args, &why)) << why << "\n" << repro;
     kiln::codegen::run_reference(c.kernel, ref);
     Kernel opt = c.kernel;
@@ -192,6 +199,7 @@ TEST(RandomKernels, AsmjitMatchesTheReference) {
       }
     }
   }
+  EXPECT_LT(refused, n / 2) << "most random kernels were refused: the generator no longer tests much";
 }
 
 }  // namespace
