@@ -5,6 +5,7 @@
 
 #include <bit>
 #include <chrono>
+#include <cstdlib>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -46,6 +47,7 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
   auto cg = std::unique_ptr<CompiledGraph>(new CompiledGraph());
   cg->g_ = &g;
   cg->verify_ = s.verify;
+  cg->fault_ = std::getenv("KILN_JIT_FAULT") != nullptr;
   cg->region_at_.assign(g.nodes.size(), -1);
   auto t0 = std::chrono::steady_clock::now();
   Backend& be = asmjit_backend();
@@ -145,6 +147,12 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
     return Ran::No;
   }
   R.kernel->run(L);
+  if (fault_ && L.nest.numel > 0) {
+    // KILN_JIT_FAULT=1 (tests only): corrupt one result bit, so the tests
+    // can see --verify catch a wrong kernel.
+    uint32_t bits = std::bit_cast<uint32_t>(L.outs[0].data<float>()[0]) ^ 1u;
+    L.outs[0].data<float>()[0] = std::bit_cast<float>(bits);
+  }
   for (size_t i = 0; i < kr.inputs.size(); i++)
     if (!kr.kernel.inputs[i].scalar) bytes_moved_ += uint64_t(L.nest.numel) * 4;  // each tensor input read once per point, at most
   bytes_moved_ += uint64_t(L.nest.numel) * 4 * L.outs.size();

@@ -16,7 +16,9 @@
 // --explain. With --verify every kernel run is also run on the reference
 // executor (codegen/reference.h) and compared bit for bit (tier 1 claims
 // the eager arithmetic exactly); a difference raises RuntimeError naming
-// the graph and the kernel. `--jit=off` keeps every graph on the executor.
+// the graph and the kernel (KILN_JIT_FAULT=1 flips a bit of every kernel's
+// first result, for the test that --verify catches it). `--jit=off` keeps
+// every graph on the executor.
 #pragma once
 
 #include <memory>
@@ -76,6 +78,7 @@ class CompiledGraph {
   std::string backend_, why_not_;
   double compile_ms_ = 0;
   bool verify_ = false;
+  bool fault_ = false;  // KILN_JIT_FAULT: tests of --verify
   mutable uint64_t fallbacks_ = 0;
   mutable uint64_t bytes_moved_ = 0;
 };
