@@ -97,44 +97,57 @@ bool LoopNest::broadcast(const std::vector<torch::Shape>& shapes, torch::Shape* 
 
 bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, size_t elem_size) {
   // Per operand, its byte stride along each dim of `shape` (0 where it
-  // broadcasts or is a scalar).
+  // broadcasts or is a scalar); then size-1 dims dropped and dim d merged
+  // into the previous one where every operand steps over the pair as over
+  // one dim. Works in place in `strides` (no allocation once warm).
   int n = shape.n;
-  std::vector<std::vector<int64_t>> st(operands.size(), std::vector<int64_t>(size_t(n), 0));
-  for (size_t o = 0; o < operands.size(); o++) {
+  size_t no = operands.size();
+  strides.resize(no);
+  for (size_t o = 0; o < no; o++) {
+    auto& st = strides[o];
+    st.fill(0);
     const torch::Tensor* t = operands[o];
     if (!t) continue;
     for (int d = 0; d < t->sizes.n; d++) {
       int sd = n - t->sizes.n + d;
-      st[o][size_t(sd)] = t->sizes[d] == 1 && shape[sd] != 1 ? 0 : t->strides[d] * int64_t(elem_size);
+      st[size_t(sd)] = t->sizes[d] == 1 && shape[sd] != 1 ? 0 : t->strides[d] * int64_t(elem_size);
     }
   }
-  // Drop size-1 dims, then merge dim d into d+1 where every operand steps
-  // over the pair as over one dim.
-  std::vector<int64_t> sz;
-  std::vector<std::vector<int64_t>> ms(operands.size());
   numel = 1;
+  rank = 0;
   for (int d = 0; d < n; d++) {
     numel *= shape[d];
     if (shape[d] == 1) continue;
-    bool merge = !sz.empty();
-    for (size_t o = 0; merge && o < operands.size(); o++) merge = ms[o].back() == st[o][size_t(d)] * shape[d];
+    bool merge = rank > 0;
+    for (size_t o = 0; merge && o < no; o++) merge = strides[o][size_t(rank - 1)] == strides[o][size_t(d)] * shape[d];
     if (merge) {
-      sz.back() *= shape[d];
-      for (size_t o = 0; o < operands.size(); o++) ms[o].back() = st[o][size_t(d)];
+      sizes[rank - 1] *= shape[d];
+      for (size_t o = 0; o < no; o++) strides[o][size_t(rank - 1)] = strides[o][size_t(d)];
     } else {
-      sz.push_back(shape[d]);
-      for (size_t o = 0; o < operands.size(); o++) ms[o].push_back(st[o][size_t(d)]);
+      sizes[rank] = shape[d];
+      for (size_t o = 0; o < no; o++) strides[o][size_t(rank)] = strides[o][size_t(d)];
+      rank++;
     }
   }
-  if (sz.empty()) {  // a 0-dim (or all-ones) shape: one point
-    sz.push_back(1);
-    for (auto& m : ms) m.push_back(0);
+  if (rank == 0) {  // a 0-dim (or all-ones) shape: one point
+    sizes[0] = 1;
+    for (size_t o = 0; o < no; o++) strides[o][0] = 0;
+    rank = 1;
   }
-  if (sz.size() > size_t(kMaxDims)) return false;
-  rank = int(sz.size());
-  for (int d = 0; d < rank; d++) sizes[d] = sz[size_t(d)];
-  strides = std::move(ms);
   return true;
+}
+
+std::vector<uint64_t> Kernel::output_inputs() const {
+  std::vector<uint64_t> deps(body.size(), 0);
+  for (size_t i = 0; i < body.size(); i++) {
+    const KInstr& in = body[i];
+    if (in.op == KOp::Load) deps[i] = uint64_t(1) << std::min(in.arg, 63);
+    if (in.a >= 0) deps[i] |= deps[size_t(in.a)];
+    if (in.b >= 0) deps[i] |= deps[size_t(in.b)];
+  }
+  std::vector<uint64_t> out;
+  for (int o : outputs) out.push_back(deps[size_t(o)]);
+  return out;
 }
 
 }  // namespace kiln::codegen

@@ -25,6 +25,7 @@
 // every operand allows it, innermost last.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -66,6 +67,9 @@ struct Kernel {
   std::string to_string() const;
   // Empty if well formed, else what is wrong.
   std::string validate() const;
+  // Per output, the inputs it depends on (bit i: input i; inputs past 63
+  // all count as bit 63).
+  std::vector<uint64_t> output_inputs() const;
 };
 
 // A kernel's loop nest bound to its operands: `rank` dims of `sizes`
@@ -77,7 +81,7 @@ struct LoopNest {
   int rank = 0;
   int64_t numel = 0;
   int64_t sizes[kMaxDims] = {};
-  std::vector<std::vector<int64_t>> strides;  // [operand][dim], bytes
+  std::vector<std::array<int64_t, kMaxDims>> strides;  // [operand][dim], bytes (reused between binds)
 
   // The broadcast shape of `shapes` (PyTorch's rules), or false.
   static bool broadcast(const std::vector<torch::Shape>& shapes, torch::Shape* out);

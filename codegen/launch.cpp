@@ -10,14 +10,17 @@
 
 namespace kiln::codegen {
 
-bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values, std::string* why) {
-  std::vector<KArg> args(values.size());
+bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values, std::string* why,
+                           const std::vector<uint64_t>* masks) {
+  args_.resize(values.size());
   for (size_t i = 0; i < values.size(); i++) {
     const vm::Value& v = values[i];
+    KArg& a = args_[i];
+    a = KArg{};
     if (torch::is_tensor(v)) {
       const torch::autograd::Var& var = torch::var_of(v);
-      args[i].tensor = &var.t;
-      args[i].requires_grad = var.requires_grad();
+      a.tensor = &var.t;
+      a.requires_grad = var.requires_grad();
       continue;
     }
     torch::Scalar s;
@@ -25,12 +28,13 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values
       *why = fmt::format("input {} is neither a tensor nor a number", i);
       return false;
     }
-    args[i].number = s.to<double>();
+    a.number = s.to<double>();
   }
-  return prepare(k, args, why);
+  return prepare(k, args_, why, masks);
 }
 
-bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why) {
+bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why,
+                           const std::vector<uint64_t>* masks) {
   size_t ni = k.inputs.size();
   if (args.size() != ni) {
     *why = fmt::format("{} values for {} inputs", args.size(), ni);
@@ -38,8 +42,8 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
   }
   numbers.assign(ni, 0.0f);
   in_ptrs.assign(ni, nullptr);
-  std::vector<const torch::Tensor*> operands(ni, nullptr);
-  std::vector<torch::Shape> shapes;
+  operands_.assign(ni, nullptr);
+  shapes_.clear();
   for (size_t i = 0; i < ni; i++) {
     const KArg& a = args[i];
     if (a.tensor) {
@@ -55,8 +59,8 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
         *why = fmt::format("input {} requires grad (autograd records eager ops)", i);
         return false;
       }
-      operands[i] = a.tensor;
-      shapes.push_back(a.tensor->sizes);
+      operands_[i] = a.tensor;
+      shapes_.push_back(a.tensor->sizes);
       in_ptrs[i] = a.tensor->data_bytes();
       continue;
     }
@@ -67,43 +71,39 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     numbers[i] = float(a.number);
   }
   for (size_t i = 0; i < ni; i++)
-    if (!operands[i]) in_ptrs[i] = reinterpret_cast<const char*>(&numbers[i]);
-  if (!LoopNest::broadcast(shapes, &shape)) {
+    if (!operands_[i]) in_ptrs[i] = reinterpret_cast<const char*>(&numbers[i]);
+  if (!LoopNest::broadcast(shapes_, &shape)) {
     *why = "the inputs' shapes do not broadcast";
     return false;
   }
   // Every output is stored over the whole iteration shape, so each must
   // depend on inputs whose shapes broadcast to all of it (a value of a
   // smaller operand alone has a smaller shape: not this kernel's to store).
-  {
-    std::vector<std::vector<bool>> deps(k.body.size(), std::vector<bool>(ni, false));
-    for (size_t i = 0; i < k.body.size(); i++) {
-      const KInstr& in = k.body[i];
-      if (in.op == KOp::Load) deps[i][size_t(in.arg)] = true;
-      if (in.a >= 0)
-        for (size_t j = 0; j < ni; j++) deps[i][j] = deps[i][j] || deps[size_t(in.a)][j];
-      if (in.b >= 0)
-        for (size_t j = 0; j < ni; j++) deps[i][j] = deps[i][j] || deps[size_t(in.b)][j];
-    }
-    for (size_t o = 0; o < k.outputs.size(); o++) {
-      std::vector<torch::Shape> own;
-      for (size_t j = 0; j < ni; j++)
-        if (deps[size_t(k.outputs[o])][j] && operands[j]) own.push_back(operands[j]->sizes);
-      torch::Shape os;
-      if (!LoopNest::broadcast(own, &os) || !(os == shape)) {
-        *why = fmt::format("output {} has shape {} within the iteration shape {}", o, os.str(), shape.str());
-        return false;
-      }
-    }
+  if (!masks) {
+    masks_ = k.output_inputs();
+    masks = &masks_;
   }
-  outs.clear();
-  out_ptrs.clear();
   for (size_t o = 0; o < k.outputs.size(); o++) {
-    outs.push_back(torch::empty(shape, k.dtype));
-    out_ptrs.push_back(outs.back().data_bytes());
+    torch::Shape os;
+    for (size_t j = 0; j < ni; j++) {
+      if (!operands_[j] || !((*masks)[o] >> std::min<size_t>(j, 63) & 1)) continue;
+      torch::Shape both;
+      if (!LoopNest::broadcast({os, operands_[j]->sizes}, &both)) return false;
+      os = both;
+    }
+    if (!(os == shape)) {
+      *why = fmt::format("output {} has shape {} within the iteration shape {}", o, os.str(), shape.str());
+      return false;
+    }
   }
-  for (auto& t : outs) operands.push_back(&t);
-  if (!nest.bind(shape, operands, torch::itemsize(k.dtype))) {
+  outs.resize(k.outputs.size());
+  out_ptrs.resize(k.outputs.size());
+  for (size_t o = 0; o < k.outputs.size(); o++) {
+    outs[o] = torch::empty(shape, k.dtype);
+    out_ptrs[o] = outs[o].data_bytes();
+    operands_.push_back(&outs[o]);
+  }
+  if (!nest.bind(shape, operands_, torch::itemsize(k.dtype))) {
     *why = "too many dimensions";
     return false;
   }

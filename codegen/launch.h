@@ -32,11 +32,23 @@ struct KernelLaunch {
   std::vector<char*> out_ptrs;
 
   // From the kernel's input values, in its input order. False, with
-  // `why`, when they do not qualify.
-  bool prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why);
+  // `why`, when they do not qualify. `masks`: the kernel's output_inputs()
+  // (computed here if null). A launch may be prepared again: its buffers
+  // are reused (the previous outputs must have been taken).
+  bool prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why,
+               const std::vector<uint64_t>* masks = nullptr);
   // The same from graph values: tensors and Python numbers (ints, floats,
   // bools).
-  bool prepare(const Kernel& k, const std::vector<vm::Value>& values, std::string* why);
+  bool prepare(const Kernel& k, const std::vector<vm::Value>& values, std::string* why,
+               const std::vector<uint64_t>* masks = nullptr);
+
+ private:
+  std::vector<KArg> args_;                    // prepare(values)'s conversion, reused
+  std::vector<const torch::Tensor*> operands_;  // reused
+  std::vector<torch::Shape> shapes_;          // reused
+  std::vector<uint64_t> masks_;               // when none is given
+
+ public:
 };
 
 }  // namespace kiln::codegen

@@ -576,7 +576,13 @@ class AsmjitKernel final : public CompiledKernel {
     int64_t rowlen = nest.sizes[inner];
     int64_t rows = nest.numel / std::max<int64_t>(rowlen, 1);
     // Operand strides along the row, for the strided function.
-    std::vector<int64_t> in_stride(ni);
+    int64_t stride_small[64];
+    std::vector<int64_t> stride_big;
+    int64_t* in_stride = stride_small;
+    if (ni > 64) {
+      stride_big.resize(ni);
+      in_stride = stride_big.data();
+    }
     for (size_t i = 0; i < ni; i++) in_stride[i] = nest.strides[i][size_t(inner)];
     auto run_rows = [&](int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
       const char* in[64];
@@ -604,7 +610,7 @@ class AsmjitKernel final : public CompiledKernel {
         }
         for (size_t i = 0; i < ni; i++) ip[i] += c0 * in_stride[i];
         for (size_t o = 0; o < no; o++) op[o] += c0 * nest.strides[ni + o][size_t(inner)];
-        row(c1 - c0, ip, in_stride.data(), op);
+        row(c1 - c0, ip, in_stride, op);
       }
     };
     if (nest.numel < kParallel) {

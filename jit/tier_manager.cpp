@@ -75,7 +75,8 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
         std::ofstream(std::filesystem::path(s.dump_dir) / (r.kernel.name + ".txt")) << r.kernel.to_string();
       }
       cg->region_at_[r.first] = int(cg->regions_.size());
-      cg->regions_.push_back(Region{std::move(r), std::move(ck)});
+      std::vector<uint64_t> masks = r.kernel.output_inputs();
+      cg->regions_.push_back(Region{std::move(r), std::move(ck), std::move(masks), {}, {}});
     }
     if (cg->regions_.empty())
       cg->why_not_ = refused.empty() ? "no float32 pointwise op to compile" : "every kernel was refused (" + refused.front() + ")";
@@ -133,12 +134,14 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   if (node >= region_at_.size() || region_at_[node] < 0) return Ran::No;
   const Region& R = regions_[size_t(region_at_[node])];
   const codegen::KernelRegion& kr = R.region;
-  std::vector<vm::Value> args;
-  args.reserve(kr.inputs.size());
+  std::vector<vm::Value>& args = R.args;
+  args.clear();
   for (int r : kr.inputs) args.push_back(regs[r]);
-  codegen::KernelLaunch L;
+  codegen::KernelLaunch& L = R.launch;
   std::string why;
-  if (!L.prepare(kr.kernel, args, &why)) {
+  bool ok = L.prepare(kr.kernel, args, &why, &R.masks);
+  if (!ok) {
+    args.clear();
     if (vm.trace_events && fallbacks_ < 100)
       vm.trace_events->instant("kernel fallback", "jit",
                                {{"graph", vm::TraceEvents::str(g_->name)}, {"kernel", vm::TraceEvents::str(kr.kernel.name)},
@@ -168,12 +171,14 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
                     "%.9g instead of %.9g",
                     g_->name.c_str(), kr.kernel.name.c_str(), backend_.c_str(), o, (long long)e,
                     double(L.outs[o].data<float>()[e]), double(ref.outs[o].data<float>()[e]));
+          args.clear();
           return Ran::Error;
         }
       }
     }
   }
   for (size_t o = 0; o < kr.outs.size(); o++) regs[g_->node_reg(kr.outs[o])] = torch::wrap(vm, std::move(L.outs[o]));
+  args.clear();  // no reference kept past the run
   *end = kr.end;
   return Ran::Yes;
 }

@@ -70,6 +70,9 @@ class CompiledGraph {
   struct Region {
     codegen::KernelRegion region;
     std::unique_ptr<CompiledKernel> kernel;
+    std::vector<uint64_t> masks;                // kernel.output_inputs()
+    mutable codegen::KernelLaunch launch;       // reused: no allocation per run but the outputs
+    mutable std::vector<vm::Value> args;
   };
   const tracer::Graph* g_ = nullptr;
   std::vector<Region> regions_;
