@@ -177,8 +177,20 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
       }
     }
   }
-  for (size_t o = 0; o < kr.outs.size(); o++) regs[g_->node_reg(kr.outs[o])] = torch::wrap(vm, std::move(L.outs[o]));
   args.clear();  // no reference kept past the run
+  // Take the outputs out of the reused launch before wrapping them: making
+  // objects may run the collector, and a finalizer could run this graph
+  // again (and prepare the same launch).
+  std::vector<torch::Tensor> spill;
+  torch::Tensor local[8];
+  torch::Tensor* outs = local;
+  size_t nout = kr.outs.size();
+  if (nout > 8) {
+    spill.resize(nout);
+    outs = spill.data();
+  }
+  for (size_t o = 0; o < nout; o++) outs[o] = std::move(L.outs[o]);
+  for (size_t o = 0; o < nout; o++) regs[g_->node_reg(kr.outs[o])] = torch::wrap(vm, std::move(outs[o]));
   *end = kr.end;
   return Ran::Yes;
 }
