@@ -28,6 +28,36 @@ Operand operand_kind(const tracer::Graph& g, int r) {
   return Operand::Other;
 }
 
+// Decomposition: a float32 torch.clamp / clip / clamp_min / clamp_max node
+// (not in place) and its bound registers (lo, hi; -1 where absent or None).
+bool clamp_of(const tracer::Graph& g, const tracer::Node& n, std::vector<int>* bounds) {
+  int which = 0;
+  if (n.op != tracer::GraphOp::Call || n.meta.rfind("float32[", 0) != 0 || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
+      !torch::clamp_native(n.callee.as<vm::NativeObject>(), &which) || n.in.empty())
+    return false;
+  size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
+  size_t npos = n.in.size() - nkw;
+  int lo = -1, hi = -1;
+  if (which == 0) {
+    if (npos > 1) lo = n.in[1];
+    if (npos > 2) hi = n.in[2];
+  } else if (npos > 1) {
+    (which == 2 ? lo : hi) = n.in[1];
+  }
+  for (size_t k = 0; k < nkw; k++) {
+    std::string_view name = vm::str_view(n.kwnames.as<vm::TupleObject>()->items[k]);
+    if (name == "min") lo = n.in[npos + k];
+    else if (name == "max") hi = n.in[npos + k];
+    else return false;
+  }
+  auto none = [&](int r) { return r >= 0 && r < int(g.consts.size()) && g.consts[size_t(r)].is_none(); };
+  if (none(lo)) lo = -1;
+  if (none(hi)) hi = -1;
+  if (lo < 0 && hi < 0) return false;  // an error when it runs: the executor raises it
+  *bounds = {lo, hi};
+  return true;
+}
+
 }  // namespace
 
 std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::function<bool(const KInstr&)>& compiles) {
@@ -70,8 +100,40 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     size_t i = first;
     while (i < limit) {
       const tracer::Node& n = g.nodes[i];
+      std::vector<int> clamp_bounds;  // decomposition: clamp -> (lo, hi) registers, -1 absent
       PointwiseOp p;
-      if (!pointwise_of(n, &p)) break;
+      if (!pointwise_of(n, &p) && !clamp_of(g, n, &clamp_bounds)) break;
+      if (!clamp_bounds.empty()) {
+        // clamp(x, lo, hi) = clamp_hi(clamp_lo(x, lo), hi), each half the
+        // eager op for a number or a tensor bound.
+        Kernel saved = k;
+        std::vector<int> saved_inputs = reg.inputs;
+        int v = value_of(n.in[0]);
+        bool ok = v >= 0;
+        for (int half = 0; ok && half < 2; half++) {
+          int r = clamp_bounds[size_t(half)];
+          if (r < 0) continue;
+          int b = value_of(r);
+          bool number = operand_kind(g, r) == Operand::Number;
+          torch::BinaryOp op = half == 0 ? (number ? torch::BinaryOp::clamp_lo_scalar : torch::BinaryOp::clamp_lo)
+                                         : (number ? torch::BinaryOp::clamp_hi_scalar : torch::BinaryOp::clamp_hi);
+          KInstr ins{KOp::Binary, int(op), v, b};
+          ok = b >= 0 && compiles(ins);
+          if (ok) {
+            k.body.push_back(ins);
+            v = int(k.body.size() - 1);
+          }
+        }
+        for (size_t q = saved.body.size(); ok && q < k.body.size(); q++) ok = compiles(k.body[q]);
+        if (!ok) {
+          k = std::move(saved);
+          reg.inputs = std::move(saved_inputs);
+          break;
+        }
+        value_of_node.push_back(v);
+        i++;
+        continue;
+      }
       // Tentatively add the node; undo if an operand or the op is not compilable.
       Kernel saved = k;
       std::vector<int> saved_inputs = reg.inputs;

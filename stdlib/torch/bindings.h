@@ -76,6 +76,10 @@ struct PointwiseNative {
   int op;
 };
 bool pointwise_native(const vm::NativeObject* nat, PointwiseNative* out);
+// Whether `nat` is torch.clamp / clip / clamp_min / clamp_max (function or
+// method, not in place): *which is 0 for clamp(input, min, max), 2 for
+// clamp_min(input, min), 4 for clamp_max(input, max).
+bool clamp_native(const vm::NativeObject* nat, int* which);
 
 #define KILN_TORCH_AREA(name) void register_##name(Registrar& r);
 #include "stdlib/torch/torch_areas.def"

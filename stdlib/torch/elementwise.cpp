@@ -153,6 +153,18 @@ template <class T> inline T max_nan(T a, T b) {
   }
   return a > b ? a : b;
 }
+template <class T> inline T clamp_lo_t(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a || b != b) return std::numeric_limits<T>::quiet_NaN();
+  }
+  return a < b ? b : a;
+}
+template <class T> inline T clamp_hi_t(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a || b != b) return std::numeric_limits<T>::quiet_NaN();
+  }
+  return b < a ? b : a;
+}
 template <class T> inline T min_nan(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     if (a != a || b != b) return std::numeric_limits<T>::quiet_NaN();
@@ -761,9 +773,10 @@ DType clamp_result(const Tensor& x, const std::optional<Operand>& lo, const std:
 Tensor clamp(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi) {
   DType r = clamp_result(x, lo, hi);
   Tensor cur = to_dtype(x, r);
-  // min(max(x, lo), hi), NaN bounds propagate as in PyTorch's maximum/minimum.
-  if (lo) cur = binary(BinaryOp::maximum, Operand(cur), *lo);
-  if (hi) cur = binary(BinaryOp::minimum, Operand(cur), *hi);
+  // min(max(x, lo), hi) as PyTorch: a tie keeps x; a tensor bound's NaN
+  // propagates, a number bound's does not (binary_ops.def).
+  if (lo) cur = binary(lo->is_scalar() ? BinaryOp::clamp_lo_scalar : BinaryOp::clamp_lo, Operand(cur), *lo);
+  if (hi) cur = binary(hi->is_scalar() ? BinaryOp::clamp_hi_scalar : BinaryOp::clamp_hi, Operand(cur), *hi);
   return to_dtype(cur, r);
 }
 

@@ -182,16 +182,26 @@ Value where_method(VM& vm, const CallArgs& a, const Value&) {
   return where_fn(vm, CallArgs{re, 3, nullptr}, Value());
 }
 
-// clamp(input, min=None, max=None); data 1 = in place.
+// clamp(input, min=None, max=None); clamp_min(input, min) (data bit 2),
+// clamp_max(input, max) (bit 4); data bit 1 = in place.
 Value clamp_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool inplace = data.as_small_int() & 1;
+  int64_t mode = data.as_small_int();
+  bool inplace = mode & 1;
+  const char* name = mode & 2 ? "clamp_min" : mode & 4 ? "clamp_max" : "clamp";
   Value args[3];
-  if (!bind(vm, a, {"clamp", {"input", "min", "max"}, 3, 1}, args)) return Value();
-  Var* x = expect_var(vm, args[0], "clamp", "input");
+  if (mode & 6) {
+    Value two[2];
+    if (!bind(vm, a, {name, {"input", mode & 2 ? "min" : "max"}, 2, 2}, two)) return Value();
+    args[0] = two[0];
+    args[mode & 2 ? 1 : 2] = two[1];
+  } else if (!bind(vm, a, {"clamp", {"input", "min", "max"}, 3, 1}, args)) {
+    return Value();
+  }
+  Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   std::optional<VOperand> lo, hi;
-  if (args[1] && !args[1].is_none() && !as_voperand(vm, args[1], "clamp", "min", &lo)) return Value();
-  if (args[2] && !args[2].is_none() && !as_voperand(vm, args[2], "clamp", "max", &hi)) return Value();
+  if (args[1] && !args[1].is_none() && !as_voperand(vm, args[1], name, "min", &lo)) return Value();
+  if (args[2] && !args[2].is_none() && !as_voperand(vm, args[2], name, "max", &hi)) return Value();
   return guarded(vm, [&] {
     if (inplace) {
       ag::clamp_(*x, lo, hi);
@@ -254,7 +264,9 @@ Value abs_dunder(VM& vm, const CallArgs& a, const Value&) {
 }
 
 bool is_internal_binary(BinaryOp op) {
-  return op == BinaryOp::div_trunc || op == BinaryOp::div_floor || op == BinaryOp::lshift || op == BinaryOp::rshift;
+  return op == BinaryOp::div_trunc || op == BinaryOp::div_floor || op == BinaryOp::lshift || op == BinaryOp::rshift ||
+         op == BinaryOp::clamp_lo || op == BinaryOp::clamp_hi || op == BinaryOp::clamp_lo_scalar ||
+         op == BinaryOp::clamp_hi_scalar;
 }
 
 }  // namespace
@@ -269,6 +281,12 @@ bool pointwise_native(const vm::NativeObject* nat, PointwiseNative* out) {
     return true;
   }
   return false;
+}
+
+bool clamp_native(const vm::NativeObject* nat, int* which) {
+  if (nat->fn != clamp_fn || (nat->data.as_small_int() & 1)) return false;
+  *which = int(nat->data.as_small_int());
+  return true;
 }
 
 void register_elementwise(Registrar& r) {
@@ -323,6 +341,10 @@ void register_elementwise(Registrar& r) {
   r.both("clip", clamp_fn, Value::small_int(0));
   r.method("clamp_", clamp_fn, Value::small_int(1));
   r.method("clip_", clamp_fn, Value::small_int(1));
+  r.both("clamp_min", clamp_fn, Value::small_int(2));
+  r.both("clamp_max", clamp_fn, Value::small_int(4));
+  r.method("clamp_min_", clamp_fn, Value::small_int(3));
+  r.method("clamp_max_", clamp_fn, Value::small_int(5));
   r.both("nan_to_num", nan_to_num_fn, Value::small_int(0));
   r.method("nan_to_num_", nan_to_num_fn, Value::small_int(1));
   r.method("__neg__", neg_dunder);

@@ -2,7 +2,7 @@
 """The random graph test: random torch programs at tier 0 and tier 1.
 
 Generates (from a seed) a script of many random functions — chains of
-pointwise ops on tensors and Python numbers, broadcasts ([4, 5] with [5],
+pointwise ops (clamps included) on tensors and Python numbers, broadcasts ([4, 5] with [5],
 [1, 5], [4, 1]), views (transpose, reshape, unsqueeze, slices with steps),
 reductions (sum, mean, amax over a dim, kept), dtype mixes (float64 and
 int64 tensors among the float32 ones), odd sizes — each called several
@@ -25,9 +25,10 @@ SHAPES = {"a": (4, 5), "b": (5,), "c": (1, 5), "d": (4, 1), "e": (7, 9), "f": (9
 UNARY = ["torch.exp({})", "torch.tanh({})", "torch.relu({})", "torch.sigmoid({})", "torch.abs({})", "(-{})",
          "torch.sqrt(torch.abs({}))", "torch.log1p(torch.abs({}))", "torch.sin({})", "torch.floor({})",
          "torch.expm1({} * 0.5)", "torch.square({})", "torch.sign({})", "torch.round({} * 4.0)",
-         "torch.reciprocal({} + 3.0)", "torch.erf({})"]
+         "torch.reciprocal({} + 3.0)", "torch.erf({})", "torch.clamp({}, -0.5, 0.5)", "{}.clamp(min=0.0)",
+         "torch.clamp_max({}, -0.0)", "{}.clip(None, 1.5)"]
 BINARY = ["({} + {})", "({} - {})", "({} * {})", "({} / ({} * {} + 1.5))", "torch.maximum({}, {})",
-          "torch.minimum({}, {})"]
+          "torch.minimum({}, {})", "torch.clamp({}, min={})", "{}.clamp_max({})"]
 NUMBERS = ["2.0", "0.5", "-1.25", "3", "1e-3", "7"]
 
 
@@ -50,7 +51,7 @@ def gen_function(rng, idx):
             op = rng.choice(BINARY)
             if rng.random() < 0.25:
                 y = (rng.choice(NUMBERS), None)
-            if "maximum" in op or "minimum" in op:
+            if "maximum" in op or "minimum" in op or "clamp(" in op:
                 if y[1] is None:
                     y = rng.choice(vals)
             if op.count("{}") == 3:

@@ -5,7 +5,8 @@
 # a Linear layer's bias + activation epilogue after the matmul, the tanh and
 # erf GELUs (erf calls the eager row), SiLU, the pointwise parts of a layer
 # norm and a softmax around their (eager) reductions, constants folded and
-# common subexpressions merged, a broadcast operand, and a kernel that
+# common subexpressions merged, clamps decomposed into their halves, a
+# broadcast operand, and a kernel that
 # falls back to the executor when its input requires grad.
 import math
 import torch
@@ -35,6 +36,11 @@ def soft(x):
     return e / e.sum(-1, keepdim=True)
 
 
+def clamped(x, lo):
+    # decomposed: clamp's halves, number and tensor bounds
+    return torch.clamp(x, -0.5, 0.5) * 2 + x.clamp(min=lo) + torch.clamp_max(x * 4, 6.0)
+
+
 def folded(x):
     c = 2.0 * 3.0
     return (x * c + x * c) * 1.0 - 0.0 + math.pi
@@ -50,5 +56,6 @@ for i in range(2):
     print(gelus(x), silu_res(x, x + 1))
     print(norm(x, g, torch.zeros(6)), soft(x))
     print(folded(x[0]))
+    print(clamped(x, x * 0.1))
 xg = torch.randn(3, requires_grad=True)
 print(silu_res(xg, xg))
