@@ -145,7 +145,7 @@ class BodyEmitter {
       case UnaryOp::sigmoid: return by_halves(op, a);
       default: break;
     }
-    if (lanes_ == 16) return unary512(op, a);
+    if (x86::Vec z; lanes_ == 16 && unary512(op, a, &z)) return z;
     x86::Vec r = vec();
     switch (op) {
       case UnaryOp::neg: cc_.vxorps(r, a, u32(0x80000000u)); break;
@@ -227,9 +227,10 @@ class BodyEmitter {
   x86::Compiler& cc_;
   int lanes_ = 1;
 
-  // The zmm forms where AVX-512 differs: logic on integer lanes (vpxord,
-  // vpandd: AVX512F), compares into mask registers, vrndscaleps.
-  x86::Vec unary512(UnaryOp op, const x86::Vec& a) {
+  // The zmm forms where AVX-512 differs (logic on integer lanes: vpxord,
+  // vpandd; compares into mask registers; vrndscaleps); false for the ops
+  // whose code is the same at every width.
+  bool unary512(UnaryOp op, const x86::Vec& a, x86::Vec* out) {
     x86::Vec r = vec();
     switch (op) {
       case UnaryOp::neg: cc_.vpxord(r, a, u32(0x80000000u)); break;
@@ -242,20 +243,6 @@ class BodyEmitter {
         cc_.k(gt).z().vmovaps(r, a);
         break;
       }
-      case UnaryOp::sqrt: cc_.vsqrtps(r, a); break;
-      case UnaryOp::rsqrt: {
-        x86::Vec sq = vec();
-        cc_.vsqrtps(sq, a);
-        x86::Vec one = load_vf32(1.0f);
-        cc_.vdivps(r, one, sq);
-        break;
-      }
-      case UnaryOp::reciprocal: {
-        x86::Vec one = load_vf32(1.0f);
-        cc_.vdivps(r, one, a);
-        break;
-      }
-      case UnaryOp::square: cc_.vmulps(r, a, a); break;
       case UnaryOp::floor: cc_.vrndscaleps(r, a, 0x9); break;
       case UnaryOp::ceil: cc_.vrndscaleps(r, a, 0xA); break;
       case UnaryOp::trunc: cc_.vrndscaleps(r, a, 0xB); break;
@@ -271,9 +258,10 @@ class BodyEmitter {
         cc_.vsubps(r, gt, lt);
         break;
       }
-      default: cc_.vpxord(r, r, r); break;  // not reached: unary_inline
+      default: return false;
     }
-    return r;
+    *out = r;
+    return true;
   }
 
   // op on a (and b): the lanes go through the stack to the eager row.
