@@ -10,7 +10,10 @@
 //     LOAD_CONST <graph>; CALL 0; RETURN_VALUE
 //
 // whose graph native runs the graph executor on the sources the guards
-// just loaded. A miss on every entry traces again (a recompile, its reason
+// just loaded (counting the runs: on the --jit-threshold-th the tier
+// manager, jit/tier_manager.h, compiles the graph's kernels, which the
+// executor then runs; --profile and --trace-dump time the runs here). A
+// miss on every entry traces again (a recompile, its reason
 // in words from the first entry's failing guard; sizes and ints that
 // changed become dynamic) until --cache-size-limit entries exist; then the
 // code runs interpreted and that is logged once.
@@ -31,7 +34,8 @@
 namespace kiln::tracer {
 
 // Installs the hook when vm.options().tier >= 1 (and sets up --explain,
-// --dump-graphs and KILN_LOGS). Called once per VM by kiln::Runtime.
+// --profile, --dump-graphs and KILN_LOGS). Called once per VM by
+// kiln::Runtime.
 void install(vm::VM& vm);
 
 }  // namespace kiln::tracer
