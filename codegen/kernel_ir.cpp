@@ -79,18 +79,23 @@ std::string Kernel::validate() const {
   return {};
 }
 
-bool LoopNest::broadcast(const std::vector<torch::Shape>& shapes, torch::Shape* out) {
-  int rank = 0;
-  for (const auto& s : shapes) rank = std::max(rank, s.n);
+bool LoopNest::broadcast_into(torch::Shape* acc, const torch::Shape& s) {
+  int rank = std::max(acc->n, s.n);
   torch::Shape r;
-  for (int d = 0; d < rank; d++) r.push_back(1);
+  for (int d = 0; d < rank; d++) {
+    int da = d - (rank - acc->n), ds = d - (rank - s.n);
+    int64_t a = da >= 0 ? (*acc)[da] : 1, x = ds >= 0 ? s[ds] : 1;
+    if (a != 1 && x != 1 && a != x) return false;
+    r.push_back(a == 1 ? x : a);
+  }
+  *acc = r;
+  return true;
+}
+
+bool LoopNest::broadcast(const std::vector<torch::Shape>& shapes, torch::Shape* out) {
+  torch::Shape r;
   for (const auto& s : shapes)
-    for (int d = 0; d < s.n; d++) {
-      int64_t& o = r[rank - s.n + d];
-      int64_t x = s[d];
-      if (o == 1) o = x;
-      else if (x != 1 && x != o) return false;
-    }
+    if (!broadcast_into(&r, s)) return false;
   *out = r;
   return true;
 }

@@ -85,6 +85,8 @@ struct LoopNest {
 
   // The broadcast shape of `shapes` (PyTorch's rules), or false.
   static bool broadcast(const std::vector<torch::Shape>& shapes, torch::Shape* out);
+  // *acc broadcast with `s` in place, or false.
+  static bool broadcast_into(torch::Shape* acc, const torch::Shape& s);
   // Binds `shape` with each operand's byte strides over it (a Shape of the
   // operand's own sizes/strides, right-aligned; a scalar has none), merging
   // dims where possible. False past kMaxDims.

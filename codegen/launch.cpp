@@ -87,9 +87,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     torch::Shape os;
     for (size_t j = 0; j < ni; j++) {
       if (!operands_[j] || !((*masks)[o] >> std::min<size_t>(j, 63) & 1)) continue;
-      torch::Shape both;
-      if (!LoopNest::broadcast({os, operands_[j]->sizes}, &both)) return false;
-      os = both;
+      if (!LoopNest::broadcast_into(&os, operands_[j]->sizes)) return false;
     }
     if (!(os == shape)) {
       *why = fmt::format("output {} has shape {} within the iteration shape {}", o, os.str(), shape.str());

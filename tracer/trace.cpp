@@ -312,6 +312,15 @@ class Tracer {
     log_undo(map_undo_, m);
     if (region_snap_.valid) log_undo(region_map_undo_, m);
   }
+  // A tuple (or list) made in the trace from these items.
+  static Sym seq_of(std::vector<Sym> items, bool list = false) {
+    Sym s;
+    s.kind = SymKind::Seq;
+    s.seq = std::make_shared<SeqData>();
+    s.seq->is_list = list;
+    s.seq->items = std::move(items);
+    return s;
+  }
   static Sym new_map() {
     Sym s;
     s.kind = SymKind::Map;
@@ -1756,14 +1765,6 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
   bool consts = true;
   for (auto& a : args) consts = consts && a.is_const();
   size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;
-  auto seq_of = [&](std::vector<Sym> items, bool list) {
-    Sym s;
-    s.kind = SymKind::Seq;
-    s.seq = std::make_shared<SeqData>();
-    s.seq->is_list = list;
-    s.seq->items = std::move(items);
-    return s;
-  };
   auto items_of = [&](const Sym& s) { return iterate(s).iter->items; };
   if (nkw == 0 && args.size() == 1 && (label == "len") && !consts) {
     if (args[0].kind == SymKind::Seq) return Sym::constant(vm::make_int(vm_, int64_t(args[0].seq->items.size())));
@@ -1932,13 +1933,6 @@ Sym Tracer::list_method(std::string_view name, const Sym& self, std::vector<Sym>
 Sym Tracer::call_map_method(const NativeObject* nat, std::vector<Sym>& args) {
   std::string_view name = nat->name ? nat->name : "";
   const Sym& m = args[0];
-  auto seq_of = [&](std::vector<Sym> items) {
-    Sym s;
-    s.kind = SymKind::Seq;
-    s.seq = std::make_shared<SeqData>();
-    s.seq->items = std::move(items);
-    return s;
-  };
   if ((name == "items" || name == "keys" || name == "values") && args.size() == 1) {
     std::vector<Sym> out;
     for (auto& [k, v] : m.map->items) {
@@ -2029,14 +2023,6 @@ Sym Tracer::call_set_method(const NativeObject* nat, std::vector<Sym>& args, con
 Sym Tracer::call_dict_method(const NativeObject* nat, std::vector<Sym>& args) {
   std::string_view name = nat->name ? nat->name : "";
   const Sym& d = args[0];
-  auto seq_of = [&](std::vector<Sym> items, bool list) {
-    Sym s;
-    s.kind = SymKind::Seq;
-    s.seq = std::make_shared<SeqData>();
-    s.seq->is_list = list;
-    s.seq->items = std::move(items);
-    return s;
-  };
   if ((name == "items" || name == "keys" || name == "values") && args.size() == 1) {
     std::vector<Sym> out;
     for (const Value& k : dict_keys(d)) {
