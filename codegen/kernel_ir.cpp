@@ -42,6 +42,7 @@ std::string Kernel::to_string() const {
   r += ") -> (";
   for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(dtype));
   r += ")\n  for i in shape(broadcast(tensor inputs)):\n";
+  if (reduce_dims) r += fmt::format("  (the last {} dim{} of it reduced: row(i) drops them)\n", reduce_dims, reduce_dims == 1 ? "" : "s");
   for (size_t i = 0; i < body.size(); i++) {
     const KInstr& k = body[i];
     switch (k.op) {
@@ -53,9 +54,17 @@ std::string Kernel::to_string() const {
       case KOp::Binary:
         r += fmt::format("    v{} = {}(v{}, v{})\n", i, torch::op_name(torch::BinaryOp(k.arg)), k.a, k.b);
         break;
+      case KOp::Reduce:
+        r += fmt::format("    v{} = {}(v{} over the last {} dim{}{})\n", i, reduce_op_name(ReduceOp(k.arg)), k.a, reduce_dims,
+                         reduce_dims == 1 ? "" : "s", k.keepdim ? ", keepdim" : "");
+        break;
     }
   }
-  for (size_t o = 0; o < outputs.size(); o++) r += fmt::format("    out{}[i] = v{}\n", o, outputs[o]);
+  std::vector<Form> form = forms();
+  for (size_t o = 0; o < outputs.size(); o++) {
+    Form f = form[size_t(outputs[o])];
+    r += fmt::format("    out{}[{}] = v{}\n", o, f == Form::Kept ? "row(i), keepdim" : f == Form::Squeezed ? "row(i)" : "i", outputs[o]);
+  }
   return r;
 }
 
@@ -70,6 +79,19 @@ std::string Kernel::validate() const {
     if (k.op == KOp::Load && (k.arg < 0 || size_t(k.arg) >= inputs.size())) return fmt::format("v{}: no input {}", i, k.arg);
     if (k.op == KOp::Unary && (k.arg < 0 || k.arg >= kUnaryOps)) return fmt::format("v{}: no unary op {}", i, k.arg);
     if (k.op == KOp::Binary && (k.arg < 0 || k.arg >= kBinaryOps)) return fmt::format("v{}: no binary op {}", i, k.arg);
+    if (k.op == KOp::Reduce && (k.arg < 0 || k.arg >= reduce_op_count())) return fmt::format("v{}: no reduction {}", i, k.arg);
+    if (k.op == KOp::Reduce && reduce_dims < 1) return fmt::format("v{}: a reduction in a kernel that reduces no dims", i);
+  }
+  std::vector<Form> form = forms();
+  for (size_t i = 0; i < body.size(); i++) {
+    if (form[i] == Form::Invalid) return fmt::format("v{}: a squeezed per-row value combined with a row-level or kept one", i);
+    if (body[i].op == KOp::Reduce && form[size_t(body[i].a)] != Form::Row)
+      return fmt::format("v{}: a reduction of v{}, which is not a row-level value", i, body[i].a);
+  }
+  if (reduce_dims) {
+    for (int o : outputs)
+      if (o >= 0 && size_t(o) < body.size() && form[size_t(o)] == Form::Const)
+        return fmt::format("an output of constant v{} in a reducing kernel (its shape is unknown)", o);
   }
   for (int o : outputs)
     if (o < 0 || size_t(o) >= body.size()) return fmt::format("an output of value {}, which does not exist", o);
@@ -100,7 +122,8 @@ bool LoopNest::broadcast(const std::vector<torch::Shape>& shapes, torch::Shape* 
   return true;
 }
 
-bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, size_t elem_size) {
+bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, size_t elem_size, int split) {
+  if (split > shape.n) return false;
   // Per operand, its byte stride along each dim of `shape` (0 where it
   // broadcasts or is a scalar); then size-1 dims dropped and dim d merged
   // into the previous one where every operand steps over the pair as over
@@ -120,10 +143,12 @@ bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Te
   }
   numel = 1;
   rank = 0;
+  outer_rank = 0;
   for (int d = 0; d < n; d++) {
+    if (d == split) outer_rank = rank;
     numel *= shape[d];
     if (shape[d] == 1) continue;
-    bool merge = rank > 0;
+    bool merge = split >= 0 && d >= split ? rank > outer_rank : rank > 0;
     for (size_t o = 0; merge && o < no; o++) merge = strides[o][size_t(rank - 1)] == strides[o][size_t(d)] * shape[d];
     if (merge) {
       sizes[rank - 1] *= shape[d];
@@ -134,12 +159,44 @@ bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Te
       rank++;
     }
   }
+  if (split >= 0 && rank == outer_rank) {  // reduced dims all of size 1: a row of one point
+    if (rank == kMaxDims) return false;
+    sizes[rank] = 1;
+    for (size_t o = 0; o < no; o++) strides[o][size_t(rank)] = 0;
+    rank++;
+  }
   if (rank == 0) {  // a 0-dim (or all-ones) shape: one point
     sizes[0] = 1;
     for (size_t o = 0; o < no; o++) strides[o][0] = 0;
     rank = 1;
   }
   return true;
+}
+
+std::vector<Form> Kernel::forms() const {
+  std::vector<Form> f(body.size(), Form::Const);
+  auto meet = [](Form x, Form y) {
+    if (x == Form::Invalid || y == Form::Invalid) return Form::Invalid;
+    if (x == Form::Const) return y;
+    if (y == Form::Const || x == y) return x;
+    if ((x == Form::Row && y == Form::Kept) || (x == Form::Kept && y == Form::Row)) return Form::Row;
+    return Form::Invalid;
+  };
+  for (size_t i = 0; i < body.size(); i++) {
+    const KInstr& in = body[i];
+    switch (in.op) {
+      case KOp::Const: f[i] = Form::Const; break;
+      case KOp::Load:
+        f[i] = in.arg >= 0 && size_t(in.arg) < inputs.size() && !inputs[size_t(in.arg)].scalar ? Form::Row : Form::Const;
+        break;
+      case KOp::Unary: f[i] = in.a >= 0 && size_t(in.a) < i ? f[size_t(in.a)] : Form::Invalid; break;
+      case KOp::Binary:
+        f[i] = in.a >= 0 && in.b >= 0 && size_t(in.a) < i && size_t(in.b) < i ? meet(f[size_t(in.a)], f[size_t(in.b)]) : Form::Invalid;
+        break;
+      case KOp::Reduce: f[i] = in.keepdim ? Form::Kept : Form::Squeezed; break;
+    }
+  }
+  return f;
 }
 
 std::vector<uint64_t> Kernel::output_inputs() const {

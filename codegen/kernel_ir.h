@@ -19,6 +19,18 @@
 // test). A backend that cannot compile an instruction refuses the kernel,
 // and the graph runs it on the executor instead.
 //
+// A kernel may also reduce: its trailing `reduce_dims` dimensions are
+// folded by Reduce instructions (codegen/reduce_ops.h), one value per point
+// of the outer dimensions. Every value then has a form (`forms()`): a
+// row-level value varies over the whole iteration space; a per-row value
+// (a reduction, and pointwise ops of reductions and constants) has one
+// value per outer point, in the reduced shape kept (keepdim=True: it
+// broadcasts along the row, so row-level ops may use it, as softmax's
+// x - max does) or squeezed (keepdim=False: only other squeezed per-row
+// values and constants may combine with it, since its shape broadcasts
+// against the full one differently). A row-level output is stored over
+// the iteration shape, a per-row output over the reduced shape.
+//
 // The IR is printable (`--dump-kernels=DIR`, KILN_LOGS=kernels) and
 // validated after lowering. LoopNest is the binding of the symbolic loop
 // nest to actual tensors: the broadcast shape with dimensions merged where
@@ -30,6 +42,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/reduce_ops.h"
 #include "stdlib/torch/tensor.h"
 
 namespace kiln::codegen {
@@ -47,9 +60,19 @@ int binary_op_count();
 
 struct KInstr {
   KOp op;
-  int arg = 0;        // Load: the input; Unary / Binary: the torch op
+  int arg = 0;        // Load: the input; Unary / Binary: the torch op; Reduce: the ReduceOp
   int a = -1, b = -1;  // operand values (earlier instructions)
   float imm = 0;      // Const: the value (converted to float32 as eager converts a Python number)
+  bool keepdim = true;  // Reduce: whether its value keeps the reduced dims (as size 1)
+};
+
+// What a value varies over (see above).
+enum class Form : uint8_t {
+  Const,     // the same everywhere: constants, number inputs, ops of them
+  Row,       // every point of the iteration space
+  Kept,      // one per outer point, keepdim shape
+  Squeezed,  // one per outer point, reduced dims dropped
+  Invalid,   // a squeezed value met a row-level or kept one
 };
 
 struct KInput {
@@ -62,6 +85,7 @@ struct Kernel {
   std::vector<KInput> inputs;
   std::vector<KInstr> body;                      // instruction i defines value i
   std::vector<int> outputs;                      // values stored, one output each
+  int reduce_dims = 0;                           // trailing dims folded by Reduce instructions (0: none)
 
   // Readable text: the loop nest, the body, the stores.
   std::string to_string() const;
@@ -70,6 +94,9 @@ struct Kernel {
   // Per output, the inputs it depends on (bit i: input i; inputs past 63
   // all count as bit 63).
   std::vector<uint64_t> output_inputs() const;
+  // Per value, its form.
+  std::vector<Form> forms() const;
+  bool reduces() const { return reduce_dims > 0; }
 };
 
 // A kernel's loop nest bound to its operands: `rank` dims of `sizes`
@@ -89,8 +116,12 @@ struct LoopNest {
   static bool broadcast_into(torch::Shape* acc, const torch::Shape& s);
   // Binds `shape` with each operand's byte strides over it (a Shape of the
   // operand's own sizes/strides, right-aligned; a scalar has none), merging
-  // dims where possible. False past kMaxDims.
-  bool bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, size_t elem_size);
+  // dims where possible. With `split` >= 0 (a reducing kernel: its first
+  // reduced dim), dims before it and dims from it merge only among
+  // themselves: `outer_rank` merged dims come first, then at least one
+  // (of size 1 if every reduced dim is) that spans the reduced ones.
+  bool bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, size_t elem_size, int split = -1);
+  int outer_rank = 0;
 };
 
 }  // namespace kiln::codegen

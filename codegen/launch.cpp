@@ -76,6 +76,55 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     *why = "the inputs' shapes do not broadcast";
     return false;
   }
+  if (forms_of_ != &k) {
+    forms = k.forms();
+    reduce_masks_.clear();
+    if (k.reduces()) {
+      std::vector<uint64_t> deps(k.body.size(), 0);
+      for (size_t i = 0; i < k.body.size(); i++) {
+        const KInstr& in = k.body[i];
+        if (in.op == KOp::Load) deps[i] = uint64_t(1) << std::min(in.arg, 63);
+        if (in.op == KOp::Reduce) continue;  // a per-row value: what it reads was checked at its own reduction
+        if (in.a >= 0) deps[i] |= deps[size_t(in.a)];
+        if (in.b >= 0) deps[i] |= deps[size_t(in.b)];
+      }
+      for (const KInstr& in : k.body)
+        if (in.op == KOp::Reduce) reduce_masks_.push_back({in.a, deps[size_t(in.a)]});
+    }
+    forms_of_ = &k;
+  }
+  // The shape a value of the inputs in `mask` spans.
+  auto spans = [&](uint64_t mask, torch::Shape* os) {
+    for (size_t j = 0; j < ni; j++) {
+      if (!operands_[j] || !(mask >> std::min<size_t>(j, 63) & 1)) continue;
+      if (!LoopNest::broadcast_into(os, operands_[j]->sizes)) return false;
+    }
+    return true;
+  };
+  int split = -1;
+  torch::Shape reduced;  // per-row outputs: the outer dims, and the reduced ones as 1 where kept
+  if (k.reduces()) {
+    if (shape.n < k.reduce_dims) {
+      *why = fmt::format("a reduction over the last {} dims of a {}-dim shape", k.reduce_dims, shape.n);
+      return false;
+    }
+    split = shape.n - k.reduce_dims;
+    rows = 1;
+    rowlen = 1;
+    for (int d = 0; d < shape.n; d++) (d < split ? rows : rowlen) *= shape[d];
+    for (const auto& [operand, mask] : reduce_masks_) {
+      torch::Shape os;
+      if (!spans(mask, &os) || !(os == shape)) {
+        *why = fmt::format("a reduction of a value of shape {} within the iteration shape {}", os.str(), shape.str());
+        return false;
+      }
+    }
+    for (const KInstr& in : k.body)
+      if (in.op == KOp::Reduce && rowlen == 0 && reduce_needs_elements(ReduceOp(in.arg))) {
+        *why = fmt::format("{} of empty rows (eager raises the error)", reduce_op_name(ReduceOp(in.arg)));
+        return false;
+      }
+  }
   // Every output is stored over the whole iteration shape, so each must
   // depend on inputs whose shapes broadcast to all of it (a value of a
   // smaller operand alone has a smaller shape: not this kernel's to store).
@@ -84,11 +133,9 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     masks = &masks_;
   }
   for (size_t o = 0; o < k.outputs.size(); o++) {
+    if (forms[size_t(k.outputs[o])] != Form::Row && k.reduces()) continue;  // per-row: over the reduced shape
     torch::Shape os;
-    for (size_t j = 0; j < ni; j++) {
-      if (!operands_[j] || !((*masks)[o] >> std::min<size_t>(j, 63) & 1)) continue;
-      if (!LoopNest::broadcast_into(&os, operands_[j]->sizes)) return false;
-    }
+    if (!spans((*masks)[o], &os)) return false;
     if (!(os == shape)) {
       *why = fmt::format("output {} has shape {} within the iteration shape {}", o, os.str(), shape.str());
       return false;
@@ -97,13 +144,37 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
   outs.resize(k.outputs.size());
   out_ptrs.resize(k.outputs.size());
   for (size_t o = 0; o < k.outputs.size(); o++) {
-    outs[o] = torch::empty(shape, k.dtype);
+    Form f = k.reduces() ? forms[size_t(k.outputs[o])] : Form::Row;
+    if (f == Form::Row) {
+      outs[o] = torch::empty(shape, k.dtype);
+    } else {
+      torch::Shape rs;
+      for (int d = 0; d < shape.n; d++)
+        if (d < split) rs.push_back(shape[d]);
+        else if (f == Form::Kept) rs.push_back(1);
+      outs[o] = torch::empty(rs, k.dtype);
+    }
     out_ptrs[o] = outs[o].data_bytes();
-    operands_.push_back(&outs[o]);
+    operands_.push_back(f == Form::Row ? &outs[o] : nullptr);
   }
-  if (!nest.bind(shape, operands_, torch::itemsize(k.dtype))) {
+  if (!nest.bind(shape, operands_, torch::itemsize(k.dtype), split)) {
     *why = "too many dimensions";
     return false;
+  }
+  if (k.reduces()) {
+    if (nest.rank - nest.outer_rank != 1) {
+      *why = "the reduced dims do not merge into one row for every operand";
+      return false;
+    }
+    // A reduction straight of an input folds its elements where they are:
+    // eager folds a contiguous row the same way only when it is one.
+    for (const auto& [operand, mask] : reduce_masks_) {
+      const KInstr& src = k.body[size_t(operand)];
+      if (src.op == KOp::Load && rowlen > 1 && nest.strides[size_t(src.arg)][size_t(nest.rank - 1)] != 4) {
+        *why = fmt::format("a reduction of input {}, whose rows are not contiguous", src.arg);
+        return false;
+      }
+    }
   }
   return true;
 }

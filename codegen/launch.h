@@ -24,12 +24,17 @@ struct KArg {
 };
 
 struct KernelLaunch {
-  torch::Shape shape;                 // the iteration (and output) shape
+  torch::Shape shape;                 // the iteration shape (of row-level outputs)
   LoopNest nest;                      // operands: inputs, then outputs
   std::vector<const char*> in_ptrs;   // per input: its first element (a number: its float)
   std::vector<float> numbers;         // per input: the value of a number input
   std::vector<torch::Tensor> outs;    // fresh, contiguous
   std::vector<char*> out_ptrs;
+  // A reducing kernel: the nest's first `nest.outer_rank` dims walk the
+  // `rows` output points, its last dim (`rowlen` elements) the reduced
+  // ones. Per-row outputs are bound with no strides: row r is element r.
+  int64_t rows = 0, rowlen = 0;
+  std::vector<Form> forms;            // the kernel's (cached while the launch serves one kernel)
 
   // From the kernel's input values, in its input order. False, with
   // `why`, when they do not qualify. `masks`: the kernel's output_inputs()
@@ -47,6 +52,8 @@ struct KernelLaunch {
   std::vector<const torch::Tensor*> operands_;  // reused
   std::vector<torch::Shape> shapes_;          // reused
   std::vector<uint64_t> masks_;               // when none is given
+  const Kernel* forms_of_ = nullptr;          // the kernel `forms` and `reduce_masks_` belong to
+  std::vector<std::pair<int, uint64_t>> reduce_masks_;  // per Reduce: (its operand, the inputs it reads)
 
  public:
 };

@@ -4,10 +4,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "codegen/pointwise.h"
 #include "stdlib/torch/bindings.h"
 #include "vm/ops.h"
+#include "vm/tuple.h"
 
 namespace kiln::codegen {
 
@@ -58,6 +60,137 @@ bool clamp_of(const tracer::Graph& g, const tracer::Node& n, std::vector<int>* b
   return true;
 }
 
+// The dims of a float32[...] meta ("float32[4, 6]": {"4", "6"}).
+std::vector<std::string> meta_dims(const std::string& meta) {
+  std::vector<std::string> dims;
+  size_t b = meta.find('['), e = meta.rfind(']');
+  if (b == std::string::npos || e == std::string::npos || e <= b + 1) return dims;
+  std::string in = meta.substr(b + 1, e - b - 1);
+  size_t i = 0;
+  while (i <= in.size()) {
+    size_t j = in.find(',', i);
+    if (j == std::string::npos) j = in.size();
+    size_t a = in.find_first_not_of(' ', i);
+    dims.push_back(a < j ? in.substr(a, j - a) : "");
+    i = j + 1;
+  }
+  return dims;
+}
+
+// Whether two float32[...] metas may be the same shape: as many dims, each
+// equal or unknown ("*", a dynamic size). The launch checks the real
+// shapes.
+bool same_shape(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  std::vector<std::string> x = meta_dims(a), y = meta_dims(b);
+  if (x.size() != y.size() || a.rfind("float32[", 0) != 0 || b.rfind("float32[", 0) != 0) return false;
+  for (size_t i = 0; i < x.size(); i++)
+    if (x[i] != y[i] && x[i] != "*" && y[i] != "*") return false;
+  return true;
+}
+
+// A reduction node the kernel can fold: over the trailing `dims` dims of
+// its float32 input (no dtype=), keeping them or not. Softmax and
+// log_softmax (over the last dim) are decomposed by the caller.
+struct ReductionNode {
+  torch::ReductionNative::Kind kind;
+  int input = -1;  // register
+  int dims = 0;
+  bool keepdim = false;
+};
+bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::string& input_meta, ReductionNode* r) {
+  torch::ReductionNative rn;
+  if (n.op != tracer::GraphOp::Call || n.meta.rfind("float32[", 0) != 0 || input_meta.rfind("float32[", 0) != 0 ||
+      !vm::is_kind(n.callee, vm::ObjKind::Native) || !torch::reduction_native(n.callee.as<vm::NativeObject>(), &rn) ||
+      n.in.empty())
+    return false;
+  size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
+  size_t npos = n.in.size() - nkw;
+  // The arguments after input, by parameter: a register, or -1.
+  int arg[3] = {-1, -1, -1};
+  for (size_t p = 1; p < npos; p++) {
+    if (p > 3 || !rn.params[p - 1]) return false;
+    arg[p - 1] = n.in[p];
+  }
+  for (size_t k = 0; k < nkw; k++) {
+    std::string_view name = vm::str_view(n.kwnames.as<vm::TupleObject>()->items[k]);
+    int at = -1;
+    for (int p = 0; p < 3; p++)
+      if (rn.params[p] && name == rn.params[p]) at = p;
+    if (at < 0 || arg[at] >= 0) return false;
+    arg[at] = n.in[npos + k];
+  }
+  auto constant = [&](int reg, vm::Value* v) {
+    if (reg < 0) return true;  // absent
+    if (reg >= int(g.consts.size())) return false;
+    *v = g.consts[size_t(reg)];
+    return true;
+  };
+  int rank = int(meta_dims(input_meta).size());
+  if (rank == 0) return false;
+  vm::Value dim, second, third;
+  if (!constant(arg[0], &dim) || !constant(arg[1], &second) || !constant(arg[2], &third)) return false;
+  // Trailing dims from an int / a tuple of ints / None (all).
+  auto trailing = [&](const vm::Value& d, int* count) {
+    uint32_t mask = 0;
+    auto add = [&](const vm::Value& x) {
+      if (!x.is_small_int()) return false;
+      int64_t i = x.as_small_int();
+      if (i < -rank || i >= rank) return false;
+      uint32_t bit = 1u << unsigned(i < 0 ? i + rank : i);
+      if (mask & bit) return false;  // a repeated dim: eager raises
+      mask |= bit;
+      return true;
+    };
+    if (!d || d.is_none()) {
+      mask = (1u << unsigned(rank)) - 1;
+    } else if (vm::is_kind(d, vm::ObjKind::Tuple)) {
+      const vm::TupleObject* t = d.as<vm::TupleObject>();
+      if (t->size == 0) mask = (1u << unsigned(rank)) - 1;  // () reduces every dim (PyTorch 1.13)
+      for (size_t i = 0; i < t->size; i++)
+        if (!add(t->items[i])) return false;
+    } else if (!add(d)) {
+      return false;
+    }
+    int c = std::popcount(mask);
+    if (mask != ((1u << unsigned(rank)) - 1) - ((1u << unsigned(rank - c)) - 1)) return false;  // not the last c dims
+    *count = c;
+    return true;
+  };
+  auto flag = [](const vm::Value& v, bool* out) {
+    if (!v) return true;
+    if (!v.is_bool()) return false;
+    *out = v.is_true();
+    return true;
+  };
+  using K = torch::ReductionNative;
+  r->kind = rn.kind;
+  r->input = n.in[0];
+  r->keepdim = false;
+  switch (rn.kind) {
+    case K::Sum:
+    case K::Mean:
+      if (third && !third.is_none()) return false;  // dtype=
+      return trailing(dim, &r->dims) && flag(second, &r->keepdim);
+    case K::Amax:
+    case K::Amin:
+      return trailing(dim, &r->dims) && flag(second, &r->keepdim);
+    case K::Max:
+    case K::Min:
+      if (arg[0] >= 0 || arg[1] >= 0 || arg[2] >= 0) return false;  // max(x, dim) gives (values, indices)
+      r->dims = rank;
+      return true;
+    case K::Softmax:
+    case K::LogSoftmax:
+      if (!dim || (second && !second.is_none()) || !dim.is_small_int()) return false;
+      if (dim.as_small_int() != -1 && dim.as_small_int() != rank - 1) return false;
+      r->dims = 1;
+      r->keepdim = true;
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::function<bool(const KInstr&)>& compiles) {
@@ -69,11 +202,51 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
   for (int r : g.outputs) last_use[size_t(r)] = SIZE_MAX;
 
   // The run of nodes from `first` (before `limit`) that compiles, as a region.
+  // Elements of a value of this meta ("float32[4, 6]": 24; -1 if unknown).
+  auto numel_of = [](const std::string& meta) {
+    int64_t n = 1;
+    for (const std::string& d : meta_dims(meta)) {
+      if (d.empty() || !std::isdigit(static_cast<unsigned char>(d[0]))) return int64_t(-1);
+      n *= std::atoll(d.c_str());
+    }
+    return n;
+  };
+  auto meta_of = [&](int r) -> const std::string& {
+    static const std::string none;
+    if (r < int(g.consts.size())) return none;
+    if (r < int(g.consts.size() + g.inputs.size())) return g.input_meta[size_t(r) - g.consts.size()];
+    return g.nodes[size_t(r) - g.consts.size() - g.inputs.size()].meta;
+  };
+
+  // The run of nodes from `first` (before `limit`) that compiles, as a region.
   auto build = [&](size_t first, size_t limit) {
     KernelRegion reg;
     reg.first = first;
     Kernel& k = reg.kernel;
+    std::vector<Form> form;          // per body value
     std::vector<int> value_of_node;  // per node of the run: its value in the body
+    std::string iter_meta;           // a reducing region: the shape its reductions fold
+    auto push = [&](KInstr ins) {
+      k.body.push_back(ins);
+      Form f = Form::Const;
+      switch (ins.op) {
+        case KOp::Const: f = Form::Const; break;
+        case KOp::Load: f = k.inputs[size_t(ins.arg)].scalar ? Form::Const : Form::Row; break;
+        case KOp::Unary: f = form[size_t(ins.a)]; break;
+        case KOp::Reduce: f = ins.keepdim ? Form::Kept : Form::Squeezed; break;
+        case KOp::Binary: {
+          Form x = form[size_t(ins.a)], y = form[size_t(ins.b)];
+          if (x == Form::Invalid || y == Form::Invalid) f = Form::Invalid;
+          else if (x == Form::Const) f = y;
+          else if (y == Form::Const || x == y) f = x;
+          else if ((x == Form::Row && y == Form::Kept) || (x == Form::Kept && y == Form::Row)) f = Form::Row;
+          else f = Form::Invalid;
+          break;
+        }
+      }
+      form.push_back(f);
+      return int(k.body.size() - 1);
+    };
     auto value_of = [&](int r) -> int {
       int node = r - g.node_reg(0);
       if (node >= int(reg.first) && node < int(reg.first + value_of_node.size())) return value_of_node[size_t(node) - reg.first];
@@ -89,27 +262,43 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         // A constant of the graph: part of the kernel (foldable).
         KInstr c{KOp::Const};
         c.imm = s.to<float>();
-        k.body.push_back(c);
-        return int(k.body.size() - 1);
+        return push(c);
       }
       reg.inputs.push_back(r);
       k.inputs.push_back(KInput{kind == Operand::Number});
-      k.body.push_back(KInstr{KOp::Load, int(reg.inputs.size() - 1)});
-      return int(k.body.size() - 1);
+      return push(KInstr{KOp::Load, int(reg.inputs.size() - 1)});
+    };
+    // The widest row-level value of the run so far (its meta).
+    auto widest_row = [&]() {
+      const std::string* w = nullptr;
+      for (size_t j = 0; j < value_of_node.size(); j++)
+        if (form[size_t(value_of_node[j])] == Form::Row && (!w || numel_of(g.nodes[reg.first + j].meta) > numel_of(*w)))
+          w = &g.nodes[reg.first + j].meta;
+      return w;
     };
     size_t i = first;
     while (i < limit) {
       const tracer::Node& n = g.nodes[i];
+      // Tentatively add the node; undo if an operand or an op does not
+      // compile, or the forms do not fit one kernel.
+      Kernel saved = k;
+      std::vector<int> saved_inputs = reg.inputs;
+      std::vector<Form> saved_form = form;
+      int v = -1;
+      bool ok = true;
       std::vector<int> clamp_bounds;  // decomposition: clamp -> (lo, hi) registers, -1 absent
       PointwiseOp p;
-      if (!pointwise_of(n, &p) && !clamp_of(g, n, &clamp_bounds)) break;
-      if (!clamp_bounds.empty()) {
+      ReductionNode red;
+      if (pointwise_of(n, &p)) {
+        int a = value_of(n.in[0]);
+        int b = p.unary ? 0 : value_of(n.in[1]);
+        ok = a >= 0 && b >= 0;
+        if (ok) v = push(KInstr{p.unary ? KOp::Unary : KOp::Binary, p.op, a, p.unary ? -1 : b});
+      } else if (clamp_of(g, n, &clamp_bounds)) {
         // clamp(x, lo, hi) = clamp_hi(clamp_lo(x, lo), hi), each half the
         // eager op for a number or a tensor bound.
-        Kernel saved = k;
-        std::vector<int> saved_inputs = reg.inputs;
-        int v = value_of(n.in[0]);
-        bool ok = v >= 0;
+        v = value_of(n.in[0]);
+        ok = v >= 0;
         for (int half = 0; ok && half < 2; half++) {
           int r = clamp_bounds[size_t(half)];
           if (r < 0) continue;
@@ -117,38 +306,71 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           bool number = operand_kind(g, r) == Operand::Number;
           torch::BinaryOp op = half == 0 ? (number ? torch::BinaryOp::clamp_lo_scalar : torch::BinaryOp::clamp_lo)
                                          : (number ? torch::BinaryOp::clamp_hi_scalar : torch::BinaryOp::clamp_hi);
-          KInstr ins{KOp::Binary, int(op), v, b};
-          ok = b >= 0 && compiles(ins);
-          if (ok) {
-            k.body.push_back(ins);
-            v = int(k.body.size() - 1);
+          ok = b >= 0;
+          if (ok) v = push(KInstr{KOp::Binary, int(op), v, b});
+        }
+      } else if (reduction_of(g, n, meta_of(n.in.empty() ? -1 : n.in[0]), &red)) {
+        // A reduction folds a row-level value spanning the region's
+        // iteration shape, over the same trailing dims as the region's
+        // other reductions. softmax(x) = e * (1 / sum(e)), e = exp(x - max(x));
+        // log_softmax(x) = (x - max(x)) - log(sum(exp(x - max(x)))): the
+        // eager kernel's order of operations.
+        const std::string& in_meta = meta_of(red.input);
+        const std::string* w = widest_row();
+        int x = value_of(red.input);
+        ok = x >= 0 && form[size_t(x)] == Form::Row && (k.reduce_dims == 0 || k.reduce_dims == red.dims) &&
+             (iter_meta.empty() ? (!w || same_shape(*w, in_meta)) : same_shape(iter_meta, in_meta));
+        if (ok) {
+          k.reduce_dims = red.dims;
+          iter_meta = in_meta;
+          using K = torch::ReductionNative;
+          auto reduce = [&](ReduceOp op, int a, bool keepdim) {
+            KInstr r{KOp::Reduce, int(op), a};
+            r.keepdim = keepdim;
+            return push(r);
+          };
+          switch (red.kind) {
+            case K::Sum: v = reduce(ReduceOp::sum, x, red.keepdim); break;
+            case K::Mean: v = reduce(ReduceOp::mean, x, red.keepdim); break;
+            case K::Amax:
+            case K::Max: v = reduce(ReduceOp::amax, x, red.keepdim); break;
+            case K::Amin:
+            case K::Min: v = reduce(ReduceOp::amin, x, red.keepdim); break;
+            case K::Softmax:
+            case K::LogSoftmax: {
+              int mx = reduce(ReduceOp::line_max, x, true);
+              int d = push(KInstr{KOp::Binary, int(torch::BinaryOp::sub), x, mx});
+              int e = push(KInstr{KOp::Unary, int(torch::UnaryOp::exp), d});
+              int sum = reduce(ReduceOp::line_sum, e, true);
+              if (red.kind == K::Softmax) {
+                KInstr one{KOp::Const};
+                one.imm = 1.0f;
+                int inv = push(KInstr{KOp::Binary, int(torch::BinaryOp::div), push(one), sum});
+                v = push(KInstr{KOp::Binary, int(torch::BinaryOp::mul), e, inv});
+              } else {
+                int ls = push(KInstr{KOp::Unary, int(torch::UnaryOp::log), sum});
+                v = push(KInstr{KOp::Binary, int(torch::BinaryOp::sub), d, ls});
+              }
+              break;
+            }
           }
         }
-        for (size_t q = saved.body.size(); ok && q < k.body.size(); q++) ok = compiles(k.body[q]);
-        if (!ok) {
-          k = std::move(saved);
-          reg.inputs = std::move(saved_inputs);
-          break;
-        }
-        value_of_node.push_back(v);
-        i++;
-        continue;
+      } else {
+        break;
       }
-      // Tentatively add the node; undo if an operand or the op is not compilable.
-      Kernel saved = k;
-      std::vector<int> saved_inputs = reg.inputs;
-      int a = value_of(n.in[0]);
-      int b = p.unary ? 0 : value_of(n.in[1]);
-      KInstr ins{p.unary ? KOp::Unary : KOp::Binary, p.op, a, p.unary ? -1 : b};
-      bool ok = a >= 0 && b >= 0 && compiles(ins);
-      for (size_t q = saved.body.size(); ok && q < k.body.size(); q++) ok = compiles(k.body[q]);
+      for (size_t q = saved.body.size(); ok && q < k.body.size(); q++) ok = compiles(k.body[q]) && form[q] != Form::Invalid;
+      // In a reducing region, no row-level value may outgrow what its
+      // reductions fold (its tensor inputs would widen the iteration).
+      if (ok && !iter_meta.empty() && form[size_t(v)] == Form::Row && !same_shape(n.meta, iter_meta) &&
+          !(numel_of(n.meta) >= 0 && numel_of(n.meta) < numel_of(iter_meta)))
+        ok = false;
       if (!ok) {
         k = std::move(saved);
         reg.inputs = std::move(saved_inputs);
+        form = std::move(saved_form);
         break;
       }
-      k.body.push_back(ins);
-      value_of_node.push_back(int(k.body.size() - 1));
+      value_of_node.push_back(v);
       i++;
     }
     reg.end = i;
@@ -157,22 +379,9 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         reg.outs.push_back(nidx);
         k.outputs.push_back(value_of_node[nidx - reg.first]);
       }
+    reg.node_forms.clear();
+    for (int val : value_of_node) reg.node_forms.push_back(form[size_t(val)]);
     return reg;
-  };
-  // Elements of a node's result while tracing ("float32[4, 6]": 24).
-  auto numel_of = [](const std::string& meta) {
-    int64_t n = 1;
-    size_t b = meta.find('['), e = meta.find(']');
-    if (b == std::string::npos || e == std::string::npos) return int64_t(-1);
-    std::string dims = meta.substr(b + 1, e - b - 1);
-    size_t i = 0;
-    while (i < dims.size()) {
-      size_t j = dims.find(',', i);
-      if (j == std::string::npos) j = dims.size();
-      n *= std::atoll(dims.substr(i, j - i).c_str());
-      i = j + 1;
-    }
-    return n;
   };
 
   size_t i = 0;
@@ -187,12 +396,15 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     for (;;) {
       reg = build(i, limit);
       if (reg.end == reg.first) break;
-      const std::string* widest = &g.nodes[reg.first].meta;
+      // (Per-row values of a reducing kernel are stored over the reduced
+      // shape instead.)
+      auto row_level = [&](size_t n) { return reg.node_forms[n - reg.first] == Form::Row; };
+      const std::string* widest = nullptr;
       for (size_t n = reg.first; n < reg.end; n++)
-        if (numel_of(g.nodes[n].meta) > numel_of(*widest)) widest = &g.nodes[n].meta;
+        if (row_level(n) && (!widest || numel_of(g.nodes[n].meta) > numel_of(*widest))) widest = &g.nodes[n].meta;
       size_t bad = SIZE_MAX;
       for (size_t o : reg.outs)
-        if (g.nodes[o].meta != *widest) bad = std::min(bad, o);
+        if (row_level(o) && g.nodes[o].meta != *widest) bad = std::min(bad, o);
       if (bad == SIZE_MAX) break;
       limit = std::max(bad, i + 1);
     }

@@ -1,7 +1,11 @@
 // codegen/lower.h — from a captured graph to kernels.
 //
 // Lowering finds the runs of consecutive float32 pointwise nodes of a
-// graph (codegen/pointwise.h) that a backend can compile, and turns each
+// graph (codegen/pointwise.h) — and reductions over trailing dims (sum,
+// mean, amax, amin, max(), min(); softmax and log_softmax over the last
+// dim, decomposed into max, exp, sum and pointwise ops), with the
+// pointwise producers before them and consumers after them — that a
+// backend can compile, and turns each
 // into a KernelRegion: one Kernel (codegen/kernel_ir.h) whose inputs are
 // the registers the run reads from outside it (tensors, or Python numbers
 // where the register held a number while tracing) and whose outputs are
@@ -24,6 +28,7 @@ struct KernelRegion {
   size_t first = 0, end = 0;   // graph nodes [first, end) it computes
   std::vector<int> inputs;     // graph registers, in kernel input order
   std::vector<size_t> outs;    // graph nodes whose values it stores, in kernel output order
+  std::vector<Form> node_forms;  // per node [first, end): the form of its value in the kernel
   Kernel kernel;
 };
 

@@ -26,6 +26,12 @@ bool pass_dce(Kernel& k) {
   bool changed = body.size() != k.body.size();
   k.body = std::move(body);
   for (int& o : k.outputs) o = renum[size_t(o)];
+  bool reduces = false;
+  for (const KInstr& in : k.body) reduces = reduces || in.op == KOp::Reduce;
+  if (!reduces && k.reduce_dims) {  // its reductions were dead: a pointwise kernel now
+    k.reduce_dims = 0;
+    changed = true;
+  }
   return changed;
 }
 

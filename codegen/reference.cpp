@@ -12,7 +12,78 @@ bool reference_supports_binary(int op) {
   return op >= 0 && op < binary_op_count() && torch::binary_row_f32_ok(torch::BinaryOp(op));
 }
 
+namespace {
+
+// A reducing kernel, one row (outer point) at a time: each row-level value
+// is a vector over the row, each other value one float; a reduction folds
+// its operand's vector with the eager row fold.
+void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
+  const LoopNest& nest = L.nest;
+  size_t ni = k.inputs.size();
+  int inner = nest.rank - 1;
+  int64_t n = L.rowlen;
+  std::vector<std::vector<float>> row(k.body.size());
+  std::vector<float> one(k.body.size());
+  std::vector<int64_t> idx(size_t(nest.outer_rank), 0);
+  auto operand = [&](int v, int64_t j) { return L.forms[size_t(v)] == Form::Row ? row[size_t(v)][size_t(j)] : one[size_t(v)]; };
+  for (int64_t r = 0; r < L.rows; r++) {
+    auto base = [&](size_t op) {  // the byte offset of operand op at the row's first point
+      int64_t off = 0;
+      for (int d = 0; d < nest.outer_rank; d++) off += idx[size_t(d)] * nest.strides[op][size_t(d)];
+      return off;
+    };
+    for (size_t i = 0; i < k.body.size(); i++) {
+      const KInstr& in = k.body[i];
+      bool is_row = L.forms[i] == Form::Row;
+      if (is_row) row[i].resize(size_t(n));
+      int64_t count = is_row ? n : 1;
+      for (int64_t j = 0; j < count; j++) {
+        float& out = is_row ? row[i][size_t(j)] : one[i];
+        switch (in.op) {
+          case KOp::Const: out = in.imm; break;
+          case KOp::Load: {
+            size_t a = size_t(in.arg);
+            out = k.inputs[a].scalar ? L.numbers[a]
+                                     : *reinterpret_cast<const float*>(L.in_ptrs[a] + base(a) + j * nest.strides[a][size_t(inner)]);
+            break;
+          }
+          case KOp::Unary: {
+            float a = operand(in.a, j);
+            torch::unary_row_f32(torch::UnaryOp(in.arg), &out, &a, 1);
+            break;
+          }
+          case KOp::Binary: {
+            float a = operand(in.a, j), b = operand(in.b, j);
+            torch::binary_row_f32(torch::BinaryOp(in.arg), &out, &a, 1, &b, 1, 1);
+            break;
+          }
+          case KOp::Reduce: out = reduce_row(ReduceOp(in.arg), row[size_t(in.a)].data(), n, L.rows); break;
+        }
+      }
+    }
+    for (size_t o = 0; o < k.outputs.size(); o++) {
+      int v = k.outputs[o];
+      if (L.forms[size_t(v)] == Form::Row) {
+        for (int64_t j = 0; j < n; j++)
+          *reinterpret_cast<float*>(L.out_ptrs[o] + base(ni + o) + j * nest.strides[ni + o][size_t(inner)]) = row[size_t(v)][size_t(j)];
+      } else {
+        reinterpret_cast<float*>(L.out_ptrs[o])[r] = one[size_t(v)];
+      }
+    }
+    for (int d = nest.outer_rank - 1; d >= 0; d--) {  // the next row, innermost fastest
+      if (++idx[size_t(d)] < nest.sizes[d]) break;
+      idx[size_t(d)] = 0;
+    }
+  }
+}
+
+}  // namespace
+
 void run_reference(const Kernel& k, KernelLaunch& L) {
+  if (k.reduces()) {
+    run_reference_reducing(k, L);
+    return;
+  }
   const LoopNest& nest = L.nest;
   size_t ni = k.inputs.size(), no = k.outputs.size();
   std::vector<float> v(k.body.size());
@@ -37,6 +108,7 @@ void run_reference(const Kernel& k, KernelLaunch& L) {
         case KOp::Binary:
           torch::binary_row_f32(torch::BinaryOp(in.arg), &v[i], &v[size_t(in.a)], 1, &v[size_t(in.b)], 1, 1);
           break;
+        case KOp::Reduce: v[i] = 0; break;  // not in a kernel that reduces no dims (validate)
       }
     }
     for (size_t o = 0; o < no; o++) *reinterpret_cast<float*>(L.out_ptrs[o] + offset(ni + o)) = v[size_t(k.outputs[o])];

@@ -3,7 +3,10 @@
 // It visits every point of a kernel's loop nest in order and evaluates the
 // body one value at a time with the eager kernels' own rows
 // (torch::unary_row_f32 / binary_row_f32 on one element), so its results
-// are, by construction, what eager PyTorch-compatible code computes. It is
+// are, by construction, what eager PyTorch-compatible code computes. A
+// reducing kernel runs one row at a time, each row-level value a vector
+// over the row that a reduction folds with the eager row fold
+// (codegen/reduce_ops.h). It is
 // deliberately simple and slow; every backend is tested against it (the
 // unit tests, the random graph test, and `--verify`, which runs every
 // compiled kernel on it as well and compares).

@@ -12,6 +12,8 @@
 #include <mutex>
 
 #include "codegen/reference.h"
+#include "codegen/row_plan.h"
+#include "jit/row_runner.h"
 #include "stdlib/torch/elementwise.h"
 
 namespace kiln::jit {
@@ -22,10 +24,10 @@ using namespace asmjit;
 using codegen::Kernel;
 using codegen::KInstr;
 using codegen::KOp;
+using codegen::kop_name;
 using torch::BinaryOp;
 using torch::UnaryOp;
 
-using RowFn = void (*)(int64_t n, const char* const* in, const int64_t* stride, char* const* out);
 
 constexpr int64_t kParallel = 1 << 16;  // points from which a launch runs on several threads
 constexpr int64_t kChunk = 1 << 14;     // points per task of a one-row launch (a multiple of 8)
@@ -538,6 +540,20 @@ class AsmjitKernel final : public CompiledKernel {
     return code_size_;
   }
 
+  // The row for inputs stepping `in_stride` bytes along it (outputs step
+  // 4): contiguous where every input steps 0 or 4, else strided.
+  RowFn row_for(const int64_t* in_stride) const {
+    size_t ni = k_.inputs.size();
+    uint64_t pattern = 0;
+    bool contiguous = ni <= 63;
+    for (size_t i = 0; i < ni && contiguous; i++) {
+      if (in_stride[i] == 0 && !k_.inputs[i].scalar) pattern |= uint64_t(1) << i;
+      else if (in_stride[i] != 4 && !k_.inputs[i].scalar) contiguous = false;
+    }
+    RowFn row = contiguous ? contiguous_row(pattern) : nullptr;
+    return row ? row : strided_;
+  }
+
   void run(codegen::KernelLaunch& L) const override {
     const codegen::LoopNest& nest = L.nest;
     if (nest.numel == 0) return;
@@ -696,6 +712,7 @@ class AsmjitKernel final : public CompiledKernel {
           }
           case KOp::Unary: v[i] = em.unary(UnaryOp(ins.arg), v[size_t(ins.a)]); break;
           case KOp::Binary: v[i] = em.binary(BinaryOp(ins.arg), v[size_t(ins.a)], v[size_t(ins.b)]); break;
+          case KOp::Reduce: break;  // pointwise rows have none (a reducing kernel runs its row plan)
         }
       }
       for (size_t o = 0; o < no; o++) {
@@ -746,6 +763,49 @@ class AsmjitKernel final : public CompiledKernel {
   }
 };
 
+// A reducing kernel: its row plan's pointwise kernels compiled as above,
+// driven by the row runner (jit/row_runner.h).
+class AsmjitReducingKernel final : public CompiledKernel, public RowSource {
+ public:
+  AsmjitReducingKernel(const Kernel& k) : k_(k), plan_(codegen::plan_rows(k)) {}
+  bool init(JitRuntime& rt, int lanes, std::string* why) {
+    for (const codegen::RowPlan::Sweep& sw : plan_.sweeps) {
+      parts_.push_back(nullptr);
+      if (sw.producer.outputs.empty()) continue;
+      if (!add(rt, sw.producer, lanes, why)) return false;
+    }
+    parts_.push_back(nullptr);
+    if (plan_.has_final && !add(rt, plan_.final, lanes, why)) return false;
+    return true;
+  }
+  void run(codegen::KernelLaunch& L) const override { run_row_plan(plan_, k_, L, *this); }
+  size_t code_size() const override {
+    size_t n = 0;
+    for (const auto& p : parts_)
+      if (p) n += p->code_size();
+    return n;
+  }
+  RowFn row(size_t sweep, const int64_t* in_stride) const override {
+    return parts_[sweep] ? parts_[sweep]->row_for(in_stride) : nullptr;
+  }
+
+ private:
+  Kernel k_;
+  codegen::RowPlan plan_;
+  std::vector<std::unique_ptr<AsmjitKernel>> parts_;  // per sweep, then the last pass (null: none)
+
+  bool add(JitRuntime& rt, const Kernel& part, int lanes, std::string* why) {
+    if (std::string bad = part.validate(); !bad.empty()) {
+      *why = fmt::format("internal: row plan part {} is malformed: {}", part.name, bad);
+      return false;
+    }
+    auto kernel = std::make_unique<AsmjitKernel>(rt, part, lanes);
+    if (!kernel->init(why)) return false;
+    parts_.back() = std::move(kernel);
+    return true;
+  }
+};
+
 class AsmjitBackend final : public Backend {
  public:
   // lanes 0: the host's widest (16 with AVX-512F, else 8; KILN_ASMJIT_LANES=8
@@ -781,6 +841,7 @@ class AsmjitBackend final : public Backend {
       // Every op with a float32 eager row: inline, or a call of the row.
       case KOp::Unary: return codegen::reference_supports_unary(k.arg);
       case KOp::Binary: return codegen::reference_supports_binary(k.arg);
+      case KOp::Reduce: return k.arg >= 0 && k.arg < codegen::reduce_op_count();  // by the row runner
     }
     return false;
   }
@@ -795,11 +856,17 @@ class AsmjitBackend final : public Backend {
     }
     for (const KInstr& ins : k.body)
       if (!compiles(ins)) {
-        *why = fmt::format("asmjit does not compile {}", ins.op == KOp::Unary ? torch::op_name(UnaryOp(ins.arg))
-                                                                               : torch::op_name(BinaryOp(ins.arg)));
+        *why = fmt::format("asmjit does not compile {}", ins.op == KOp::Unary    ? torch::op_name(UnaryOp(ins.arg))
+                                                          : ins.op == KOp::Binary ? torch::op_name(BinaryOp(ins.arg))
+                                                                                  : kop_name(ins.op));
         return nullptr;
       }
     std::lock_guard<std::mutex> lock(mu_);
+    if (k.reduces()) {
+      auto kernel = std::make_unique<AsmjitReducingKernel>(k);
+      if (!kernel->init(rt_, lanes_, why)) return nullptr;
+      return kernel;
+    }
     auto kernel = std::make_unique<AsmjitKernel>(rt_, k, lanes_);
     if (!kernel->init(why)) return nullptr;
     return kernel;

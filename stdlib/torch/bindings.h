@@ -80,6 +80,13 @@ bool pointwise_native(const vm::NativeObject* nat, PointwiseNative* out);
 // method, not in place): *which is 0 for clamp(input, min, max), 2 for
 // clamp_min(input, min), 4 for clamp_max(input, max).
 bool clamp_native(const vm::NativeObject* nat, int* which);
+// Whether `nat` is a reduction the graph compiler fuses (function or
+// method): which one, and its parameter names after `input` in order.
+struct ReductionNative {
+  enum Kind { Sum, Mean, Amax, Amin, Max, Min, Softmax, LogSoftmax } kind;
+  const char* params[3];  // nullptr-terminated when shorter
+};
+bool reduction_native(const vm::NativeObject* nat, ReductionNative* out);
 
 #define KILN_TORCH_AREA(name) void register_##name(Registrar& r);
 #include "stdlib/torch/torch_areas.def"

@@ -551,7 +551,7 @@ void run_reduce(const Op& op, const Tensor& x, const Plan& pl, Out* out, Fin fin
     return;
   }
 
-  if (nr > 0 && pl.red_numel >= 4 * kChunk && nout < 2 * num_threads()) {
+  if (nr > 0 && row_fold_chunked(pl.red_numel, nout)) {
     // Few outputs, long reductions: parallel inside each output.
     Odometer ko(pl.kept_sizes, pl.kept_strides);
     for (int64_t o = 0; o < nout; ++o) {
@@ -873,7 +873,7 @@ Tensor softmax_impl(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
           } else {
             for (int64_t i = 0; i < n; ++i) s += vmath::exp(T(p[i * ps] - mx));
           }
-          T ls = std::log(s);
+          T ls = vmath::log(s);  // torch.log's float32 log: a fused log_softmax computes the same
           for (int64_t i = 0; i < n; ++i) o[i * os] = T(p[i * ps] - mx) - ls;
         } else {
           if (flat) {
@@ -1108,6 +1108,33 @@ Tensor count_nonzero(const Tensor& x, const DimList& dims) {
 
 Tensor cumsum(const Tensor& x, int64_t dim, std::optional<DType> dtype) { return scan<true>(x, dim, dtype); }
 Tensor cumprod(const Tensor& x, int64_t dim, std::optional<DType> dtype) { return scan<false>(x, dim, dtype); }
+
+int64_t row_fold_chunk() { return kChunk; }
+bool row_fold_chunked(int64_t n, int64_t nout) { return n >= 4 * kChunk && nout < 2 * num_threads(); }
+double row_fold_identity(RowFold f) {
+  switch (f) {
+    case RowFold::Sum: return SumOp<float, double>{}.id();
+    case RowFold::Max: return double(MaxOp<float>{}.id());
+    case RowFold::Min: return double(MinOp<float>{}.id());
+  }
+  return 0;
+}
+double row_fold_f32(RowFold f, const float* p, int64_t n) {
+  switch (f) {
+    case RowFold::Sum: return fold_contig(SumOp<float, double>{}, p, n);
+    case RowFold::Max: return double(fold_contig(MaxOp<float>{}, p, n));
+    case RowFold::Min: return double(fold_contig(MinOp<float>{}, p, n));
+  }
+  return 0;
+}
+double row_fold_combine(RowFold f, double acc, double part) {
+  switch (f) {
+    case RowFold::Sum: return SumOp<float, double>{}.comb(acc, part);
+    case RowFold::Max: return double(MaxOp<float>{}.comb(float(acc), float(part)));
+    case RowFold::Min: return double(MinOp<float>{}.comb(float(acc), float(part)));
+  }
+  return 0;
+}
 
 Tensor softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype) { return softmax_impl<false>(x, dim, dtype); }
 Tensor log_softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype) { return softmax_impl<true>(x, dim, dtype); }

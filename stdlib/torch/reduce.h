@@ -75,4 +75,25 @@ Tensor log_softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype);
 std::pair<Tensor, Tensor> sort(const Tensor& x, int64_t dim, bool descending);
 std::pair<Tensor, Tensor> topk(const Tensor& x, int64_t k, int64_t dim, bool largest, bool sorted);
 
+// ---------------------------------------------------------------- row folds, for compiled kernels
+// The float32 folds of one contiguous row of a reduction exactly as the
+// kernels above compute them, so that compiled code that materialises a
+// row of a fused expression and folds it here agrees with eager bit for
+// bit (codegen/reduce_ops.def). A fold starts from the op's identity and
+// combines partials in index order:
+//   acc = id; for each piece: acc = combine(acc, row_fold_f32(piece))
+// where the pieces are the whole row, or its chunks of row_fold_chunk()
+// elements when row_fold_chunked() says eager splits the row across
+// threads. softmax and log_softmax fold each line whole.
+enum class RowFold : uint8_t { Sum, Max, Min };
+int64_t row_fold_chunk();
+// Whether a reduction with `nout` outputs of `n` contiguous elements each
+// folds each row in chunks (this depends on the thread count, as eager's
+// choice does).
+bool row_fold_chunked(int64_t n, int64_t nout);
+double row_fold_identity(RowFold f);
+// Sum: the double of the vectorised sum; Max / Min: the float extreme.
+double row_fold_f32(RowFold f, const float* p, int64_t n);
+double row_fold_combine(RowFold f, double acc, double part);
+
 }  // namespace kiln::torch

@@ -353,6 +353,18 @@ Value topk_fn(VM& vm, const CallArgs& a, const Value&) {
 
 }  // namespace
 
+bool reduction_native(const vm::NativeObject* nat, ReductionNative* out) {
+  if (!nat->data.is_small_int()) return false;
+  int64_t d = nat->data.as_small_int();
+  using K = ReductionNative;
+  if (nat->fn == sum_fn) *out = {d == 1 ? K::Mean : K::Sum, {"dim", "keepdim", "dtype"}};
+  else if (nat->fn == amax_fn) *out = {d == 1 ? K::Amax : K::Amin, {"dim", "keepdim", nullptr}};
+  else if (nat->fn == max_fn) *out = {d == 1 ? K::Max : K::Min, {"dim", "keepdim", "other"}};
+  else if (nat->fn == softmax_fn) *out = {d == 1 ? K::LogSoftmax : K::Softmax, {"dim", "dtype", nullptr}};
+  else return false;
+  return true;
+}
+
 void register_reduction(Registrar& r) {
   VM& vm = r.vm;
   // torch.return_types.max, ... (subclasses of the (values, indices) class).

@@ -1,0 +1,48 @@
+// codegen/reduce_ops.cpp — see codegen/reduce_ops.h.
+#include "codegen/reduce_ops.h"
+
+#include <algorithm>
+
+namespace kiln::codegen {
+
+namespace {
+struct ReduceInfo {
+  const char* name;
+  torch::RowFold fold;
+  bool chunked, mean;
+};
+const ReduceInfo kReduceOps[] = {
+#define REDUCE_OP(name, fold, chunked, mean) {#name, torch::RowFold::fold, chunked, mean},
+#include "codegen/reduce_ops.def"
+#undef REDUCE_OP
+};
+const ReduceInfo& info(ReduceOp op) { return kReduceOps[size_t(op)]; }
+}  // namespace
+
+int reduce_op_count() { return int(sizeof(kReduceOps) / sizeof(kReduceOps[0])); }
+const char* reduce_op_name(ReduceOp op) { return info(op).name; }
+torch::RowFold reduce_fold(ReduceOp op) { return info(op).fold; }
+bool reduce_needs_elements(ReduceOp op) { return info(op).fold != torch::RowFold::Sum; }
+
+int64_t reduce_piece_size(ReduceOp op, int64_t n, int64_t nout) {
+  return info(op).chunked && torch::row_fold_chunked(n, nout) ? torch::row_fold_chunk() : std::max<int64_t>(n, 1);
+}
+int64_t reduce_pieces(ReduceOp op, int64_t n, int64_t nout) {
+  int64_t s = reduce_piece_size(op, n, nout);
+  return n == 0 ? 1 : (n + s - 1) / s;
+}
+
+double reduce_start(ReduceOp op) { return torch::row_fold_identity(info(op).fold); }
+double reduce_piece(ReduceOp op, double acc, const float* p, int64_t n) {
+  return torch::row_fold_combine(info(op).fold, acc, torch::row_fold_f32(info(op).fold, p, n));
+}
+float reduce_finish(ReduceOp op, double acc, int64_t n) { return info(op).mean ? float(acc / double(n)) : float(acc); }
+
+float reduce_row(ReduceOp op, const float* p, int64_t n, int64_t nout) {
+  double acc = reduce_start(op);
+  int64_t size = reduce_piece_size(op, n, nout);
+  for (int64_t s = 0; s < n; s += size) acc = reduce_piece(op, acc, p + s, std::min(size, n - s));
+  return reduce_finish(op, acc, n);
+}
+
+}  // namespace kiln::codegen

@@ -1,0 +1,42 @@
+// codegen/reduce_ops.h — the reductions of the Kernel IR
+// (codegen/reduce_ops.def) and their arithmetic.
+//
+// A Reduce instruction's value at one output point is the eager fold of
+// the row of its operand over the kernel's reduced dimensions, computed by
+// the eager kernels' own row folds (torch::row_fold_f32), so a fused
+// reduction is bit-identical to the eager op on the materialised operand.
+// Every executor of the IR (the reference, each backend's host stub)
+// evaluates reductions through `reduce_row` or, chunk by chunk, through
+// `reduce_start` / `reduce_piece` / `reduce_finish`.
+#pragma once
+
+#include <cstdint>
+
+#include "stdlib/torch/reduce.h"
+
+namespace kiln::codegen {
+
+enum class ReduceOp : uint8_t {
+#define REDUCE_OP(name, fold, chunked, mean) name,
+#include "codegen/reduce_ops.def"
+#undef REDUCE_OP
+};
+int reduce_op_count();
+const char* reduce_op_name(ReduceOp op);
+torch::RowFold reduce_fold(ReduceOp op);
+// Whether the op is an extreme (no value for an empty row: eager raises).
+bool reduce_needs_elements(ReduceOp op);
+
+// The pieces a row of `n` elements folds in, for a reduction with `nout`
+// output points: the whole row (1), or chunks of torch::row_fold_chunk().
+int64_t reduce_pieces(ReduceOp op, int64_t n, int64_t nout);
+int64_t reduce_piece_size(ReduceOp op, int64_t n, int64_t nout);  // elements per piece but the last
+
+double reduce_start(ReduceOp op);
+double reduce_piece(ReduceOp op, double acc, const float* p, int64_t n);  // acc combined with the fold of p[0..n)
+float reduce_finish(ReduceOp op, double acc, int64_t n);                  // the value, for a row of n elements
+
+// The value of a whole contiguous row.
+float reduce_row(ReduceOp op, const float* p, int64_t n, int64_t nout);
+
+}  // namespace kiln::codegen

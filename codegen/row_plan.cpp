@@ -1,0 +1,105 @@
+// codegen/row_plan.cpp — see codegen/row_plan.h.
+#include "codegen/row_plan.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace kiln::codegen {
+
+namespace {
+
+// A pointwise kernel computing `roots` (values of k) at every point of the
+// row: the row-level and constant instructions they need, with per-row
+// values read from their slots (inputs after k's own).
+Kernel sub_kernel(const Kernel& k, const RowPlan& p, const std::vector<int>& roots, const std::string& name) {
+  Kernel s;
+  s.name = name;
+  s.dtype = k.dtype;
+  s.inputs = k.inputs;
+  for (int i = 0; i < p.slots; i++) s.inputs.push_back(KInput{true});
+  std::vector<int> map(k.body.size(), -1);
+  std::vector<bool> need(k.body.size(), false);
+  for (int r : roots) need[size_t(r)] = true;
+  for (size_t i = k.body.size(); i-- > 0;) {
+    if (!need[i] || p.slot_of[i] >= 0) continue;
+    if (k.body[i].a >= 0) need[size_t(k.body[i].a)] = true;
+    if (k.body[i].b >= 0) need[size_t(k.body[i].b)] = true;
+  }
+  for (size_t i = 0; i < k.body.size(); i++) {
+    if (!need[i]) continue;
+    KInstr in = k.body[i];
+    if (p.slot_of[i] >= 0) {
+      in = KInstr{KOp::Load, int(k.inputs.size()) + p.slot_of[i]};
+    } else {
+      if (in.a >= 0) in.a = map[size_t(in.a)];
+      if (in.b >= 0) in.b = map[size_t(in.b)];
+    }
+    map[i] = int(s.body.size());
+    s.body.push_back(in);
+  }
+  for (int r : roots) s.outputs.push_back(map[size_t(r)]);
+  return s;
+}
+
+}  // namespace
+
+RowPlan plan_rows(const Kernel& k) {
+  RowPlan p;
+  p.forms = k.forms();
+  size_t nv = k.body.size();
+  p.slot_of.assign(nv, -1);
+  // after[v]: the sweeps after which value v is known (per-row values), or
+  // which a row-level value needs done first.
+  std::vector<int> after(nv, 0);
+  int sweeps = 0;
+  for (size_t i = 0; i < nv; i++) {
+    const KInstr& in = k.body[i];
+    bool per_row = p.forms[i] == Form::Kept || p.forms[i] == Form::Squeezed;
+    if (per_row) p.slot_of[i] = p.slots++;
+    if (in.op == KOp::Reduce) {
+      after[i] = after[size_t(in.a)] + 1;
+      sweeps = std::max(sweeps, after[i]);
+      continue;
+    }
+    if (in.a >= 0) after[i] = std::max(after[i], after[size_t(in.a)]);
+    if (in.b >= 0) after[i] = std::max(after[i], after[size_t(in.b)]);
+  }
+  p.sweeps.resize(size_t(sweeps));
+  for (int s = 1; s <= sweeps; s++) {
+    RowPlan::Sweep& sw = p.sweeps[size_t(s - 1)];
+    std::vector<int> roots;
+    for (size_t i = 0; i < nv; i++) {
+      const KInstr& in = k.body[i];
+      if (in.op == KOp::Reduce && after[i] == s) {
+        RowPlan::Fold f{int(i)};
+        const KInstr& src = k.body[size_t(in.a)];
+        if (src.op == KOp::Load && !k.inputs[size_t(src.arg)].scalar) {
+          f.direct = src.arg;
+        } else {
+          auto it = std::find(roots.begin(), roots.end(), in.a);
+          f.output = int(it - roots.begin());
+          if (it == roots.end()) roots.push_back(in.a);
+        }
+        sw.folds.push_back(f);
+      } else if (p.slot_of[i] >= 0 && in.op != KOp::Reduce && after[i] == s) {
+        sw.after.push_back(int(i));
+      }
+    }
+    if (!roots.empty()) sw.producer = sub_kernel(k, p, roots, fmt::format("{}_sweep{}", k.name, s));
+  }
+  std::vector<int> roots;
+  p.final_output.assign(k.outputs.size(), -1);
+  for (size_t o = 0; o < k.outputs.size(); o++) {
+    int v = k.outputs[size_t(o)];
+    if (p.forms[size_t(v)] != Form::Row) continue;
+    auto it = std::find(roots.begin(), roots.end(), v);
+    p.final_output[o] = int(it - roots.begin());
+    if (it == roots.end()) roots.push_back(v);
+  }
+  p.has_final = !roots.empty();
+  if (p.has_final) p.final = sub_kernel(k, p, roots, k.name + "_rows");
+  return p;
+}
+
+}  // namespace kiln::codegen

@@ -1,0 +1,319 @@
+// Unit tests of reductions in the Kernel IR (codegen/reduce_ops.h,
+// codegen/row_plan.h) and their tier-1 execution (jit/row_runner.h):
+// every reduction, and softmax / log_softmax / layer_norm as the lowering
+// decomposes them, on rows short and long (the chunked, multi-threaded
+// folds included), checked bit for bit against the eager ops and between
+// the reference executor and the asmjit backend; validation and launch
+// refusals.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <random>
+
+#include "codegen/kernel_ir.h"
+#include "codegen/launch.h"
+#include "codegen/reference.h"
+#include "codegen/row_plan.h"
+#include "jit/asmjit_backend.h"
+#include "stdlib/torch/elementwise.h"
+#include "stdlib/torch/reduce.h"
+#include "stdlib/torch/scalar.h"
+#include "stdlib/torch/views.h"
+
+namespace {
+
+using kiln::codegen::Form;
+using kiln::codegen::KArg;
+using kiln::codegen::Kernel;
+using kiln::codegen::KernelLaunch;
+using kiln::codegen::KInput;
+using kiln::codegen::KInstr;
+using kiln::codegen::KOp;
+using kiln::codegen::ReduceOp;
+namespace torch = kiln::torch;
+using torch::BinaryOp;
+using torch::UnaryOp;
+
+torch::Tensor randn(const torch::Shape& shape, uint32_t seed, float scale = 1.0f) {
+  torch::Tensor t = torch::empty(shape, torch::DType::Float32);
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> d(0.0f, scale);
+  float* p = t.data<float>();
+  for (int64_t i = 0; i < t.numel(); i++) p[i] = d(rng);
+  if (t.numel() > 3) {
+    p[1] = -0.0f;
+    p[2] = 0.0f;
+  }
+  return t;
+}
+
+bool same_bits(float a, float b) {
+  if (std::isnan(a) && std::isnan(b)) return true;
+  return std::bit_cast<uint32_t>(a) == std::bit_cast<uint32_t>(b);
+}
+
+void expect_same(const torch::Tensor& want, const torch::Tensor& got, const std::string& what) {
+  ASSERT_EQ(want.numel(), got.numel()) << what;
+  ASSERT_TRUE(want.sizes == got.sizes) << what << ": shape " << got.sizes.str() << " instead of " << want.sizes.str();
+  torch::Tensor w = torch::contiguous(want), g = torch::contiguous(got);
+  for (int64_t e = 0; e < w.numel(); e++)
+    ASSERT_TRUE(same_bits(w.data<float>()[e], g.data<float>()[e]))
+        << what << ", element " << e << ": " << g.data<float>()[e] << " instead of " << w.data<float>()[e];
+}
+
+// Runs k with the reference executor and with asmjit (both ISA paths);
+// the outputs must agree bit for bit. Returns the reference's outputs.
+std::vector<torch::Tensor> run_both(const Kernel& k, const std::vector<KArg>& args) {
+  EXPECT_EQ(k.validate(), "") << k.to_string();
+  std::string why;
+  KernelLaunch ref;
+  EXPECT_TRUE(ref.prepare(k, args, &why)) << why;
+  kiln::codegen::run_reference(k, ref);
+  for (int lanes : {8, 16}) {
+    auto& be = kiln::jit::asmjit_backend_with_lanes(lanes);
+    if (!be.unavailable().empty()) continue;
+    KernelLaunch jit;
+    EXPECT_TRUE(jit.prepare(k, args, &why)) << why;
+    auto compiled = be.compile(k, &why);
+    EXPECT_TRUE(compiled) << why;
+    if (!compiled) continue;
+    compiled->run(jit);
+    for (size_t o = 0; o < k.outputs.size(); o++)
+      expect_same(ref.outs[o], jit.outs[o], k.name + " asmjit " + std::to_string(lanes) + " lanes, output " + std::to_string(o));
+  }
+  return ref.outs;
+}
+
+KInstr reduce(ReduceOp op, int a, bool keepdim) {
+  KInstr r{KOp::Reduce, int(op), a};
+  r.keepdim = keepdim;
+  return r;
+}
+
+// out = op(in0 * in0 + in0 over the last `dims` dims) — a fused producer.
+Kernel reduce_kernel(ReduceOp op, int dims, bool keepdim, bool direct) {
+  Kernel k;
+  k.name = std::string("r_") + kiln::codegen::reduce_op_name(op);
+  k.inputs = {KInput{false}};
+  k.reduce_dims = dims;
+  if (direct) {
+    k.body = {KInstr{KOp::Load, 0}, reduce(op, 0, keepdim)};
+    k.outputs = {1};
+  } else {
+    k.body = {KInstr{KOp::Load, 0}, KInstr{KOp::Binary, int(BinaryOp::mul), 0, 0}, KInstr{KOp::Binary, int(BinaryOp::add), 1, 0},
+              reduce(op, 2, keepdim)};
+    k.outputs = {3};
+  }
+  return k;
+}
+
+// The eager value of the same.
+torch::Tensor eager_reduce(ReduceOp op, const torch::Tensor& x, int dims, bool keepdim, bool direct) {
+  torch::Tensor v = direct ? x : torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, x, x), x);
+  torch::Shape d;
+  for (int i = 0; i < dims; i++) d.push_back(-1 - i);
+  switch (op) {
+    case ReduceOp::sum: return torch::sum(v, d, keepdim, std::nullopt);
+    case ReduceOp::mean: return torch::mean(v, d, keepdim, std::nullopt);
+    case ReduceOp::amax: return torch::amax(v, d, keepdim);
+    case ReduceOp::amin: return torch::amin(v, d, keepdim);
+    default: break;
+  }
+  return {};
+}
+
+TEST(KernelReduce, EveryReductionMatchesEagerOnShortAndLongRows) {
+  struct Case {
+    torch::Shape shape;
+    int dims;
+  };
+  // Rows of 1, 5, 37, 1031 and 70000 elements; one row of 300000 (eager
+  // chunks it across threads); a full reduction of a 3-d tensor.
+  std::vector<Case> cases = {{{6, 1}, 1}, {{4, 5}, 1}, {{3, 37}, 1}, {{9, 1031}, 1}, {{3, 70000}, 1},
+                             {{300000}, 1}, {{2, 300001}, 1}, {{5, 6, 7}, 3}, {{4, 6, 7}, 2}};
+  uint32_t seed = 1;
+  for (const Case& c : cases) {
+    torch::Tensor x = randn(c.shape, seed++, 3.0f);
+    for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::amax, ReduceOp::amin})
+      for (bool keepdim : {false, true})
+        for (bool direct : {false, true}) {
+          Kernel k = reduce_kernel(op, c.dims, keepdim, direct);
+          std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
+          if (HasFailure()) return;
+          expect_same(eager_reduce(op, x, c.dims, keepdim, direct), got[0],
+                      k.to_string() + " on " + x.sizes.str() + (keepdim ? " keepdim" : ""));
+          if (HasFailure()) return;
+        }
+  }
+}
+
+// softmax / log_softmax over the last dim, as codegen/lower.cpp decomposes
+// them, of 2 * x.
+Kernel softmax_kernel(bool log) {
+  Kernel k;
+  k.name = log ? "log_softmax" : "softmax";
+  k.inputs = {KInput{false}};
+  k.reduce_dims = 1;
+  KInstr two{KOp::Const};
+  two.imm = 2.0f;
+  KInstr one{KOp::Const};
+  one.imm = 1.0f;
+  k.body = {KInstr{KOp::Load, 0},                          // 0
+            two,                                            // 1
+            KInstr{KOp::Binary, int(BinaryOp::mul), 0, 1},  // 2 x
+            reduce(ReduceOp::line_max, 2, true),            // 3
+            KInstr{KOp::Binary, int(BinaryOp::sub), 2, 3},  // 4
+            KInstr{KOp::Unary, int(UnaryOp::exp), 4},       // 5
+            reduce(ReduceOp::line_sum, 5, true)};           // 6
+  if (log) {
+    k.body.push_back(KInstr{KOp::Unary, int(UnaryOp::log), 6});         // 7
+    k.body.push_back(KInstr{KOp::Binary, int(BinaryOp::sub), 4, 7});    // 8
+  } else {
+    k.body.push_back(one);                                              // 7
+    k.body.push_back(KInstr{KOp::Binary, int(BinaryOp::div), 7, 6});    // 8
+    k.body.push_back(KInstr{KOp::Binary, int(BinaryOp::mul), 5, 8});    // 9
+  }
+  k.outputs = {int(k.body.size() - 1)};
+  return k;
+}
+
+TEST(KernelReduce, SoftmaxDecompositionIsTheEagerSoftmax) {
+  uint32_t seed = 100;
+  for (torch::Shape s : std::vector<torch::Shape>{{3, 1}, {4, 10}, {2, 3, 129}, {5, 4000}, {2, 300000}}) {
+    torch::Tensor x = randn(s, seed++, 4.0f);
+    torch::Tensor x2 = torch::binary(BinaryOp::mul, x, torch::scalar_tensor(torch::Scalar::from_double(2.0), torch::DType::Float32));
+    for (bool log : {false, true}) {
+      Kernel k = softmax_kernel(log);
+      kiln::codegen::RowPlan plan = kiln::codegen::plan_rows(k);
+      EXPECT_EQ(plan.sweeps.size(), 2u);  // the max, then the sum of exps
+      std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
+      if (HasFailure()) return;
+      torch::Tensor want = log ? torch::log_softmax(x2, -1, std::nullopt) : torch::softmax(x2, -1, std::nullopt);
+      expect_same(want, got[0], k.name + " on " + s.str());
+      if (HasFailure()) return;
+    }
+  }
+}
+
+TEST(KernelReduce, LayerNormTakesTwoSweepsAndMatches) {
+  // (x - mean) * rsqrt(mean((x - mean)^2) + eps) * w + b, with the mean and
+  // the variance also stored (kept, per row).
+  Kernel k;
+  k.name = "layer_norm";
+  k.inputs = {KInput{false}, KInput{false}, KInput{false}, KInput{true}};
+  k.reduce_dims = 1;
+  k.body = {KInstr{KOp::Load, 0},                           // 0 x
+            reduce(ReduceOp::mean, 0, true),                 // 1
+            KInstr{KOp::Binary, int(BinaryOp::sub), 0, 1},   // 2 centered
+            KInstr{KOp::Binary, int(BinaryOp::mul), 2, 2},   // 3
+            reduce(ReduceOp::mean, 3, true),                 // 4 var
+            KInstr{KOp::Load, 3},                            // 5 eps
+            KInstr{KOp::Binary, int(BinaryOp::add), 4, 5},   // 6
+            KInstr{KOp::Unary, int(UnaryOp::rsqrt), 6},      // 7
+            KInstr{KOp::Binary, int(BinaryOp::mul), 2, 7},   // 8
+            KInstr{KOp::Load, 1},                            // 9 w
+            KInstr{KOp::Binary, int(BinaryOp::mul), 8, 9},   // 10
+            KInstr{KOp::Load, 2},                            // 11 b
+            KInstr{KOp::Binary, int(BinaryOp::add), 10, 11}};  // 12
+  k.outputs = {12, 1, 7};
+  kiln::codegen::RowPlan plan = kiln::codegen::plan_rows(k);
+  ASSERT_EQ(plan.sweeps.size(), 2u);
+  EXPECT_EQ(plan.sweeps[0].folds[0].direct, 0);  // the mean of x folds x in place
+  EXPECT_EQ(plan.sweeps[1].after.size(), 2u);    // var + eps, rsqrt: once per row
+  std::vector<Form> f = k.forms();
+  EXPECT_EQ(f[12], Form::Row);
+  EXPECT_EQ(f[7], Form::Kept);
+  for (torch::Shape s : std::vector<torch::Shape>{{2, 7}, {64, 768}, {3, 5, 33}, {200, 1000}}) {
+    torch::Tensor x = randn(s, 7, 2.0f);
+    torch::Tensor w = randn({s[s.n - 1]}, 8), b = randn({s[s.n - 1]}, 9);
+    KArg eps;
+    eps.number = 1e-5;
+    std::vector<torch::Tensor> got = run_both(k, {KArg{&x}, KArg{&w}, KArg{&b}, eps});
+    if (HasFailure()) return;
+    EXPECT_EQ(got[1].sizes.n, s.n);  // the kept mean: [..., 1]
+    EXPECT_EQ(got[1].sizes[s.n - 1], 1);
+    // The eager ops, one at a time.
+    torch::Tensor mean = torch::mean(x, torch::Shape{-1}, true, std::nullopt);
+    torch::Tensor c = torch::binary(BinaryOp::sub, x, mean);
+    torch::Tensor var = torch::mean(torch::binary(BinaryOp::mul, c, c), torch::Shape{-1}, true, std::nullopt);
+    torch::Tensor r = torch::unary(UnaryOp::rsqrt, torch::binary(BinaryOp::add, var, torch::scalar_tensor(torch::Scalar::from_double(1e-5), torch::DType::Float32)));
+    torch::Tensor y = torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, torch::binary(BinaryOp::mul, c, r), w), b);
+    expect_same(y, got[0], "layer_norm " + s.str());
+    expect_same(mean, got[1], "mean " + s.str());
+    expect_same(r, got[2], "rsqrt " + s.str());
+  }
+}
+
+TEST(KernelReduce, BroadcastAndStridedOperandsOfProducers) {
+  // sum(x * w, -1) with w broadcast along the rows, x a transposed view
+  // (its rows strided: the producer gathers them, as eager's mul makes a
+  // contiguous tensor first).
+  Kernel k;
+  k.name = "dot_rows";
+  k.inputs = {KInput{false}, KInput{false}};
+  k.reduce_dims = 1;
+  k.body = {KInstr{KOp::Load, 0}, KInstr{KOp::Load, 1}, KInstr{KOp::Binary, int(BinaryOp::mul), 0, 1},
+            reduce(ReduceOp::sum, 2, false)};
+  k.outputs = {3};
+  torch::Tensor base = randn({40, 30}, 11);
+  torch::Tensor xt = torch::transpose(base, 0, 1);  // [30, 40], strided rows
+  torch::Tensor w = randn({40}, 12);
+  std::vector<torch::Tensor> got = run_both(k, {KArg{&xt}, KArg{&w}});
+  expect_same(torch::sum(torch::binary(BinaryOp::mul, xt, w), torch::Shape{-1}, false, std::nullopt), got[0], "dot_rows");
+}
+
+TEST(KernelReduce, LaunchRefusesWhatEagerFoldsDifferently) {
+  std::string why;
+  KernelLaunch L;
+  // A direct fold of a strided input: eager folds it element by element.
+  Kernel k = reduce_kernel(ReduceOp::sum, 1, false, true);
+  torch::Tensor base = randn({8, 6}, 3);
+  torch::Tensor t = torch::transpose(base, 0, 1);
+  EXPECT_FALSE(L.prepare(k, {KArg{&t}}, &why));
+  EXPECT_NE(why.find("not contiguous"), std::string::npos) << why;
+  // amax of empty rows: eager raises.
+  Kernel m = reduce_kernel(ReduceOp::amax, 1, false, false);
+  torch::Tensor e = torch::empty({3, 0}, torch::DType::Float32);
+  EXPECT_FALSE(L.prepare(m, {KArg{&e}}, &why));
+  EXPECT_NE(why.find("empty rows"), std::string::npos) << why;
+  // ...while their sum is 0 and their mean NaN, as eager's.
+  Kernel s = reduce_kernel(ReduceOp::mean, 1, false, false);
+  std::vector<torch::Tensor> got = run_both(s, {KArg{&e}});
+  ASSERT_EQ(got[0].numel(), 3);
+  EXPECT_TRUE(std::isnan(got[0].data<float>()[0]));
+  // Reduced dims that do not merge into one row (a transposed 2-d block).
+  Kernel full = reduce_kernel(ReduceOp::sum, 2, false, false);
+  EXPECT_FALSE(L.prepare(full, {KArg{&t}}, &why));
+  EXPECT_NE(why.find("merge"), std::string::npos) << why;
+  // More reduced dims than the shape has.
+  torch::Tensor v = randn({5}, 4);
+  EXPECT_FALSE(L.prepare(full, {KArg{&v}}, &why));
+}
+
+TEST(KernelReduce, ValidateChecksForms) {
+  Kernel k;
+  k.name = "bad";
+  k.inputs = {KInput{false}};
+  k.reduce_dims = 1;
+  // A squeezed per-row value combined with a row-level one.
+  k.body = {KInstr{KOp::Load, 0}, reduce(ReduceOp::sum, 0, false), KInstr{KOp::Binary, int(BinaryOp::add), 0, 1}};
+  k.outputs = {2};
+  EXPECT_NE(k.validate().find("squeezed"), std::string::npos) << k.validate();
+  // A reduction of a per-row value.
+  k.body = {KInstr{KOp::Load, 0}, reduce(ReduceOp::sum, 0, true), reduce(ReduceOp::sum, 1, true)};
+  EXPECT_NE(k.validate().find("not a row-level"), std::string::npos) << k.validate();
+  // A reduction in a kernel that reduces nothing.
+  k.reduce_dims = 0;
+  k.body = {KInstr{KOp::Load, 0}, reduce(ReduceOp::sum, 0, true)};
+  k.outputs = {1};
+  EXPECT_NE(k.validate().find("reduces no dims"), std::string::npos) << k.validate();
+  // Kept per-row values broadcast along the row.
+  k.reduce_dims = 1;
+  k.body = {KInstr{KOp::Load, 0}, reduce(ReduceOp::amax, 0, true), KInstr{KOp::Binary, int(BinaryOp::sub), 0, 1}};
+  k.outputs = {2, 1};
+  EXPECT_EQ(k.validate(), "");
+  EXPECT_NE(k.to_string().find("amax(v0 over the last 1 dim, keepdim)"), std::string::npos) << k.to_string();
+}
+
+}  // namespace
