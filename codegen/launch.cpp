@@ -90,6 +90,15 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
       }
       for (const KInstr& in : k.body)
         if (in.op == KOp::Reduce) reduce_masks_.push_back({in.a, deps[size_t(in.a)]});
+      // Per output, the tensors it reads itself (not through a reduction),
+      // and whether it uses a per-row value (which spans the kept shape).
+      std::vector<bool> stat(k.body.size(), false);
+      for (size_t i = 0; i < k.body.size(); i++) {
+        const KInstr& in = k.body[i];
+        stat[i] = in.op == KOp::Reduce || (in.a >= 0 && stat[size_t(in.a)]) || (in.b >= 0 && stat[size_t(in.b)]);
+      }
+      row_masks_.clear();
+      for (int o : k.outputs) row_masks_.push_back({deps[size_t(o)], stat[size_t(o)]});
     }
     forms_of_ = &k;
   }
@@ -133,9 +142,21 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     masks = &masks_;
   }
   for (size_t o = 0; o < k.outputs.size(); o++) {
-    if (forms[size_t(k.outputs[o])] != Form::Row && k.reduces()) continue;  // per-row: over the reduced shape
     torch::Shape os;
-    if (!spans((*masks)[o], &os)) return false;
+    if (k.reduces()) {
+      if (forms[size_t(k.outputs[o])] != Form::Row) continue;  // per-row: over the reduced shape
+      if (!spans(row_masks_[o].first, &os)) {
+        *why = "the inputs' shapes do not broadcast";
+        return false;
+      }
+      if (row_masks_[o].second) {
+        torch::Shape kept = shape;
+        for (int d = split; d < shape.n; d++) kept[d] = 1;
+        if (!LoopNest::broadcast_into(&os, kept)) return false;
+      }
+    } else if (!spans((*masks)[o], &os)) {
+      return false;
+    }
     if (!(os == shape)) {
       *why = fmt::format("output {} has shape {} within the iteration shape {}", o, os.str(), shape.str());
       return false;
@@ -162,18 +183,17 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     return false;
   }
   if (k.reduces()) {
-    if (nest.rank - nest.outer_rank != 1) {
-      *why = "the reduced dims do not merge into one row for every operand";
-      return false;
-    }
     // A reduction straight of an input folds its elements where they are:
     // eager folds a contiguous row the same way only when it is one.
     for (const auto& [operand, mask] : reduce_masks_) {
       const KInstr& src = k.body[size_t(operand)];
-      if (src.op == KOp::Load && rowlen > 1 && nest.strides[size_t(src.arg)][size_t(nest.rank - 1)] != 4) {
-        *why = fmt::format("a reduction of input {}, whose rows are not contiguous", src.arg);
-        return false;
-      }
+      if (src.op != KOp::Load || rowlen <= 1) continue;
+      int64_t want = 4;
+      for (int d = nest.rank - 1; d >= nest.outer_rank; want *= nest.sizes[d], d--)
+        if (nest.strides[size_t(src.arg)][size_t(d)] != want) {
+          *why = fmt::format("a reduction of input {}, whose rows are not contiguous", src.arg);
+          return false;
+        }
     }
   }
   return true;

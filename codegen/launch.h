@@ -54,6 +54,7 @@ struct KernelLaunch {
   std::vector<uint64_t> masks_;               // when none is given
   const Kernel* forms_of_ = nullptr;          // the kernel `forms` and `reduce_masks_` belong to
   std::vector<std::pair<int, uint64_t>> reduce_masks_;  // per Reduce: (its operand, the inputs it reads)
+  std::vector<std::pair<uint64_t, bool>> row_masks_;    // per output: (inputs it reads itself, uses a per-row value)
 
  public:
 };

@@ -379,6 +379,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         reg.outs.push_back(nidx);
         k.outputs.push_back(value_of_node[nidx - reg.first]);
       }
+    reg.iter_meta = iter_meta;
     reg.node_forms.clear();
     for (int val : value_of_node) reg.node_forms.push_back(form[size_t(val)]);
     return reg;
@@ -399,12 +400,12 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       // (Per-row values of a reducing kernel are stored over the reduced
       // shape instead.)
       auto row_level = [&](size_t n) { return reg.node_forms[n - reg.first] == Form::Row; };
-      const std::string* widest = nullptr;
-      for (size_t n = reg.first; n < reg.end; n++)
+      const std::string* widest = reg.iter_meta.empty() ? nullptr : &reg.iter_meta;
+      for (size_t n = reg.first; n < reg.end && reg.iter_meta.empty(); n++)
         if (row_level(n) && (!widest || numel_of(g.nodes[n].meta) > numel_of(*widest))) widest = &g.nodes[n].meta;
       size_t bad = SIZE_MAX;
       for (size_t o : reg.outs)
-        if (row_level(o) && g.nodes[o].meta != *widest) bad = std::min(bad, o);
+        if (row_level(o) && !same_shape(g.nodes[o].meta, *widest)) bad = std::min(bad, o);
       if (bad == SIZE_MAX) break;
       limit = std::max(bad, i + 1);
     }
@@ -418,6 +419,11 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     bool tensor_in = false;
     for (const KInput& in : k.inputs) tensor_in = tensor_in || !in.scalar;
     if (!tensor_in) continue;
+    // Reductions of inputs alone fold what eager folds, the same way: no
+    // kernel pays for itself there.
+    bool computes = false;
+    for (const KInstr& in : k.body) computes = computes || in.op == KOp::Unary || in.op == KOp::Binary;
+    if (!computes) continue;
     k.name = fmt::format("{}_k{}", g.name, out.size());
     out.push_back(std::move(reg));
   }

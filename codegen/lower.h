@@ -29,6 +29,7 @@ struct KernelRegion {
   std::vector<int> inputs;     // graph registers, in kernel input order
   std::vector<size_t> outs;    // graph nodes whose values it stores, in kernel output order
   std::vector<Form> node_forms;  // per node [first, end): the form of its value in the kernel
+  std::string iter_meta;         // a reducing region: the shape its reductions fold (its iteration shape)
   Kernel kernel;
 };
 

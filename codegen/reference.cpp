@@ -20,16 +20,21 @@ namespace {
 void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
   const LoopNest& nest = L.nest;
   size_t ni = k.inputs.size();
-  int inner = nest.rank - 1;
   int64_t n = L.rowlen;
   std::vector<std::vector<float>> row(k.body.size());
   std::vector<float> one(k.body.size());
   std::vector<int64_t> idx(size_t(nest.outer_rank), 0);
   auto operand = [&](int v, int64_t j) { return L.forms[size_t(v)] == Form::Row ? row[size_t(v)][size_t(j)] : one[size_t(v)]; };
   for (int64_t r = 0; r < L.rows; r++) {
-    auto base = [&](size_t op) {  // the byte offset of operand op at the row's first point
+    // The byte offset of operand op at element j of the row (row-major
+    // over the reduced dims).
+    auto at = [&](size_t op, int64_t j) {
       int64_t off = 0;
       for (int d = 0; d < nest.outer_rank; d++) off += idx[size_t(d)] * nest.strides[op][size_t(d)];
+      for (int d = nest.rank - 1; d >= nest.outer_rank; d--) {
+        off += (j % nest.sizes[d]) * nest.strides[op][size_t(d)];
+        j /= nest.sizes[d];
+      }
       return off;
     };
     for (size_t i = 0; i < k.body.size(); i++) {
@@ -44,7 +49,7 @@ void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
           case KOp::Load: {
             size_t a = size_t(in.arg);
             out = k.inputs[a].scalar ? L.numbers[a]
-                                     : *reinterpret_cast<const float*>(L.in_ptrs[a] + base(a) + j * nest.strides[a][size_t(inner)]);
+                                     : *reinterpret_cast<const float*>(L.in_ptrs[a] + at(a, j));
             break;
           }
           case KOp::Unary: {
@@ -65,7 +70,7 @@ void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
       int v = k.outputs[o];
       if (L.forms[size_t(v)] == Form::Row) {
         for (int64_t j = 0; j < n; j++)
-          *reinterpret_cast<float*>(L.out_ptrs[o] + base(ni + o) + j * nest.strides[ni + o][size_t(inner)]) = row[size_t(v)][size_t(j)];
+          *reinterpret_cast<float*>(L.out_ptrs[o] + at(ni + o, j)) = row[size_t(v)][size_t(j)];
       } else {
         reinterpret_cast<float*>(L.out_ptrs[o])[r] = one[size_t(v)];
       }

@@ -93,9 +93,8 @@ RowPlan plan_rows(const Kernel& k) {
   for (size_t o = 0; o < k.outputs.size(); o++) {
     int v = k.outputs[size_t(o)];
     if (p.forms[size_t(v)] != Form::Row) continue;
-    auto it = std::find(roots.begin(), roots.end(), v);
-    p.final_output[o] = int(it - roots.begin());
-    if (it == roots.end()) roots.push_back(v);
+    p.final_output[o] = int(roots.size());  // one each, even for the same value (two outputs, two tensors)
+    roots.push_back(v);
   }
   p.has_final = !roots.empty();
   if (p.has_final) p.final = sub_kernel(k, p, roots, k.name + "_rows");

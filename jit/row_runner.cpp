@@ -120,9 +120,14 @@ class Runner {
     return r;
   }
 
-  // The byte offset of operand `op` (inputs, then outputs) at row r's first point.
-  int64_t offset(size_t op, int64_t r) const {
+  // The byte offset of operand `op` (inputs, then outputs) at element c
+  // of row r (c in row-major order over the reduced dims).
+  int64_t offset(size_t op, int64_t r, int64_t c) const {
     int64_t off = 0;
+    for (int d = nest_.rank - 1; d >= nest_.outer_rank; d--) {
+      off += (c % nest_.sizes[d]) * nest_.strides[op][size_t(d)];
+      c /= nest_.sizes[d];
+    }
     for (int d = nest_.outer_rank - 1; d >= 0; d--) {
       off += (r % nest_.sizes[d]) * nest_.strides[op][size_t(d)];
       r /= nest_.sizes[d];
@@ -130,12 +135,24 @@ class Runner {
     return off;
   }
 
-  // Points `in` at row r's inputs, from element c0 of the row; slots at `stats`.
-  void point_inputs(Buffers& b, int64_t r, int64_t c0, float* stats) const {
+  // Points `in` at row r's inputs at element c; slots at `stats`.
+  void point_inputs(Buffers& b, int64_t r, int64_t c, float* stats) const {
     b.in.resize(ni_ + size_t(p_.slots));
-    for (size_t i = 0; i < ni_; i++)
-      b.in[i] = k_.inputs[i].scalar ? L_.in_ptrs[i] : L_.in_ptrs[i] + offset(i, r) + c0 * stride_[i];
+    for (size_t i = 0; i < ni_; i++) b.in[i] = k_.inputs[i].scalar ? L_.in_ptrs[i] : L_.in_ptrs[i] + offset(i, r, c);
     for (int s = 0; s < p_.slots; s++) b.in[ni_ + size_t(s)] = reinterpret_cast<const char*>(stats + s);
+  }
+
+  // Calls fn(c, n) for the pieces of elements [c0, c0 + len) of a row that
+  // lie along its innermost dim (one piece when the reduced dims merged
+  // into one).
+  template <class F>
+  void segments(int64_t c0, int64_t len, F fn) const {
+    int64_t m = std::max<int64_t>(nest_.sizes[inner_], 1);
+    for (int64_t c = c0; c < c0 + len;) {
+      int64_t n = std::min(c0 + len, (c / m + 1) * m) - c;
+      fn(c, n);
+      c += n;
+    }
   }
 
   // Folds elements [c0, c0 + len) of sweep s's operands into acc.
@@ -143,16 +160,18 @@ class Runner {
     const RowPlan::Sweep& sw = p_.sweeps[s];
     int64_t B = block_[s];
     if (fns_[s]) {
-      point_inputs(b, r, c0, stats);
       b.out.resize(sw.producer.outputs.size());
-      for (size_t j = 0; j < b.out.size(); j++) b.out[j] = reinterpret_cast<char*>(scratch + size_t(B) * j);
-      fns_[s](len, b.in.data(), stride_.data(), b.out.data());
+      segments(c0, len, [&](int64_t c, int64_t n) {
+        point_inputs(b, r, c, stats);
+        for (size_t j = 0; j < b.out.size(); j++) b.out[j] = reinterpret_cast<char*>(scratch + size_t(B) * j + (c - c0));
+        fns_[s](n, b.in.data(), stride_.data(), b.out.data());
+      });
     }
     for (size_t f = 0; f < sw.folds.size(); f++) {
       const RowPlan::Fold& fo = sw.folds[f];
+      // (A folded input's row is contiguous: the launch checked.)
       const float* src = fo.direct >= 0
-                             ? reinterpret_cast<const float*>(L_.in_ptrs[size_t(fo.direct)] + offset(size_t(fo.direct), r) +
-                                                              c0 * stride_[size_t(fo.direct)])
+                             ? reinterpret_cast<const float*>(L_.in_ptrs[size_t(fo.direct)] + offset(size_t(fo.direct), r, c0))
                              : scratch + size_t(B) * size_t(fo.output);
       int64_t piece = codegen::reduce_piece_size(op(fo), n_, L_.rows);
       for (int64_t q = 0; q < len; q += piece) acc[f] = codegen::reduce_piece(op(fo), acc[f], src + q, std::min(piece, len - q));
@@ -170,13 +189,15 @@ class Runner {
   // The row-level outputs of row r, elements [c0, c0 + len); per-row ones at c0 == 0.
   void write_row(Buffers& b, int64_t r, int64_t c0, int64_t len, float* stats) const {
     if (fns_.back()) {
-      point_inputs(b, r, c0, stats);
       b.out.assign(p_.final.outputs.size(), nullptr);
-      for (size_t o = 0; o < k_.outputs.size(); o++) {
-        int fo = p_.final_output[o];
-        if (fo >= 0) b.out[size_t(fo)] = L_.out_ptrs[o] + offset(ni_ + o, r) + c0 * nest_.strides[ni_ + o][size_t(inner_)];
-      }
-      fns_.back()(len, b.in.data(), stride_.data(), b.out.data());
+      segments(c0, len, [&](int64_t c, int64_t n) {
+        point_inputs(b, r, c, stats);
+        for (size_t o = 0; o < k_.outputs.size(); o++) {
+          int fo = p_.final_output[o];
+          if (fo >= 0) b.out[size_t(fo)] = L_.out_ptrs[o] + offset(ni_ + o, r, c);
+        }
+        fns_.back()(n, b.in.data(), stride_.data(), b.out.data());
+      });
     }
     if (c0 == 0)
       for (size_t o = 0; o < k_.outputs.size(); o++)

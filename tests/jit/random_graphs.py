@@ -4,7 +4,8 @@
 Generates (from a seed) a script of many random functions — chains of
 pointwise ops (clamps included) on tensors and Python numbers, broadcasts ([4, 5] with [5],
 [1, 5], [4, 1]), views (transpose, reshape, unsqueeze, slices with steps),
-reductions (sum, mean, amax over a dim, kept), dtype mixes (float64 and
+reductions (sum, mean, amax, amin over the last dims, kept or not, and
+over dim 0; softmax, log_softmax, layer_norm), dtype mixes (float64 and
 int64 tensors among the float32 ones), odd sizes — each called several
 times and its result printed exactly (every element's float repr). The
 script runs once with the interpreter alone (--tier=0, the eager oracle)
@@ -46,7 +47,7 @@ def gen_function(rng, idx):
         if kind < 0.35:
             x = rng.choice(vals)
             expr, shape = rng.choice(UNARY).format(x[0]), x[1]
-        elif kind < 0.75:
+        elif kind < 0.70:
             x, y = rng.choice(vals), rng.choice(vals)
             op = rng.choice(BINARY)
             if rng.random() < 0.25:
@@ -62,7 +63,30 @@ def gen_function(rng, idx):
                                                                                 (1,) * (len(x[1]) - len(y[1])) + y[1]))
             if y[1] is None and x[1] is None:
                 continue
-        elif kind < 0.83 and same:
+        elif kind < 0.86 and same:
+            # Reductions over the last dims, with producers and consumers
+            # around them (fused into one kernel where they can be).
+            x = rng.choice(same)
+            r, c = x[1]
+            v = rng.random()
+            forms = [
+                (f"{x[0]}.sum(-1, keepdim=True)", (r, 1)),
+                (f"{x[0]}.mean(1, keepdim=True)", (r, 1)),
+                (f"{x[0]}.amax(-1, keepdim=True)", (r, 1)),
+                (f"torch.amin({x[0]} * 2.0, 1, True)", (r, 1)),
+                (f"torch.softmax({x[0]}, -1)", (r, c)),
+                (f"torch.log_softmax({x[0]} * 0.5, dim=-1)", (r, c)),
+                (f"{x[0]}.softmax(1)", (r, c)),
+                (f"({x[0]} - {x[0]}.amax(-1, keepdim=True)).exp()", (r, c)),
+                (f"torch.nn.functional.layer_norm({x[0]}, ({c},))", (r, c)),
+                (f"torch.relu({x[0]}.sum(-1) * 0.5 - {x[0]}.amax(1)).unsqueeze(1)", (r, 1)),
+                (f"{x[0]}.sum()", ()),
+                (f"({x[0]} * {x[0]}).mean()", ()),
+                (f"{x[0]}.max()", ()),
+                (f"{x[0]}.min() + {x[0]}.sum((0, 1))", ()),
+            ]
+            expr, shape = forms[int(v * len(forms))]
+        elif kind < 0.9 and same:
             x = rng.choice(same)
             r, c = x[1]
             v = rng.random()
@@ -81,7 +105,7 @@ def gen_function(rng, idx):
                 else:
                     lines.append(f"    {name}_ = {expr}")
                     expr, shape = f"{name}_.sum()", ()
-        elif kind < 0.9 and same:
+        elif kind < 0.93 and same:
             x = rng.choice(same)
             red = rng.choice(["mean", "amax", "sum"])
             expr, shape = f"{x[0]}.{red}(0, keepdim=True)", (1, x[1][1])

@@ -263,6 +263,35 @@ TEST(KernelReduce, BroadcastAndStridedOperandsOfProducers) {
   expect_same(torch::sum(torch::binary(BinaryOp::mul, xt, w), torch::Shape{-1}, false, std::nullopt), got[0], "dot_rows");
 }
 
+TEST(KernelReduce, ReducedDimsThatDoNotMergeRunPieceByPiece) {
+  // (x * 3 + b).sum() with b broadcast along the first dim, and the same
+  // of a transposed x: the reduced dims stay two for the producer, whose
+  // values fill the row piece by piece before it is folded.
+  Kernel k;
+  k.name = "full_with_bias";
+  k.inputs = {KInput{false}, KInput{false}, KInput{true}};
+  k.reduce_dims = 2;
+  k.body = {KInstr{KOp::Load, 0}, KInstr{KOp::Load, 2}, KInstr{KOp::Binary, int(BinaryOp::mul), 0, 1}, KInstr{KOp::Load, 1},
+            KInstr{KOp::Binary, int(BinaryOp::add), 2, 3}, reduce(ReduceOp::sum, 4, false), reduce(ReduceOp::amax, 4, true)};
+  k.outputs = {5, 6, 4};
+  KArg three;
+  three.number = 3.0;
+  for (torch::Shape s : std::vector<torch::Shape>{{2, 2}, {7, 33}, {600, 700}}) {
+    torch::Tensor x = randn(s, 21);
+    torch::Tensor b = randn({s[1]}, 22);
+    torch::Tensor base = randn({s[1], s[0]}, 23);
+    torch::Tensor xt = torch::transpose(base, 0, 1);
+    for (const torch::Tensor* in : {&x, &xt}) {
+      std::vector<torch::Tensor> got = run_both(k, {KArg{in}, KArg{&b}, three});
+      if (HasFailure()) return;
+      torch::Tensor y = torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, *in, torch::Scalar::from_double(3.0)), b);
+      expect_same(torch::sum(y, std::nullopt, false, std::nullopt), got[0], "sum " + s.str());
+      expect_same(torch::amax(y, std::nullopt, true), got[1], "amax " + s.str());
+      expect_same(y, got[2], "y " + s.str());
+    }
+  }
+}
+
 TEST(KernelReduce, LaunchRefusesWhatEagerFoldsDifferently) {
   std::string why;
   KernelLaunch L;
@@ -282,13 +311,40 @@ TEST(KernelReduce, LaunchRefusesWhatEagerFoldsDifferently) {
   std::vector<torch::Tensor> got = run_both(s, {KArg{&e}});
   ASSERT_EQ(got[0].numel(), 3);
   EXPECT_TRUE(std::isnan(got[0].data<float>()[0]));
-  // Reduced dims that do not merge into one row (a transposed 2-d block).
-  Kernel full = reduce_kernel(ReduceOp::sum, 2, false, false);
-  EXPECT_FALSE(L.prepare(full, {KArg{&t}}, &why));
-  EXPECT_NE(why.find("merge"), std::string::npos) << why;
   // More reduced dims than the shape has.
+  Kernel full = reduce_kernel(ReduceOp::sum, 2, false, false);
   torch::Tensor v = randn({5}, 4);
   EXPECT_FALSE(L.prepare(full, {KArg{&v}}, &why));
+}
+
+TEST(KernelReduce, OneValueStoredTwiceFillsBothOutputs) {
+  // Two softmaxes of one input merge into one value (cse); the graph still
+  // has two tensors to fill.
+  Kernel k = softmax_kernel(false);
+  k.outputs.push_back(k.outputs[0]);
+  torch::Tensor x = randn({3, 9}, 31);
+  std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
+  expect_same(got[0], got[1], "the second output");
+}
+
+TEST(KernelReduce, ARowLevelOutputNarrowerThanTheRowsIsRefused) {
+  // d - amax(a, -1, keepdim) with d of shape [4, 1]: row-level in the
+  // kernel, but its value spans [4, 1], not the iteration shape [4, 5].
+  Kernel k;
+  k.name = "narrow";
+  k.inputs = {KInput{false}, KInput{false}};
+  k.reduce_dims = 1;
+  k.body = {KInstr{KOp::Load, 0}, reduce(ReduceOp::amax, 0, true), KInstr{KOp::Load, 1},
+            KInstr{KOp::Binary, int(BinaryOp::sub), 2, 1}};
+  k.outputs = {3};
+  torch::Tensor a = randn({4, 5}, 41), d = randn({4, 1}, 42);
+  KernelLaunch L;
+  std::string why;
+  EXPECT_FALSE(L.prepare(k, {KArg{&a}, KArg{&d}}, &why));
+  EXPECT_NE(why.find("within the iteration shape"), std::string::npos) << why;
+  // With d of the full shape it is an ordinary row-level output.
+  torch::Tensor full = randn({4, 5}, 43);
+  EXPECT_TRUE(L.prepare(k, {KArg{&a}, KArg{&full}}, &why)) << why;
 }
 
 TEST(KernelReduce, ValidateChecksForms) {
