@@ -9,6 +9,11 @@
 #   * gelu12: a bias add, the tanh GELU and a residual: 12 ops, one tanh.
 #   * silu16: 16 ops around a sigmoid (SiLU) with clamps and a residual mix.
 #   * small20: 20 ops on 64 float32: the cost of a call.
+# And fused reductions over the rows (no issue target; reported beside):
+#   * softmax: a scaled softmax (x * 0.125) over each row;
+#   * layernorm: F.layer_norm with weight and bias (mean, centred variance,
+#     rsqrt, affine: 2 reductions and 7 ops in one kernel);
+#   * rmsnorm: x * rsqrt(mean(x * x) + eps) * w.
 # Issue targets: tier 1 at least 4x faster than Kiln eager and 3x faster
 # than PyTorch eager on the 8-16 op chains at 1M-16M elements; at least 10x
 # faster than PyTorch eager per call of small20.
@@ -54,6 +59,18 @@ def silu16(x, w, r):
     return z * z - r
 
 
+def softmax_scaled(x):
+    return torch.softmax(x * 0.125, -1)
+
+
+def layernorm(x, w, b):
+    return torch.nn.functional.layer_norm(x, (x.shape[-1],), w, b)
+
+
+def rmsnorm(x, w):
+    return x * torch.rsqrt((x * x).mean(-1, keepdim=True) + 1e-6) * w
+
+
 def small20(x, y):
     z = x * y + 1.0
     z = z * 0.5 - y
@@ -88,9 +105,27 @@ for size, label, n in [(1 << 20, "1M", 60), (1 << 24, "16M", 6)]:
         for i in range(k):
             out = silu16(x, b, r)
 
+    @not_traced
+    def run_softmax(k):
+        for i in range(k):
+            out = softmax_scaled(x)
+
+    @not_traced
+    def run_layernorm(k):
+        for i in range(k):
+            out = layernorm(x, b, r[0])
+
+    @not_traced
+    def run_rmsnorm(k):
+        for i in range(k):
+            out = rmsnorm(x, b)
+
     measure(f"affine12/{label}", run_affine, n)
     measure(f"gelu12/{label}", run_gelu, n)
     measure(f"silu16/{label}", run_silu, n)
+    measure(f"softmax/{label}", run_softmax, n)
+    measure(f"layernorm/{label}", run_layernorm, n)
+    measure(f"rmsnorm/{label}", run_rmsnorm, n)
 
 xs = torch.rand(64)
 ys = torch.rand(64)
