@@ -12,11 +12,15 @@
 //
 // Each sweep's producer and the last pass are ordinary pointwise kernels
 // (reduce_dims 0), so a backend compiles them with its pointwise code:
-// their inputs are the kernel's inputs followed by one number input per
-// per-row value ("slot"), which the host points at the row's values. A
-// reduction whose operand is a load of a tensor input folds the input's
-// row in place (no producer output). The plan is the same for every
-// backend; jit/row_runner.h drives it on the host.
+// their inputs are the kernel's inputs, then one number input per per-row
+// value ("slot"), which the host points at the row's values, then one
+// tensor input per value an earlier sweep's producer stored ("stored
+// row"), which the host points at that row of scratch. A later pass reads
+// a stored value instead of computing it again: softmax's last pass reads
+// the exps its second sweep stored and only multiplies. A reduction whose
+// operand is a load of a tensor input folds the input's row in place (no
+// producer output). The plan is the same for every backend;
+// jit/row_runner.h drives it on the host.
 #pragma once
 
 #include <vector>
@@ -37,8 +41,10 @@ struct RowPlan {
   struct Sweep {
     std::vector<Fold> folds;
     Kernel producer;            // outputs: the folds' operands (none if every fold is direct)
+    int first_stored = 0;       // its outputs are stored rows first_stored, first_stored + 1, ...
     std::vector<int> after;     // per-row non-reductions computed after the sweep, in body order
   };
+  int stored = 0;               // stored rows: every producer output, in sweep order
   std::vector<Sweep> sweeps;
   bool has_final = false;
   Kernel final;               // the row-level outputs

@@ -38,9 +38,11 @@ class Runner {
   Runner(const RowPlan& p, const codegen::Kernel& k, codegen::KernelLaunch& L, const RowSource& src)
       : p_(p), k_(k), L_(L), nest_(L.nest), ni_(k.inputs.size()), inner_(L.nest.rank - 1), n_(L.rowlen) {
     size_t ns = size_t(p.slots);
-    stride_.assign(ni_ + ns, 0);
+    stride_.assign(ni_ + ns + size_t(p.stored), 4);  // stored rows step 4
+    for (size_t i = 0; i < ni_ + ns; i++) stride_[i] = 0;
     for (size_t i = 0; i < ni_; i++)
       if (!k.inputs[i].scalar) stride_[i] = nest_.strides[i][size_t(inner_)];
+    scratch_ = size_t(p.stored) * size_t(std::max<int64_t>(n_, 1));
     // Values that are the same everywhere (constants, number inputs, ops
     // of them), for the per-row ops that use them.
     consts_.assign(k.body.size(), 0.0f);
@@ -60,7 +62,6 @@ class Runner {
         piece = ps;
       }
       block_.push_back(same && piece > 0 ? piece : std::max<int64_t>(n_, 1));
-      scratch_ = std::max(scratch_, size_t(block_.back()) * sw.producer.outputs.size());
     }
   }
 
@@ -135,11 +136,14 @@ class Runner {
     return off;
   }
 
-  // Points `in` at row r's inputs at element c; slots at `stats`.
-  void point_inputs(Buffers& b, int64_t r, int64_t c, float* stats) const {
-    b.in.resize(ni_ + size_t(p_.slots));
+  // Points `in` at row r's inputs at element c; slots at `stats`, stored
+  // rows into `scratch` (the row's: stored row g at g * n).
+  void point_inputs(Buffers& b, int64_t r, int64_t c, float* stats, const float* scratch) const {
+    size_t ns = size_t(p_.slots);
+    b.in.resize(ni_ + ns + size_t(p_.stored));
     for (size_t i = 0; i < ni_; i++) b.in[i] = k_.inputs[i].scalar ? L_.in_ptrs[i] : L_.in_ptrs[i] + offset(i, r, c);
-    for (int s = 0; s < p_.slots; s++) b.in[ni_ + size_t(s)] = reinterpret_cast<const char*>(stats + s);
+    for (size_t s = 0; s < ns; s++) b.in[ni_ + s] = reinterpret_cast<const char*>(stats + s);
+    for (int g = 0; g < p_.stored; g++) b.in[ni_ + ns + size_t(g)] = reinterpret_cast<const char*>(scratch + size_t(g) * size_t(n_) + c);
   }
 
   // Calls fn(c, n) for the pieces of elements [c0, c0 + len) of a row that
@@ -157,22 +161,33 @@ class Runner {
 
   // Folds elements [c0, c0 + len) of sweep s's operands into acc.
   void fold_block(Buffers& b, size_t s, int64_t r, int64_t c0, int64_t len, float* stats, float* scratch, double* acc) const {
+    produce_only(b, s, r, c0, len, stats, scratch);
+    fold_only(s, r, c0, len, scratch, acc);
+  }
+
+  // Sweep s's producer over elements [c0, c0 + len) of row r, into scratch.
+  void produce_only(Buffers& b, size_t s, int64_t r, int64_t c0, int64_t len, float* stats, float* scratch) const {
     const RowPlan::Sweep& sw = p_.sweeps[s];
-    int64_t B = block_[s];
     if (fns_[s]) {
       b.out.resize(sw.producer.outputs.size());
       segments(c0, len, [&](int64_t c, int64_t n) {
-        point_inputs(b, r, c, stats);
-        for (size_t j = 0; j < b.out.size(); j++) b.out[j] = reinterpret_cast<char*>(scratch + size_t(B) * j + (c - c0));
+        point_inputs(b, r, c, stats, scratch);
+        for (size_t j = 0; j < b.out.size(); j++)
+          b.out[j] = reinterpret_cast<char*>(scratch + size_t(sw.first_stored + int(j)) * size_t(n_) + c);
         fns_[s](n, b.in.data(), stride_.data(), b.out.data());
       });
     }
+  }
+
+  // Folds elements [c0, c0 + len) of sweep s's operands (produced) into acc.
+  void fold_only(size_t s, int64_t r, int64_t c0, int64_t len, const float* scratch, double* acc) const {
+    const RowPlan::Sweep& sw = p_.sweeps[s];
     for (size_t f = 0; f < sw.folds.size(); f++) {
       const RowPlan::Fold& fo = sw.folds[f];
       // (A folded input's row is contiguous: the launch checked.)
       const float* src = fo.direct >= 0
                              ? reinterpret_cast<const float*>(L_.in_ptrs[size_t(fo.direct)] + offset(size_t(fo.direct), r, c0))
-                             : scratch + size_t(B) * size_t(fo.output);
+                             : scratch + size_t(sw.first_stored + fo.output) * size_t(n_) + c0;
       int64_t piece = codegen::reduce_piece_size(op(fo), n_, L_.rows);
       for (int64_t q = 0; q < len; q += piece) acc[f] = codegen::reduce_piece(op(fo), acc[f], src + q, std::min(piece, len - q));
     }
@@ -187,11 +202,11 @@ class Runner {
   }
 
   // The row-level outputs of row r, elements [c0, c0 + len); per-row ones at c0 == 0.
-  void write_row(Buffers& b, int64_t r, int64_t c0, int64_t len, float* stats) const {
+  void write_row(Buffers& b, int64_t r, int64_t c0, int64_t len, float* stats, const float* scratch) const {
     if (fns_.back()) {
       b.out.assign(p_.final.outputs.size(), nullptr);
       segments(c0, len, [&](int64_t c, int64_t n) {
-        point_inputs(b, r, c, stats);
+        point_inputs(b, r, c, stats, scratch);
         for (size_t o = 0; o < k_.outputs.size(); o++) {
           int fo = p_.final_output[o];
           if (fo >= 0) b.out[size_t(fo)] = L_.out_ptrs[o] + offset(ni_ + o, r, c);
@@ -204,9 +219,21 @@ class Runner {
         if (p_.final_output[o] < 0) reinterpret_cast<float*>(L_.out_ptrs[o])[r] = stats[p_.slot_of[size_t(k_.outputs[o])]];
   }
 
+  // Scratch for one row at a time: the thread's own, reused, unless a row
+  // needs more than kKeptScratch floats (then the task's, freed after).
+  static constexpr size_t kKeptScratch = size_t(4) << 20;
+
   void run_rows(int64_t r0, int64_t r1) const {
     Buffers& b = buffers();
-    if (b.scratch.size() < scratch_) b.scratch.resize(scratch_);
+    std::vector<float> big;
+    float* scratch = nullptr;
+    if (scratch_ > kKeptScratch) {
+      big.resize(scratch_);
+      scratch = big.data();
+    } else {
+      if (b.scratch.size() < scratch_) b.scratch.resize(scratch_);
+      scratch = b.scratch.data();
+    }
     b.stats.resize(size_t(p_.slots) + 1);
     float* stats = b.stats.data();
     for (int64_t r = r0; r < r1; r++) {
@@ -215,10 +242,10 @@ class Runner {
         b.acc.resize(sw.folds.size());
         for (size_t f = 0; f < sw.folds.size(); f++) b.acc[f] = codegen::reduce_start(op(sw.folds[f]));
         for (int64_t c0 = 0; c0 < n_; c0 += block_[s])
-          fold_block(b, s, r, c0, std::min(block_[s], n_ - c0), stats, b.scratch.data(), b.acc.data());
+          fold_block(b, s, r, c0, std::min(block_[s], n_ - c0), stats, scratch, b.acc.data());
         finish_sweep(s, b.acc.data(), stats);
       }
-      write_row(b, r, 0, n_, stats);
+      write_row(b, r, 0, n_, stats, scratch);
     }
   }
 
@@ -226,6 +253,7 @@ class Runner {
   // folds, then combined in block order (as eager combines its chunks).
   void run_long_row(int64_t r) const {
     std::vector<float> stats(size_t(p_.slots) + 1);
+    std::vector<float> scratch(scratch_);  // the row's stored values (as large as eager's intermediates)
     for (size_t s = 0; s < p_.sweeps.size(); s++) {
       const RowPlan::Sweep& sw = p_.sweeps[s];
       size_t nf = sw.folds.size();
@@ -234,20 +262,25 @@ class Runner {
       int64_t B = block_[s];
       int64_t blocks = (n_ + B - 1) / B;
       if (blocks == 1) {
-        Buffers& b = buffers();
-        if (b.scratch.size() < scratch_) b.scratch.resize(scratch_);
-        fold_block(b, s, r, 0, n_, stats.data(), b.scratch.data(), acc.data());
+        // Folded whole (softmax's line folds): the producer still fills the
+        // row on several threads.
+        constexpr int64_t kBlock = 1 << 14;
+        if (fns_[s])
+          tbb::parallel_for(tbb::blocked_range<int64_t>(0, n_, kBlock), [&](const tbb::blocked_range<int64_t>& br) {
+            Buffers& b = buffers();
+            produce_only(b, s, r, br.begin(), br.end() - br.begin(), stats.data(), scratch.data());
+          });
+        fold_only(s, r, 0, n_, scratch.data(), acc.data());
       } else {
         // Each block's partial starts from the identity; combining in order
         // is what eager's chunked fold does.
         std::vector<double> part(size_t(blocks) * nf);
         tbb::parallel_for(tbb::blocked_range<int64_t>(0, blocks, 1), [&](const tbb::blocked_range<int64_t>& br) {
           Buffers& b = buffers();
-          if (b.scratch.size() < scratch_) b.scratch.resize(scratch_);
           for (int64_t c = br.begin(); c < br.end(); c++) {
             double* pa = part.data() + size_t(c) * nf;
             for (size_t f = 0; f < nf; f++) pa[f] = codegen::reduce_start(op(sw.folds[f]));
-            fold_block(b, s, r, c * B, std::min(B, n_ - c * B), stats.data(), b.scratch.data(), pa);
+            fold_block(b, s, r, c * B, std::min(B, n_ - c * B), stats.data(), scratch.data(), pa);
           }
         });
         for (int64_t c = 0; c < blocks; c++)
@@ -259,7 +292,7 @@ class Runner {
     constexpr int64_t kBlock = 1 << 14;
     tbb::parallel_for(tbb::blocked_range<int64_t>(0, std::max<int64_t>(n_, 1), kBlock), [&](const tbb::blocked_range<int64_t>& br) {
       Buffers& b = buffers();
-      write_row(b, r, br.begin(), std::min(br.end(), n_) - br.begin(), stats.data());
+      write_row(b, r, br.begin(), std::min(br.end(), n_) - br.begin(), stats.data(), scratch.data());
     });
   }
 };

@@ -187,6 +187,9 @@ TEST(KernelReduce, SoftmaxDecompositionIsTheEagerSoftmax) {
       Kernel k = softmax_kernel(log);
       kiln::codegen::RowPlan plan = kiln::codegen::plan_rows(k);
       EXPECT_EQ(plan.sweeps.size(), 2u);  // the max, then the sum of exps
+      // The last pass reads the exps the second sweep stored.
+      for (const KInstr& in : plan.final.body) EXPECT_FALSE(in.op == KOp::Unary) << plan.final.to_string();
+      EXPECT_EQ(plan.stored, 2);
       std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
       if (HasFailure()) return;
       torch::Tensor want = log ? torch::log_softmax(x2, -1, std::nullopt) : torch::softmax(x2, -1, std::nullopt);
