@@ -11,7 +11,7 @@
 namespace kiln::codegen {
 
 bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values, std::string* why,
-                           const std::vector<uint64_t>* masks) {
+                           const std::vector<uint64_t>* masks, int reuse) {
   args_.resize(values.size());
   for (size_t i = 0; i < values.size(); i++) {
     const vm::Value& v = values[i];
@@ -30,11 +30,11 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values
     }
     a.number = s.to<double>();
   }
-  return prepare(k, args_, why, masks);
+  return prepare(k, args_, why, masks, reuse);
 }
 
 bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why,
-                           const std::vector<uint64_t>* masks) {
+                           const std::vector<uint64_t>* masks, int reuse) {
   size_t ni = k.inputs.size();
   if (args.size() != ni) {
     *why = fmt::format("{} values for {} inputs", args.size(), ni);
@@ -166,7 +166,11 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
   out_ptrs.resize(k.outputs.size());
   for (size_t o = 0; o < k.outputs.size(); o++) {
     Form f = k.reduces() ? forms[size_t(k.outputs[o])] : Form::Row;
-    if (f == Form::Row) {
+    const torch::Tensor* donor = reuse >= 0 && size_t(reuse) < ni ? operands_[size_t(reuse)] : nullptr;
+    if (f == Form::Row && donor && donor->sizes == shape && donor->is_contiguous()) {
+      outs[o] = *donor;  // in place
+      reuse = -1;
+    } else if (f == Form::Row) {
       outs[o] = torch::empty(shape, k.dtype);
     } else {
       torch::Shape rs;

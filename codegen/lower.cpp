@@ -77,6 +77,31 @@ std::vector<std::string> meta_dims(const std::string& meta) {
   return dims;
 }
 
+// Whether node n is a float32 matmul the region can start with: its kind
+// and argument registers (linear: input, weight, and bias or -1).
+bool extern_of(const tracer::Node& n, KernelRegion::Extern* kind, std::vector<int>* args) {
+  if (n.meta.rfind("float32[", 0) != 0) return false;
+  if (n.op == tracer::GraphOp::Binary && vm::BinOpKind(n.arg) == vm::BinOpKind::MatMult && n.in.size() == 2) {
+    *kind = KernelRegion::Extern::Matmul;
+    *args = n.in;
+    return true;
+  }
+  int which = 0;
+  if (n.op != tracer::GraphOp::Call || n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
+      !torch::matmul_native(n.callee.as<vm::NativeObject>(), &which))
+    return false;
+  if (which == 2) {
+    if (n.in.size() != 2 && n.in.size() != 3) return false;
+    *kind = KernelRegion::Extern::Linear;
+    *args = n.in;
+    return true;
+  }
+  if (n.in.size() != 2) return false;
+  *kind = which == 0 ? KernelRegion::Extern::Matmul : KernelRegion::Extern::Mm;
+  *args = n.in;
+  return true;
+}
+
 // Whether two float32[...] metas may be the same shape: as many dims, each
 // equal or unknown ("*", a dynamic size). The launch checks the real
 // shapes.
@@ -277,6 +302,30 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       return w;
     };
     size_t i = first;
+    std::vector<int> ext_args;
+    KernelRegion::Extern ext;
+    if (i < limit && extern_of(g.nodes[i], &ext, &ext_args)) {
+      // The extern call's result is input 0; linear's bias (a tensor or
+      // None) is added by the epilogue.
+      int bias = ext == KernelRegion::Extern::Linear && ext_args.size() == 3 ? ext_args[2] : -1;
+      if (bias >= 0 && bias < int(g.consts.size()) && g.consts[size_t(bias)].is_none()) bias = -1;
+      if (ext == KernelRegion::Extern::Linear) ext_args.resize(2);
+      reg.ext = ext;
+      reg.extern_args = ext_args;
+      reg.inputs.push_back(g.node_reg(i));
+      k.inputs.push_back(KInput{false});
+      int v = push(KInstr{KOp::Load, 0});
+      bool ok = true;
+      if (bias >= 0) {
+        int b = value_of(bias);
+        ok = b >= 0 && form[size_t(b)] == Form::Row;
+        if (ok) v = push(KInstr{KOp::Binary, int(torch::BinaryOp::add), v, b});
+        ok = ok && compiles(k.body.back());
+      }
+      if (!ok) return reg;  // end == first: no region here
+      value_of_node.push_back(v);
+      i++;
+    }
     while (i < limit) {
       const tracer::Node& n = g.nodes[i];
       // Tentatively add the node; undo if an operand or an op does not
@@ -376,6 +425,10 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     reg.end = i;
     for (size_t nidx = reg.first; nidx < reg.end; nidx++)
       if (last_use[size_t(g.node_reg(nidx))] > reg.end) {
+        if (nidx == reg.first && reg.ext != KernelRegion::Extern::None && value_of_node[0] == 0) {
+          reg.extern_stored = true;  // the extern result itself: its register gets it, not a copy
+          continue;
+        }
         reg.outs.push_back(nidx);
         k.outputs.push_back(value_of_node[nidx - reg.first]);
       }

@@ -1,7 +1,8 @@
 // codegen/lower.h — from a captured graph to kernels.
 //
 // Lowering finds the runs of consecutive float32 pointwise nodes of a
-// graph (codegen/pointwise.h) — and reductions over trailing dims (sum,
+// graph (codegen/pointwise.h) — after a matmul or linear run as an
+// extern call, and reductions over trailing dims (sum,
 // mean, amax, amin, max(), min(); softmax and log_softmax over the last
 // dim, decomposed into max, exp, sum and pointwise ops), with the
 // pointwise producers before them and consumers after them — that a
@@ -30,6 +31,14 @@ struct KernelRegion {
   std::vector<size_t> outs;    // graph nodes whose values it stores, in kernel output order
   std::vector<Form> node_forms;  // per node [first, end): the form of its value in the kernel
   std::string iter_meta;         // a reducing region: the shape its reductions fold (its iteration shape)
+  // A region may start with an extern call (a matmul into the BLAS, run
+  // by the host stub with the eager op) whose result is kernel input 0:
+  // the kernel is its fused epilogue, and may write its output into the
+  // result's buffer (which dies there). Linear's bias add is the
+  // epilogue's first op, as eager adds it after the product.
+  enum class Extern { None, Matmul, Mm, Linear } ext = Extern::None;
+  std::vector<int> extern_args;  // its registers: (a, b), or linear's (input, weight)
+  bool extern_stored = false;    // the node's value is the result and is used after the region
   Kernel kernel;
 };
 

@@ -15,6 +15,9 @@
 #include "codegen/reference.h"
 #include "jit/asmjit_backend.h"
 #include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/error.h"
+#include "stdlib/torch/linalg.h"
+#include "stdlib/torch/views.h"
 #include "stdlib/torch/tensor_object.h"
 #include "vm/trace_events.h"
 #include "vm/vm.h"
@@ -130,16 +133,61 @@ int64_t first_difference(const torch::Tensor& a, const torch::Tensor& b) {
 
 }  // namespace
 
+bool CompiledGraph::run_extern(vm::VM& vm, const codegen::KernelRegion& kr, const vm::Value* regs, vm::Value* result,
+                               std::string* why) const {
+  using Extern = codegen::KernelRegion::Extern;
+  const torch::Tensor* t[2] = {nullptr, nullptr};
+  for (size_t i = 0; i < 2; i++) {
+    const vm::Value& v = regs[kr.extern_args[i]];
+    if (!torch::is_tensor(v)) {
+      *why = "a matmul operand is not a tensor";
+      return false;
+    }
+    const torch::autograd::Var& var = torch::var_of(v);
+    if (var.requires_grad() || var.t.dtype != torch::DType::Float32) {
+      *why = var.requires_grad() ? "a matmul operand requires grad" : "a matmul operand is not float32";
+      return false;
+    }
+    t[i] = &var.t;
+  }
+  torch::Tensor r;
+  try {
+    switch (kr.ext) {
+      case Extern::Matmul: r = torch::matmul(*t[0], *t[1]); break;
+      case Extern::Mm: r = torch::mm(*t[0], *t[1]); break;
+      case Extern::Linear: r = torch::matmul(*t[0], torch::t_2d(*t[1])); break;  // autograd::linear's product
+      case Extern::None: break;
+    }
+  } catch (const torch::Error&) {
+    *why = "the matmul raises (the executor reports it)";
+    return false;
+  }
+  bytes_moved_ += uint64_t(t[0]->numel() + t[1]->numel() + r.numel()) * 4;
+  *result = torch::wrap(vm, std::move(r));
+  return true;
+}
+
 CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* regs, size_t* end) const {
   if (node >= region_at_.size() || region_at_[node] < 0) return Ran::No;
   const Region& R = regions_[size_t(region_at_[node])];
   const codegen::KernelRegion& kr = R.region;
+  std::string why;
+  bool ok = true;
+  vm::Value ext;
+  if (kr.ext != codegen::KernelRegion::Extern::None) {
+    // The extern call, with the eager op; its result is input 0 (and dies
+    // here unless its register is used later: then the epilogue may write
+    // into it). (Before the reused argument list is filled: making its
+    // tensor object may run a finalizer that runs this graph.)
+    ok = run_extern(vm, kr, regs, &ext, &why);
+  }
   std::vector<vm::Value>& args = R.args;
   args.clear();
   for (int r : kr.inputs) args.push_back(regs[r]);
+  if (ext) args[0] = ext;
   codegen::KernelLaunch& L = R.launch;
-  std::string why;
-  bool ok = L.prepare(kr.kernel, args, &why, &R.masks);
+  int reuse = kr.ext != codegen::KernelRegion::Extern::None && !kr.extern_stored && !verify_ ? 0 : -1;
+  ok = ok && L.prepare(kr.kernel, args, &why, &R.masks, reuse);
   if (!ok) {
     args.clear();
     if (vm.trace_events && fallbacks_ < 100)
@@ -177,6 +225,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
       }
     }
   }
+  vm::Value ext_result = kr.extern_stored ? args[0] : vm::Value();
   args.clear();  // no reference kept past the run
   // Take the outputs out of the reused launch before wrapping them: making
   // objects may run the collector, and a finalizer could run this graph
@@ -190,6 +239,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
     outs = spill.data();
   }
   for (size_t o = 0; o < nout; o++) outs[o] = std::move(L.outs[o]);
+  if (kr.extern_stored) regs[g_->node_reg(kr.first)] = ext_result;
   for (size_t o = 0; o < nout; o++) regs[g_->node_reg(kr.outs[o])] = torch::wrap(vm, std::move(outs[o]));
   *end = kr.end;
   return Ran::Yes;

@@ -67,6 +67,9 @@ class CompiledGraph {
   uint64_t bytes_moved() const { return bytes_moved_; }
 
  private:
+  // Runs region kr's extern call on its argument registers into *result
+  // (a tensor value); false, with why, when they do not qualify.
+  bool run_extern(vm::VM& vm, const codegen::KernelRegion& kr, const vm::Value* regs, vm::Value* result, std::string* why) const;
   struct Region {
     codegen::KernelRegion region;
     std::unique_ptr<CompiledKernel> kernel;

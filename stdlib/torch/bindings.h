@@ -87,6 +87,10 @@ struct ReductionNative {
   const char* params[3];  // nullptr-terminated when shorter
 };
 bool reduction_native(const vm::NativeObject* nat, ReductionNative* out);
+// Whether `nat` is torch.matmul / Tensor.matmul (*kind 0), torch.mm /
+// Tensor.mm (1) or torch._kiln_linear (2, nn.functional.linear): the
+// graph compiler runs them as extern calls before a fused epilogue.
+bool matmul_native(const vm::NativeObject* nat, int* kind);
 
 #define KILN_TORCH_AREA(name) void register_##name(Registrar& r);
 #include "stdlib/torch/torch_areas.def"

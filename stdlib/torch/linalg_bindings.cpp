@@ -147,6 +147,18 @@ Value linear_fn(VM& vm, const CallArgs& a, const Value&) {
 
 }  // namespace
 
+bool matmul_native(const vm::NativeObject* nat, int* kind) {
+  if (nat->fn == linear_fn) {
+    *kind = 2;
+    return true;
+  }
+  if (nat->fn != linalg_fn || !nat->data.is_small_int()) return false;
+  auto op = LinalgOp(nat->data.as_small_int() & ~kMethod);
+  if (op != kMatmul && op != kMm) return false;
+  *kind = op == kMatmul ? 0 : 1;
+  return true;
+}
+
 void register_linalg(Registrar& r) {
   r.function("_kiln_linear", linear_fn);
   for (int op = 0; op < kNumOps; ++op) {

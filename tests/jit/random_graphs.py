@@ -5,7 +5,8 @@ Generates (from a seed) a script of many random functions — chains of
 pointwise ops (clamps included) on tensors and Python numbers, broadcasts ([4, 5] with [5],
 [1, 5], [4, 1]), views (transpose, reshape, unsqueeze, slices with steps),
 reductions (sum, mean, amax, amin over the last dims, kept or not, and
-over dim 0; softmax, log_softmax, layer_norm), dtype mixes (float64 and
+over dim 0; softmax, log_softmax, layer_norm), matmuls and linear with
+epilogues, dtype mixes (float64 and
 int64 tensors among the float32 ones), odd sizes — each called several
 times and its result printed exactly (every element's float repr). The
 script runs once with the interpreter alone (--tier=0, the eager oracle)
@@ -84,6 +85,11 @@ def gen_function(rng, idx):
                 (f"({x[0]} * {x[0]}).mean()", ()),
                 (f"{x[0]}.max()", ()),
                 (f"{x[0]}.min() + {x[0]}.sum((0, 1))", ()),
+                # matmuls (extern calls) with epilogues
+                (f"torch.relu({x[0]} @ W[{c}]) * 0.5", (r, c)),
+                (f"torch.nn.functional.linear({x[0]}, W[{c}], B[{c}])", (r, c)),
+                (f"torch.tanh(torch.mm({x[0]}, W[{c}]) - 1.0)", (r, c)),
+                (f"torch.softmax(torch.matmul({x[0]}, W[{c}]), -1)", (r, c)),
             ]
             expr, shape = forms[int(v * len(forms))]
         elif kind < 0.9 and same:
@@ -130,6 +136,8 @@ T = {
 T["a"][0, 0] = 0.0
 T["a"][1, 1] = -0.0
 I = torch.arange(5) - 2  # an int64 tensor mixed in
+W = {5: torch.randn(5, 5), 9: torch.randn(9, 9) * 0.5}  # matmul weights (globals: guarded)
+B = {5: torch.randn(5), 9: torch.randn(9)}
 
 
 def show(i, r):
