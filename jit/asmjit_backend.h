@@ -10,9 +10,9 @@
 // bound loop nest and calls the row once per row, on several threads
 // (oneTBB) for large sizes. There are two kinds of rows:
 //   * contiguous: every input steps 4 bytes (a tensor) or 0 (a broadcast
-//     tensor, a number) along the row. The body runs on 4 floats at a time
-//     in xmm registers (AVX2 encodings), then a scalar tail. One such row is
-//     compiled per pattern of broadcast inputs, when a launch first needs
+//     tensor, a number) along the row. The body runs on 8 floats at a time
+//     in ymm registers (AVX2), or 16 in zmm registers (AVX-512F), then one
+//     point at a time. One such row is compiled per pattern of broadcast inputs, when a launch first needs
 //     it (kernels are small: a few microseconds each).
 //   * strided: any byte strides, one point at a time.
 //
@@ -21,9 +21,12 @@
 // stdlib/torch/vmath.h (exp, expm1, log, log1p, tanh, sigmoid) are the same
 // double-precision instruction sequences (no FMA, same constants, same
 // order), and max/min/relu/sign/abs/neg/floor/ceil/trunc/round select
-// exactly as the eager expressions do (NaN included). Ops without such an
-// exact sequence (sin, pow, floor division...) are not compiled: lowering
-// ends the kernel before them.
+// exactly as the eager expressions do (NaN included). Other ops with a
+// float32 eager row (sin, pow, erf, floor division...) call that row on the
+// vector's lanes (through the stack).
+//
+// A reducing kernel compiles its row plan's pointwise kernels this way and
+// runs them with the row runner (jit/row_runner.h).
 //
 // The backend needs AVX2 (checked at run time with asmjit's CpuInfo, as is
 // AVX-512F); on other hosts it reports itself unavailable and graphs stay

@@ -48,6 +48,8 @@ class Runner {
     consts_.assign(k.body.size(), 0.0f);
     for (size_t i = 0; i < k.body.size(); i++)
       if (p.forms[i] == Form::Const) consts_[i] = eval(i, consts_.data(), nullptr);
+    fns_.clear();
+    block_.clear();
     for (size_t s = 0; s <= p.sweeps.size(); s++) {
       bool has = s < p.sweeps.size() ? !p.sweeps[s].producer.outputs.empty() : p.has_final;
       fns_.push_back(has ? src.row(s, stride_.data()) : nullptr);
@@ -89,10 +91,23 @@ class Runner {
   size_t ni_;
   int inner_;
   int64_t n_;
-  std::vector<int64_t> stride_;  // per sub-kernel input: bytes along the row
-  std::vector<float> consts_;
-  std::vector<RowFn> fns_;
-  std::vector<int64_t> block_;
+  // The launch's set-up, in the calling thread's reused buffers (no
+  // allocation per launch once warm; worker threads only read them).
+  struct Setup {
+    std::vector<int64_t> stride;  // per sub-kernel input: bytes along the row
+    std::vector<float> consts;
+    std::vector<RowFn> fns;
+    std::vector<int64_t> block;
+  };
+  static Setup& setup() {
+    thread_local Setup s;
+    return s;
+  }
+  Setup& setup_ = setup();
+  std::vector<int64_t>& stride_ = setup_.stride;
+  std::vector<float>& consts_ = setup_.consts;
+  std::vector<RowFn>& fns_ = setup_.fns;
+  std::vector<int64_t>& block_ = setup_.block;
   size_t scratch_ = 0;
 
   ReduceOp op(const RowPlan::Fold& f) const { return ReduceOp(k_.body[size_t(f.value)].arg); }
