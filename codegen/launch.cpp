@@ -164,12 +164,14 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
   }
   outs.resize(k.outputs.size());
   out_ptrs.resize(k.outputs.size());
+  in_place = false;
   for (size_t o = 0; o < k.outputs.size(); o++) {
     Form f = k.reduces() ? forms[size_t(k.outputs[o])] : Form::Row;
     const torch::Tensor* donor = reuse >= 0 && size_t(reuse) < ni ? operands_[size_t(reuse)] : nullptr;
     if (f == Form::Row && donor && donor->sizes == shape && donor->is_contiguous()) {
       outs[o] = *donor;  // in place
       reuse = -1;
+      in_place = true;
     } else if (f == Form::Row) {
       outs[o] = torch::empty(shape, k.dtype);
     } else {

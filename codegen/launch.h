@@ -34,6 +34,7 @@ struct KernelLaunch {
   // `rows` output points, its last dim (`rowlen` elements) the reduced
   // ones. Per-row outputs are bound with no strides: row r is element r.
   int64_t rows = 0, rowlen = 0;
+  bool in_place = false;              // an output took the `reuse` input's buffer
   std::vector<Form> forms;            // the kernel's (cached while the launch serves one kernel)
 
   // From the kernel's input values, in its input order. False, with

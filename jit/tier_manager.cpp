@@ -81,6 +81,7 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
       std::vector<uint64_t> masks = r.kernel.output_inputs();
       cg->regions_.push_back(Region{std::move(r), std::move(ck), std::move(masks), {}, {}});
     }
+    cg->plan_buffers();
     if (cg->regions_.empty())
       cg->why_not_ = refused.empty() ? "no float32 pointwise op to compile" : "every kernel was refused (" + refused.front() + ")";
     else
@@ -103,6 +104,44 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
   return cg;
 }
 
+void CompiledGraph::plan_buffers() {
+  // A region's tensor input may give its buffer to the region's output when
+  // it is an earlier region's output (a fresh tensor of ours) that only
+  // regions read (no executor node could have kept a reference or made a
+  // view of it), is not a graph output, and dies at this region. The
+  // launch checks its shape and layout; --verify keeps inputs intact.
+  const tracer::Graph& g = *g_;
+  size_t nregs = size_t(g.nregs());
+  std::vector<int> made_by(nregs, -1);     // register -> region storing it
+  std::vector<int> node_region(g.nodes.size(), -1);
+  for (size_t ri = 0; ri < regions_.size(); ri++) {
+    const codegen::KernelRegion& kr = regions_[ri].region;
+    for (size_t n = kr.first; n < kr.end; n++) node_region[n] = int(ri);
+    for (size_t n : kr.outs) made_by[size_t(g.node_reg(n))] = int(ri);
+  }
+  std::vector<bool> outside(nregs, false);  // read by an executor node or the caller
+  std::vector<size_t> last_use(nregs, 0);
+  for (size_t i = 0; i < g.nodes.size(); i++)
+    for (int r : g.nodes[i].in) {
+      if (node_region[i] < 0) outside[size_t(r)] = true;
+      last_use[size_t(r)] = std::max(last_use[size_t(r)], i + 1);
+    }
+  for (int r : g.outputs) outside[size_t(r)] = true;
+  for (size_t ri = 0; ri < regions_.size(); ri++) {
+    Region& R = regions_[ri];
+    const codegen::KernelRegion& kr = R.region;
+    if (kr.ext != codegen::KernelRegion::Extern::None) continue;  // input 0, the product, is given already
+    for (size_t j = 0; j < kr.inputs.size(); j++) {
+      int r = kr.inputs[j];
+      if (kr.kernel.inputs[j].scalar || r < 0 || size_t(r) >= nregs || made_by[size_t(r)] < 0 ||
+          made_by[size_t(r)] >= int(ri) || outside[size_t(r)] || last_use[size_t(r)] > kr.end)
+        continue;
+      R.reuse = int(j);
+      break;
+    }
+  }
+}
+
 std::string CompiledGraph::summary() const {
   if (tier_ == 0) return "tier 0.5 (graph executor): " + why_not_;
   size_t ops = 0, code = 0;
@@ -113,6 +152,7 @@ std::string CompiledGraph::summary() const {
   std::string s = fmt::format("tier {} ({}): {} kernel{} of {} op{}, {} bytes of code, compiled in {:.3f} ms", tier_,
                               backend_, regions_.size(), regions_.size() == 1 ? "" : "s", ops, ops == 1 ? "" : "s",
                               code, compile_ms_);
+  if (in_place_) s += fmt::format(", {} kernel run{} wrote in place", in_place_, in_place_ == 1 ? "" : "s");
   if (fallbacks_) s += fmt::format(", {} kernel run{} fell back to the executor", fallbacks_, fallbacks_ == 1 ? "" : "s");
   return s;
 }
@@ -186,7 +226,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   for (int r : kr.inputs) args.push_back(regs[r]);
   if (ext) args[0] = ext;
   codegen::KernelLaunch& L = R.launch;
-  int reuse = kr.ext != codegen::KernelRegion::Extern::None && !kr.extern_stored && !verify_ ? 0 : -1;
+  int reuse = verify_ ? -1 : kr.ext != codegen::KernelRegion::Extern::None ? (kr.extern_stored ? -1 : 0) : R.reuse;
   ok = ok && L.prepare(kr.kernel, args, &why, &R.masks, reuse);
   if (!ok) {
     args.clear();
@@ -198,6 +238,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
     return Ran::No;
   }
   R.kernel->run(L);
+  in_place_ += L.in_place;
   if (fault_ && L.nest.numel > 0) {
     // KILN_JIT_FAULT=1 (tests only): corrupt one result bit, so the tests
     // can see --verify catch a wrong kernel.

@@ -76,7 +76,10 @@ class CompiledGraph {
     std::vector<uint64_t> masks;                // kernel.output_inputs()
     mutable codegen::KernelLaunch launch;       // reused: no allocation per run but the outputs
     mutable std::vector<vm::Value> args;
+    int reuse = -1;  // an input whose buffer an output may take (plan_buffers), or -1
   };
+  // Buffer planning: which region inputs die into their region's output.
+  void plan_buffers();
   const tracer::Graph* g_ = nullptr;
   std::vector<Region> regions_;
   std::vector<int> region_at_;  // per node: the region starting there, or -1
@@ -86,6 +89,7 @@ class CompiledGraph {
   bool verify_ = false;
   bool fault_ = false;  // KILN_JIT_FAULT: tests of --verify
   mutable uint64_t fallbacks_ = 0;
+  mutable uint64_t in_place_ = 0;  // kernel runs whose output took a dying input's buffer
   mutable uint64_t bytes_moved_ = 0;
 };
 
