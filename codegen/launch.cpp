@@ -20,7 +20,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values
     if (torch::is_tensor(v)) {
       const torch::autograd::Var& var = torch::var_of(v);
       a.tensor = &var.t;
-      a.requires_grad = var.requires_grad();
+      a.requires_grad = var.requires_grad() && torch::autograd::GradMode::is_enabled();  // autograd would record the ops
       continue;
     }
     torch::Scalar s;

@@ -184,8 +184,9 @@ bool CompiledGraph::run_extern(vm::VM& vm, const codegen::KernelRegion& kr, cons
       return false;
     }
     const torch::autograd::Var& var = torch::var_of(v);
-    if (var.requires_grad() || var.t.dtype != torch::DType::Float32) {
-      *why = var.requires_grad() ? "a matmul operand requires grad" : "a matmul operand is not float32";
+    bool records = var.requires_grad() && torch::autograd::GradMode::is_enabled();  // autograd would record it
+    if (records || var.t.dtype != torch::DType::Float32) {
+      *why = records ? "a matmul operand requires grad" : "a matmul operand is not float32";
       return false;
     }
     t[i] = &var.t;
