@@ -34,7 +34,7 @@ constexpr int64_t kChunk = 1 << 14;     // points per task of a one-row launch (
 constexpr int64_t kStreamingBytes = int64_t(16) << 20;  // outputs from which stores bypass the caches
 
 // vcmpps / vcmppd predicates.
-constexpr uint32_t kCmpLtOq = 0x11, kCmpLeOq = 0x12, kCmpEqOq = 0x00, kCmpUnordQ = 0x03, kCmpGtOq = 0x1E;
+constexpr uint32_t kCmpLtOq = 0x11, kCmpLeOq = 0x12, kCmpEqOq = 0x00, kCmpUnordQ = 0x03, kCmpGtOq = 0x1E, kCmpNleUq = 0x16;
 
 // The eager rows, for ops without an inline sequence: the kernel stores its
 // lanes to the stack, calls the row (the eager kernel's own code, so the
@@ -110,11 +110,13 @@ class BodyEmitter {
     return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
   }
   x86::Mem f64(double v) {
-    double a[4] = {v, v, v, v};
+    double a[8];
+    std::fill(a, a + 8, v);
     return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
   }
   x86::Mem u64(uint64_t v) {
-    uint64_t a[4] = {v, v, v, v};
+    uint64_t a[8];
+    std::fill(a, a + 8, v);
     return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
   }
   x86::Xmm xmm() { return cc_.newXmm(); }
@@ -303,8 +305,10 @@ class BodyEmitter {
     return r;
   }
 
-  // An op computed in double precision, on 4 lanes at a time.
-  x86::Xmm double_op(UnaryOp op, const x86::Xmm& a) {
+  // An op computed in double precision: 4 lanes at a time in ymm
+  // registers, or 8 in zmm registers (`wide_`, the AVX-512 rows). `a`
+  // holds the float lanes (an xmm, or a ymm when wide).
+  x86::Vec double_op(UnaryOp op, const x86::Vec& a) {
     switch (op) {
       case UnaryOp::exp: return exp(a);
       case UnaryOp::expm1: return expm1(a);
@@ -316,32 +320,69 @@ class BodyEmitter {
   }
   x86::Vec by_halves(UnaryOp op, const x86::Vec& a) {
     if (lanes_ == 1) return double_op(op, a.xmm());
-    if (lanes_ == 16) {  // two ymm halves, each by its xmm halves
+    if (lanes_ == 16) {  // two ymm halves, each as 8 doubles in a zmm
       x86::Ymm hi = ymm();
       cc_.vextractf64x4(hi, a.as<x86::Zmm>(), 1);
-      lanes_ = 8;
-      x86::Vec rl = by_halves(op, a.ymm());
-      x86::Vec rh = by_halves(op, hi);
-      lanes_ = 16;
+      wide_ = true;
+      x86::Vec rl = double_op(op, a.ymm());
+      x86::Vec rh = double_op(op, hi);
+      wide_ = false;
       x86::Zmm r = cc_.newZmm();
       cc_.vinsertf64x4(r, rl.as<x86::Ymm>().zmm(), rh.as<x86::Ymm>(), 1);
       return r;
     }
     x86::Xmm hi = xmm();
     cc_.vextractf128(hi, a.ymm(), 1);
-    x86::Xmm rl = double_op(op, a.xmm());
-    x86::Xmm rh = double_op(op, hi);
+    x86::Vec rl = double_op(op, a.xmm());
+    x86::Vec rh = double_op(op, hi);
     x86::Ymm r = ymm();
-    cc_.vinsertf128(r, rl.ymm(), rh, 1);
+    cc_.vinsertf128(r, rl.as<x86::Xmm>().ymm(), rh.as<x86::Xmm>(), 1);
     return r;
   }
 
-  // ---- the double-precision cores of stdlib/torch/vmath.h, four lanes
-  x86::Ymm exp2m1_reduced(const x86::Ymm& r) {
+  // ---- the double-precision cores of stdlib/torch/vmath.h
+  bool wide_ = false;
+  x86::Vec dvec() { return wide_ ? x86::Vec(cc_.newZmm()) : x86::Vec(cc_.newYmm()); }  // doubles
+  x86::Vec fhalf() { return wide_ ? x86::Vec(cc_.newYmm()) : x86::Vec(cc_.newXmm()); }  // their floats
+  x86::Vec load_d(double v) {
+    x86::Vec r = dvec();
+    cc_.vmovupd(r, f64(v));
+    return r;
+  }
+  // Bitwise ops on double lanes (the EVEX integer forms when wide: AVX-512F
+  // has no vandpd / vorpd / vxorpd on zmm without DQ; the bits are the same).
+  void and_(const x86::Vec& r, const x86::Vec& a, const x86::Mem& m) { wide_ ? cc_.vpandq(r, a, m) : cc_.vandpd(r, a, m); }
+  void or_(const x86::Vec& r, const x86::Vec& a, const x86::Vec& b) { wide_ ? cc_.vporq(r, a, b) : cc_.vorpd(r, a, b); }
+  void xor_(const x86::Vec& r, const x86::Vec& a, const x86::Vec& b) { wide_ ? cc_.vpxorq(r, a, b) : cc_.vxorpd(r, a, b); }
+  void xor_(const x86::Vec& r, const x86::Vec& a, const x86::Mem& m) { wide_ ? cc_.vpxorq(r, a, m) : cc_.vxorpd(r, a, m); }
+  // A compare of double lanes: a vector mask, or a mask register when wide.
+  struct DMask {
+    x86::Vec v;
+    x86::KReg k;
+  };
+  template <class B>
+  DMask cmp_pd(const x86::Vec& a, const B& b, uint32_t pred) {
+    DMask m;
+    if (wide_) {
+      m.k = cc_.newKb();
+      cc_.vcmppd(m.k, a, b, pred);
+    } else {
+      m.v = dvec();
+      cc_.vcmppd(m.v, a, b, pred);
+    }
+    return m;
+  }
+  // r = mask ? v : r (doubles).
+  void select_pd(const x86::Vec& r, const DMask& m, const x86::Vec& v) {
+    if (wide_) cc_.k(m.k).vmovapd(r, v);
+    else cc_.vblendvpd(r, r, v, m.v);
+  }
+
+  x86::Vec exp2m1_reduced(const x86::Vec& r) {
     static const double kC[] = {1.5297323760701074e-05, 1.5461444698569129e-04, 1.3333502386162771e-03,
                                 9.6180566785246381e-03, 5.5504108839096184e-02, 2.4022650922288758e-01,
                                 6.9314718055994531e-01};
-    x86::Ymm q = load_f64(kC[0]);
+    x86::Vec q = load_d(kC[0]);
     for (int i = 1; i < 7; i++) {
       cc_.vmulpd(q, q, r);
       cc_.vaddpd(q, q, f64(kC[i]));
@@ -350,10 +391,10 @@ class BodyEmitter {
     return q;
   }
   // 2^t = scale * (1 + p): sets scale and p.
-  void exp2_parts(const x86::Ymm& t, x86::Ymm* scale, x86::Ymm* p) {
-    x86::Ymm kd = ymm(), r = ymm();
+  void exp2_parts(const x86::Vec& t, x86::Vec* scale, x86::Vec* p) {
+    x86::Vec kd = dvec(), r = dvec();
     cc_.vaddpd(kd, t, f64(0x1.8p52));      // round(t) in the low mantissa bits
-    x86::Ymm s = ymm();
+    x86::Vec s = dvec();
     cc_.vpsllq(s, kd, 52);                 // ki << 52
     cc_.vpaddq(s, s, u64(0x3ff0000000000000ull));
     cc_.vsubpd(kd, kd, f64(0x1.8p52));     // round(t)
@@ -362,26 +403,28 @@ class BodyEmitter {
     *p = exp2m1_reduced(r);
   }
   // log(u) for positive normal u (garbage elsewhere; callers select).
-  x86::Ymm log_positive(const x86::Ymm& u) {
+  x86::Vec log_positive(const x86::Vec& u) {
     constexpr uint64_t kSqrtHalf = 0x3fe6a09e667f3bcdull;
-    x86::Ymm b = ymm(), k = ymm(), m = ymm();
+    x86::Vec b = dvec(), k = dvec(), m = dvec();
     cc_.vpaddq(b, u, u64(0x3ff0000000000000ull - kSqrtHalf));
     cc_.vpsrlq(k, b, 52);
-    cc_.vpor(k, k, u64(0x4330000000000000ull));
+    if (wide_) cc_.vporq(k, k, u64(0x4330000000000000ull));
+    else cc_.vpor(k, k, u64(0x4330000000000000ull));
     cc_.vsubpd(k, k, f64(0x1p52 + 1023.0));
-    cc_.vpand(m, b, u64(0x000fffffffffffffull));
+    if (wide_) cc_.vpandq(m, b, u64(0x000fffffffffffffull));
+    else cc_.vpand(m, b, u64(0x000fffffffffffffull));
     cc_.vpaddq(m, m, u64(kSqrtHalf));
-    x86::Ymm num = ymm(), den = ymm(), s = ymm(), w = ymm();
+    x86::Vec num = dvec(), den = dvec(), s = dvec(), w = dvec();
     cc_.vsubpd(num, m, f64(1.0));
     cc_.vaddpd(den, m, f64(1.0));
     cc_.vdivpd(s, num, den);
     cc_.vmulpd(w, s, s);
-    x86::Ymm h = load_f64(0.23330467216303836);
+    x86::Vec h = load_d(0.23330467216303836);
     for (double c : {0.28550820815960663, 0.40000121839806127, 0.66666666554497092}) {
       cc_.vmulpd(h, h, w);
       cc_.vaddpd(h, h, f64(c));
     }
-    x86::Ymm t1 = ymm(), t2 = ymm(), r = ymm();
+    x86::Vec t1 = dvec(), t2 = dvec(), r = dvec();
     cc_.vmulpd(t1, s, f64(2.0));   // 2.0 * s
     cc_.vmulpd(t2, s, w);          // s * w * h = (s * w) * h
     cc_.vmulpd(t2, t2, h);
@@ -391,129 +434,132 @@ class BodyEmitter {
     return r;
   }
   // (scale - 1) + scale * p of exp2_parts(y * log2(e)).
-  x86::Ymm expm1_moderate(const x86::Ymm& y) {
-    x86::Ymm t = ymm(), scale, p;
+  x86::Vec expm1_moderate(const x86::Vec& y) {
+    x86::Vec t = dvec(), scale, p;
     cc_.vmulpd(t, y, f64(1.4426950408889634074));
     exp2_parts(t, &scale, &p);
-    x86::Ymm a = ymm(), b = ymm();
+    x86::Vec a = dvec(), b = dvec();
     cc_.vsubpd(a, scale, f64(1.0));
     cc_.vmulpd(b, scale, p);
     cc_.vaddpd(a, a, b);
     return a;
   }
-  x86::Ymm widen(const x86::Xmm& x) {
-    x86::Ymm y = ymm();
+  x86::Vec widen(const x86::Vec& x) {
+    x86::Vec y = dvec();
     cc_.vcvtps2pd(y, x);
     return y;
   }
-  x86::Xmm narrow(const x86::Ymm& y) {
-    x86::Xmm x = xmm();
+  x86::Vec narrow(const x86::Vec& y) {
+    x86::Vec x = fhalf();
     cc_.vcvtpd2ps(x, y);
     return x;
   }
-  // r = mask ? v : r (doubles).
-  void select_pd(const x86::Ymm& r, const x86::Ymm& mask, const x86::Ymm& v) { cc_.vblendvpd(r, r, v, mask); }
+  x86::Vec load_fh(float v) {
+    x86::Vec r = fhalf();
+    cc_.vmovups(r, f32(v));
+    return r;
+  }
 
-  x86::Xmm exp(const x86::Xmm& x0) {
+  x86::Vec exp(const x86::Vec& x0) {
     // x < -150 ? -150 : x, then x > 100 ? 100 : x, in float (NaN passes).
-    x86::Xmm lo = load_f32(-150.0f), x = xmm();
+    x86::Vec lo = load_fh(-150.0f), x = fhalf();
     cc_.vmaxps(x, lo, x0);
-    x86::Xmm hi = load_f32(100.0f);
+    x86::Vec hi = load_fh(100.0f);
     cc_.vminps(x, hi, x);
-    x86::Ymm y = widen(x), t = ymm(), scale, p;
+    x86::Vec y = widen(x), t = dvec(), scale, p;
     cc_.vmulpd(t, y, f64(1.4426950408889634074));
     exp2_parts(t, &scale, &p);
-    x86::Ymm m = ymm();
+    x86::Vec m = dvec();
     cc_.vmulpd(m, scale, p);
     cc_.vaddpd(m, scale, m);
     return narrow(m);
   }
-  x86::Xmm expm1(const x86::Xmm& x) {
-    x86::Ymm y = widen(x);
-    x86::Ymm lo = load_f64(-120.0), yc = ymm();
+  x86::Vec expm1(const x86::Vec& x) {
+    x86::Vec y = widen(x);
+    x86::Vec lo = load_d(-120.0), yc = dvec();
     cc_.vmaxpd(yc, lo, y);
-    x86::Ymm hi = load_f64(100.0);
+    x86::Vec hi = load_d(100.0);
     cc_.vminpd(yc, hi, yc);
-    x86::Ymm r = expm1_moderate(yc);
+    x86::Vec r = expm1_moderate(yc);
     // |y| < 2^-20: y * (1 + 0.5 y) (keeps -0).
-    x86::Ymm ax = ymm(), small = ymm(), mask = ymm();
-    cc_.vandpd(ax, yc, u64(0x7fffffffffffffffull));
+    x86::Vec ax = dvec(), small = dvec();
+    and_(ax, yc, u64(0x7fffffffffffffffull));
     cc_.vmulpd(small, yc, f64(0.5));
     cc_.vaddpd(small, small, f64(1.0));
     cc_.vmulpd(small, yc, small);
-    cc_.vcmppd(mask, ax, f64(0x1p-20), kCmpLtOq);
-    select_pd(r, mask, small);
+    select_pd(r, cmp_pd(ax, f64(0x1p-20), kCmpLtOq), small);
     return narrow(r);
   }
   // log(x), or log1p(x) when `plus1`.
-  x86::Xmm log(const x86::Xmm& x, bool plus1) {
-    x86::Ymm y = widen(x), u = y;
+  x86::Vec log(const x86::Vec& x, bool plus1) {
+    x86::Vec y = widen(x), u = y;
     if (plus1) {
-      u = ymm();
+      u = dvec();
       cc_.vaddpd(u, y, f64(1.0));
     }
-    x86::Ymm r = log_positive(u);
-    x86::Ymm mask = ymm(), zero = ymm();
-    cc_.vxorpd(zero, zero, zero);
-    cc_.vcmppd(mask, u, zero, kCmpLtOq);
-    select_pd(r, mask, load_f64(std::numeric_limits<double>::quiet_NaN()));
-    cc_.vcmppd(mask, u, zero, kCmpEqOq);
-    select_pd(r, mask, load_f64(-std::numeric_limits<double>::infinity()));
-    x86::Ymm inf = load_f64(std::numeric_limits<double>::infinity());
-    cc_.vcmppd(mask, u, inf, kCmpEqOq);
-    select_pd(r, mask, inf);
+    x86::Vec r = log_positive(u);
+    x86::Vec zero = dvec();
+    xor_(zero, zero, zero);
+    select_pd(r, cmp_pd(u, zero, kCmpLtOq), load_d(std::numeric_limits<double>::quiet_NaN()));
+    select_pd(r, cmp_pd(u, zero, kCmpEqOq), load_d(-std::numeric_limits<double>::infinity()));
+    x86::Vec inf = load_d(std::numeric_limits<double>::infinity());
+    select_pd(r, cmp_pd(u, inf, kCmpEqOq), inf);
     if (plus1) {
-      x86::Ymm ay = ymm(), small = ymm();
-      cc_.vandpd(ay, y, u64(0x7fffffffffffffffull));
+      x86::Vec ay = dvec(), small = dvec();
+      and_(ay, y, u64(0x7fffffffffffffffull));
       cc_.vmulpd(small, y, f64(0.5));  // y * (1 - 0.5 y)
-      x86::Ymm one = load_f64(1.0);
+      x86::Vec one = load_d(1.0);
       cc_.vsubpd(small, one, small);
       cc_.vmulpd(small, y, small);
-      cc_.vcmppd(mask, ay, f64(0x1p-20), kCmpLtOq);
-      select_pd(r, mask, small);
-      cc_.vcmppd(mask, y, y, kCmpUnordQ);  // y != y ? y : r
-      select_pd(r, mask, y);
+      select_pd(r, cmp_pd(ay, f64(0x1p-20), kCmpLtOq), small);
+      select_pd(r, cmp_pd(y, y, kCmpUnordQ), y);  // y != y ? y : r
     } else {
-      cc_.vcmppd(mask, u, u, kCmpUnordQ);  // u != u ? u : r
-      select_pd(r, mask, u);
+      select_pd(r, cmp_pd(u, u, kCmpUnordQ), u);  // u != u ? u : r
     }
     return narrow(r);
   }
-  x86::Xmm tanh(const x86::Xmm& x) {
-    x86::Ymm y = widen(x), a = ymm();
-    cc_.vandpd(a, y, u64(0x7fffffffffffffffull));
-    x86::Ymm hi = load_f64(20.0);
+  x86::Vec tanh(const x86::Vec& x) {
+    x86::Vec y = widen(x), a = dvec();
+    and_(a, y, u64(0x7fffffffffffffffull));
+    x86::Vec hi = load_d(20.0);
     cc_.vminpd(a, hi, a);  // a > 20 ? 20 : a (NaN passes)
     cc_.vmulpd(a, a, f64(2.0));
-    x86::Ymm em = expm1_moderate(a), d = ymm(), q = ymm();
+    x86::Vec em = expm1_moderate(a), d = dvec(), q = dvec();
     cc_.vaddpd(d, em, f64(2.0));
     cc_.vdivpd(q, em, d);
     // copysign(q, y)
-    x86::Ymm sign = ymm();
-    cc_.vandpd(q, q, u64(0x7fffffffffffffffull));
-    cc_.vandpd(sign, y, u64(0x8000000000000000ull));
-    cc_.vorpd(q, q, sign);
+    x86::Vec sign = dvec();
+    and_(q, q, u64(0x7fffffffffffffffull));
+    and_(sign, y, u64(0x8000000000000000ull));
+    or_(q, q, sign);
     return narrow(q);
   }
-  x86::Xmm sigmoid(const x86::Xmm& x) {
-    x86::Xmm lo = load_f32(-100.0f), xc = xmm();
+  x86::Vec sigmoid(const x86::Vec& x) {
+    x86::Vec lo = load_fh(-100.0f), xc = fhalf();
     cc_.vmaxps(xc, lo, x);
-    x86::Xmm hi = load_f32(100.0f);
+    x86::Vec hi = load_fh(100.0f);
     cc_.vminps(xc, hi, xc);
-    x86::Ymm z = widen(xc), t = ymm(), scale, p;
-    cc_.vxorpd(z, z, u64(0x8000000000000000ull));  // -double(xc)
+    x86::Vec z = widen(xc), t = dvec(), scale, p;
+    xor_(z, z, u64(0x8000000000000000ull));  // -double(xc)
     cc_.vmulpd(t, z, f64(1.4426950408889634074));
     exp2_parts(t, &scale, &p);
-    x86::Ymm e = ymm(), d = ymm(), r = ymm();
+    x86::Vec e = dvec(), d = dvec(), r = dvec();
     cc_.vmulpd(e, scale, p);
     cc_.vaddpd(e, scale, e);
     cc_.vaddpd(d, e, f64(1.0));  // 1.0 + (...)
-    x86::Ymm one = load_f64(1.0);
+    x86::Vec one = load_d(1.0);
     cc_.vdivpd(r, one, d);
-    x86::Xmm f = narrow(r), mask = xmm();
+    x86::Vec f = narrow(r);
     // x <= -0x1.62e43p6f ? 0 : r, on the original x
-    cc_.vcmpps(mask, x, f32(-0x1.62e43p6f), kCmpLeOq);
-    cc_.vandnps(f, mask, f);
+    if (wide_) {
+      x86::KReg keep = cc_.newKw();
+      cc_.vcmpps(keep, x, f32(-0x1.62e43p6f), kCmpNleUq);  // !(x <= c), NaN included
+      cc_.k(keep).z().vmovaps(f, f);
+    } else {
+      x86::Vec mask = fhalf();
+      cc_.vcmpps(mask, x, f32(-0x1.62e43p6f), kCmpLeOq);
+      cc_.vandnps(f, mask, f);
+    }
     return f;
   }
 };

@@ -11,6 +11,11 @@
 //   * Compile/K: tier-1 compile latency of a K-op chain kernel (lowered
 //     Kernel IR to machine code: the strided row and the contiguous one).
 //     Target: under 1 ms at 8-16 ops.
+//   * Softmax/N, LayerNorm/N: the fused reducing kernels the lowering makes
+//     of softmax(x) and layer_norm(x, w, b) over rows of 1024 (N float32),
+//     run as row plans; bytes_per_second counts one load and one store per
+//     element. CompileSoftmax, CompileLayerNorm: their compile latency
+//     (every pointwise part of the plan).
 //
 //     build/release/bench/kiln_jit_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
@@ -195,11 +200,109 @@ void Compile(benchmark::State& state) {
   }
 }
 
+KInstr reduce(kiln::codegen::ReduceOp op, int a) {
+  KInstr r{KOp::Reduce, int(op), a};
+  r.keepdim = true;
+  return r;
+}
+
+// softmax(x) over the last dim, as codegen/lower.cpp decomposes it.
+Kernel softmax_kernel() {
+  using kiln::codegen::ReduceOp;
+  Kernel k;
+  k.name = "softmax";
+  k.inputs = {KInput{false}};
+  k.reduce_dims = 1;
+  KInstr one{KOp::Const};
+  one.imm = 1.0f;
+  k.body = {KInstr{KOp::Load, 0},
+            reduce(ReduceOp::line_max, 0),
+            KInstr{KOp::Binary, int(torch::BinaryOp::sub), 0, 1},
+            KInstr{KOp::Unary, int(torch::UnaryOp::exp), 2},
+            reduce(ReduceOp::line_sum, 3),
+            one,
+            KInstr{KOp::Binary, int(torch::BinaryOp::div), 5, 4},
+            KInstr{KOp::Binary, int(torch::BinaryOp::mul), 3, 6}};
+  k.outputs = {7};
+  return k;
+}
+
+// layer_norm(x, w, b) (nn.functional's Python: mean, centred variance,
+// rsqrt, affine).
+Kernel layer_norm_kernel() {
+  using kiln::codegen::ReduceOp;
+  Kernel k;
+  k.name = "layer_norm";
+  k.inputs = {KInput{false}, KInput{false}, KInput{false}};
+  k.reduce_dims = 1;
+  KInstr eps{KOp::Const};
+  eps.imm = 1e-5f;
+  k.body = {KInstr{KOp::Load, 0},
+            reduce(ReduceOp::mean, 0),
+            KInstr{KOp::Binary, int(torch::BinaryOp::sub), 0, 1},
+            KInstr{KOp::Binary, int(torch::BinaryOp::mul), 2, 2},
+            reduce(ReduceOp::mean, 3),
+            eps,
+            KInstr{KOp::Binary, int(torch::BinaryOp::add), 4, 5},
+            KInstr{KOp::Unary, int(torch::UnaryOp::rsqrt), 6},
+            KInstr{KOp::Binary, int(torch::BinaryOp::mul), 2, 7},
+            KInstr{KOp::Load, 1},
+            KInstr{KOp::Binary, int(torch::BinaryOp::mul), 8, 9},
+            KInstr{KOp::Load, 2},
+            KInstr{KOp::Binary, int(torch::BinaryOp::add), 10, 11}};
+  k.outputs = {12};
+  return k;
+}
+
+void run_rows(benchmark::State& state, const Kernel& k) {
+  auto& be = kiln::jit::asmjit_backend();
+  int64_t n = state.range(0);
+  std::string why;
+  auto ck = be.compile(k, &why);
+  if (!ck) {
+    state.SkipWithError(why.c_str());
+    return;
+  }
+  torch::Tensor x = torch::empty({n / 1024, 1024}, torch::DType::Float32);
+  torch::Tensor w = torch::empty({1024}, torch::DType::Float32), b = torch::empty({1024}, torch::DType::Float32);
+  for (int64_t i = 0; i < n; i++) x.data<float>()[i] = float(i % 1000) / 100.0f - 5.0f;
+  for (int64_t i = 0; i < 1024; i++) w.data<float>()[i] = b.data<float>()[i] = float(i) / 1024.0f;
+  std::vector<KArg> args = {KArg{&x}, KArg{&w}, KArg{&b}};
+  args.resize(k.inputs.size());
+  KernelLaunch L;
+  if (!L.prepare(k, args, &why)) {
+    state.SkipWithError(why.c_str());
+    return;
+  }
+  for (auto _ : state) {
+    ck->run(L);
+    benchmark::DoNotOptimize(L.out_ptrs[0]);
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * n * 8);
+}
+void Softmax(benchmark::State& state) { run_rows(state, softmax_kernel()); }
+void LayerNorm(benchmark::State& state) { run_rows(state, layer_norm_kernel()); }
+
+void compile_kernel(benchmark::State& state, const Kernel& k) {
+  auto& be = kiln::jit::asmjit_backend();
+  std::string why;
+  for (auto _ : state) {
+    auto ck = be.compile(k, &why);
+    benchmark::DoNotOptimize(ck.get());
+  }
+}
+void CompileSoftmax(benchmark::State& state) { compile_kernel(state, softmax_kernel()); }
+void CompileLayerNorm(benchmark::State& state) { compile_kernel(state, layer_norm_kernel()); }
+
 BENCHMARK(Copy)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(CopyParallel)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(Chain12)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(Gelu12)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(Cheap12)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
+BENCHMARK(Softmax)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
+BENCHMARK(LayerNorm)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
+BENCHMARK(CompileSoftmax)->Unit(benchmark::kMicrosecond);
+BENCHMARK(CompileLayerNorm)->Unit(benchmark::kMicrosecond);
 BENCHMARK(Compile)->Arg(1)->Arg(4)->Arg(8)->Arg(12)->Arg(16)->Arg(32)->Arg(64)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
