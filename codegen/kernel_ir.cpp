@@ -174,7 +174,14 @@ bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Te
 }
 
 std::vector<Form> Kernel::forms() const {
-  std::vector<Form> f(body.size(), Form::Const);
+  std::vector<Form> f;
+  forms_into(&f);
+  return f;
+}
+
+void Kernel::forms_into(std::vector<Form>* out) const {
+  std::vector<Form>& f = *out;
+  f.assign(body.size(), Form::Const);
   auto meet = [](Form x, Form y) {
     if (x == Form::Invalid || y == Form::Invalid) return Form::Invalid;
     if (x == Form::Const) return y;
@@ -196,7 +203,6 @@ std::vector<Form> Kernel::forms() const {
       case KOp::Reduce: f[i] = in.keepdim ? Form::Kept : Form::Squeezed; break;
     }
   }
-  return f;
 }
 
 std::vector<uint64_t> Kernel::output_inputs() const {

@@ -94,8 +94,9 @@ struct Kernel {
   // Per output, the inputs it depends on (bit i: input i; inputs past 63
   // all count as bit 63).
   std::vector<uint64_t> output_inputs() const;
-  // Per value, its form.
+  // Per value, its form (into *out: no allocation once its capacity suffices).
   std::vector<Form> forms() const;
+  void forms_into(std::vector<Form>* out) const;
   bool reduces() const { return reduce_dims > 0; }
 };
 

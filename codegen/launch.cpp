@@ -76,11 +76,15 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     *why = "the inputs' shapes do not broadcast";
     return false;
   }
-  if (forms_of_ != &k) {
-    forms = k.forms();
-    reduce_masks_.clear();
+  // The kernel's forms and, reducing, what its reductions and outputs read
+  // (computed each launch, into reused buffers).
+  k.forms_into(&forms);
+  reduce_masks_.clear();
+  row_masks_.clear();
+  {
     if (k.reduces()) {
-      std::vector<uint64_t> deps(k.body.size(), 0);
+      std::vector<uint64_t>& deps = deps_;
+      deps.assign(k.body.size(), 0);
       for (size_t i = 0; i < k.body.size(); i++) {
         const KInstr& in = k.body[i];
         if (in.op == KOp::Load) deps[i] = uint64_t(1) << std::min(in.arg, 63);
@@ -92,15 +96,14 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
         if (in.op == KOp::Reduce) reduce_masks_.push_back({in.a, deps[size_t(in.a)]});
       // Per output, the tensors it reads itself (not through a reduction),
       // and whether it uses a per-row value (which spans the kept shape).
-      std::vector<bool> stat(k.body.size(), false);
+      std::vector<bool>& stat = stat_;
+      stat.assign(k.body.size(), false);
       for (size_t i = 0; i < k.body.size(); i++) {
         const KInstr& in = k.body[i];
         stat[i] = in.op == KOp::Reduce || (in.a >= 0 && stat[size_t(in.a)]) || (in.b >= 0 && stat[size_t(in.b)]);
       }
-      row_masks_.clear();
       for (int o : k.outputs) row_masks_.push_back({deps[size_t(o)], stat[size_t(o)]});
     }
-    forms_of_ = &k;
   }
   // The shape a value of the inputs in `mask` spans.
   auto spans = [&](uint64_t mask, torch::Shape* os) {
@@ -111,7 +114,6 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     return true;
   };
   int split = -1;
-  torch::Shape reduced;  // per-row outputs: the outer dims, and the reduced ones as 1 where kept
   if (k.reduces()) {
     if (shape.n < k.reduce_dims) {
       *why = fmt::format("a reduction over the last {} dims of a {}-dim shape", k.reduce_dims, shape.n);
@@ -152,9 +154,13 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
       if (row_masks_[o].second) {
         torch::Shape kept = shape;
         for (int d = split; d < shape.n; d++) kept[d] = 1;
-        if (!LoopNest::broadcast_into(&os, kept)) return false;
+        if (!LoopNest::broadcast_into(&os, kept)) {
+          *why = "the inputs' shapes do not broadcast";
+          return false;
+        }
       }
     } else if (!spans((*masks)[o], &os)) {
+      *why = "the inputs' shapes do not broadcast";
       return false;
     }
     if (!(os == shape)) {

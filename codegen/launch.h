@@ -35,7 +35,7 @@ struct KernelLaunch {
   // ones. Per-row outputs are bound with no strides: row r is element r.
   int64_t rows = 0, rowlen = 0;
   bool in_place = false;              // an output took the `reuse` input's buffer
-  std::vector<Form> forms;            // the kernel's (cached while the launch serves one kernel)
+  std::vector<Form> forms;            // the kernel's, per value
 
   // From the kernel's input values, in its input order. False, with
   // `why`, when they do not qualify. `masks`: the kernel's output_inputs()
@@ -57,7 +57,8 @@ struct KernelLaunch {
   std::vector<const torch::Tensor*> operands_;  // reused
   std::vector<torch::Shape> shapes_;          // reused
   std::vector<uint64_t> masks_;               // when none is given
-  const Kernel* forms_of_ = nullptr;          // the kernel `forms` and `reduce_masks_` belong to
+  std::vector<uint64_t> deps_;                // reused: per value, the inputs it reads
+  std::vector<bool> stat_;                    // reused: per value, whether it uses a per-row value
   std::vector<std::pair<int, uint64_t>> reduce_masks_;  // per Reduce: (its operand, the inputs it reads)
   std::vector<std::pair<uint64_t, bool>> row_masks_;    // per output: (inputs it reads itself, uses a per-row value)
 

@@ -322,7 +322,10 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         if (ok) v = push(KInstr{KOp::Binary, int(torch::BinaryOp::add), v, b});
         ok = ok && compiles(k.body.back());
       }
-      if (!ok) return reg;  // end == first: no region here
+      if (!ok) {
+        reg.end = first;  // no region here
+        return reg;
+      }
       value_of_node.push_back(v);
       i++;
     }
