@@ -37,8 +37,14 @@ int kop_operands(KOp op) { return kKOps[size_t(op)].operands; }
 
 std::string Kernel::to_string() const {
   std::string r = fmt::format("kernel {}(", name);
-  for (size_t i = 0; i < inputs.size(); i++)
+  for (size_t i = 0; i < inputs.size(); i++) {
     r += fmt::format("{}in{}: {}{}", i ? ", " : "", i, torch::dtype_name(dtype), inputs[i].scalar ? " number" : "[*]");
+    if (!inputs[i].perm.empty()) {
+      r += " permuted (";
+      for (size_t d = 0; d < inputs[i].perm.size(); d++) r += fmt::format("{}{}", d ? ", " : "", int(inputs[i].perm[d]));
+      r += ")";
+    }
+  }
   r += ") -> (";
   for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(dtype));
   r += ")\n  for i in shape(broadcast(tensor inputs)):\n";
@@ -95,6 +101,15 @@ std::string Kernel::validate() const {
   }
   for (int o : outputs)
     if (o < 0 || size_t(o) >= body.size()) return fmt::format("an output of value {}, which does not exist", o);
+  for (size_t i = 0; i < inputs.size(); i++) {
+    const std::vector<int8_t>& p = inputs[i].perm;
+    std::vector<bool> seen(p.size(), false);
+    for (int8_t d : p) {
+      if (d < 0 || size_t(d) >= p.size() || seen[size_t(d)]) return fmt::format("in{}: its permutation is not one", i);
+      seen[size_t(d)] = true;
+    }
+    if (!p.empty() && inputs[i].scalar) return fmt::format("in{}: a permuted number", i);
+  }
   bool tensor = false;
   for (const KInput& in : inputs) tensor = tensor || !in.scalar;
   if (!tensor) return "a kernel without a tensor input (its shape would be unknown)";

@@ -77,6 +77,11 @@ enum class Form : uint8_t {
 
 struct KInput {
   bool scalar = false;  // a Python number (converted to the kernel's dtype), else a tensor
+  // A tensor read through a view the graph applied to a value the kernel
+  // computes from it (fusion through views): the tensor, its dims
+  // right-aligned to perm.size() (leading ones added), then permuted:
+  // operand dim d is that dim perm[d]. Empty: the tensor as it is.
+  std::vector<int8_t> perm;
 };
 
 struct Kernel {

@@ -6,6 +6,7 @@
 #include "stdlib/torch/autograd/node.h"
 #include "stdlib/torch/bindings.h"
 #include "stdlib/torch/tensor_object.h"
+#include "stdlib/torch/views.h"
 #include "vm/ops.h"
 
 namespace kiln::codegen {
@@ -44,8 +45,14 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
   in_ptrs.assign(ni, nullptr);
   operands_.assign(ni, nullptr);
   shapes_.clear();
+  // Inputs no instruction loads (the passes may leave some) take no part
+  // in the iteration shape.
+  loaded_.assign(ni, false);
+  for (const KInstr& in : k.body)
+    if (in.op == KOp::Load && in.arg >= 0 && size_t(in.arg) < ni) loaded_[size_t(in.arg)] = true;
   for (size_t i = 0; i < ni; i++) {
     const KArg& a = args[i];
+    if (a.tensor && !k.inputs[i].scalar && !loaded_[i]) continue;
     if (a.tensor) {
       if (k.inputs[i].scalar) {
         *why = fmt::format("input {} is a tensor where the kernel takes a number", i);
@@ -60,8 +67,24 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
         return false;
       }
       operands_[i] = a.tensor;
-      shapes_.push_back(a.tensor->sizes);
-      in_ptrs[i] = a.tensor->data_bytes();
+      const std::vector<int8_t>& perm = k.inputs[i].perm;
+      if (!perm.empty()) {
+        // Read through the view the graph applied: right-aligned, permuted.
+        int rank = int(perm.size());
+        if (a.tensor->dim() > rank) {
+          *why = fmt::format("input {} has more dims than its view", i);
+          return false;
+        }
+        if (viewed_.size() < ni) viewed_.resize(ni);
+        torch::Tensor t = *a.tensor;
+        while (t.dim() < rank) t = torch::unsqueeze(t, 0);
+        torch::Shape dims;
+        for (int8_t d : perm) dims.push_back(d);
+        viewed_[i] = torch::permute(t, dims);
+        operands_[i] = &viewed_[i];
+      }
+      shapes_.push_back(operands_[i]->sizes);
+      in_ptrs[i] = operands_[i]->data_bytes();
       continue;
     }
     if (!k.inputs[i].scalar) {
@@ -71,7 +94,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     numbers[i] = float(a.number);
   }
   for (size_t i = 0; i < ni; i++)
-    if (!operands_[i]) in_ptrs[i] = reinterpret_cast<const char*>(&numbers[i]);
+    if (!operands_[i]) in_ptrs[i] = reinterpret_cast<const char*>(&numbers[i]);  // numbers, and inputs not loaded
   if (!LoopNest::broadcast(shapes_, &shape)) {
     *why = "the inputs' shapes do not broadcast";
     return false;

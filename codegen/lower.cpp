@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
+#include <map>
 
 #include "codegen/pointwise.h"
 #include "stdlib/torch/bindings.h"
@@ -99,6 +101,62 @@ bool extern_of(const tracer::Node& n, KernelRegion::Extern* kind, std::vector<in
   if (n.in.size() != 2) return false;
   *kind = which == 0 ? KernelRegion::Extern::Matmul : KernelRegion::Extern::Mm;
   *args = n.in;
+  return true;
+}
+
+// Whether node n is a view the kernel can fuse through (transpose,
+// swapaxes, swapdims, t, permute of constant dims): its permutation of the
+// input's `rank` dims.
+bool permutation_of(const tracer::Graph& g, const tracer::Node& n, int rank, std::vector<int8_t>* perm) {
+  int kind = 0;
+  if (n.op != tracer::GraphOp::Call || n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
+      !torch::permute_native(n.callee.as<vm::NativeObject>(), &kind) || n.in.empty() || rank < 0 || rank > 8)
+    return false;
+  // Constant int arguments after the input (a tuple of them for permute).
+  std::vector<int64_t> dims;
+  for (size_t i = 1; i < n.in.size(); i++) {
+    int r = n.in[i];
+    if (r >= int(g.consts.size())) return false;
+    const vm::Value& v = g.consts[size_t(r)];
+    if (v.is_small_int()) {
+      dims.push_back(v.as_small_int());
+    } else if (vm::is_kind(v, vm::ObjKind::Tuple) && n.in.size() == 2) {
+      const vm::TupleObject* t = v.as<vm::TupleObject>();
+      for (size_t j = 0; j < t->size; j++) {
+        if (!t->items[j].is_small_int()) return false;
+        dims.push_back(t->items[j].as_small_int());
+      }
+    } else {
+      return false;
+    }
+  }
+  auto wrap = [&](int64_t d, int64_t* out) {
+    if (rank == 0 ? (d < -1 || d > 0) : (d < -rank || d >= rank)) return false;
+    *out = rank == 0 ? 0 : (d < 0 ? d + rank : d);
+    return true;
+  };
+  perm->resize(size_t(rank));
+  for (int d = 0; d < rank; d++) (*perm)[size_t(d)] = int8_t(d);
+  if (kind == 1) {  // t: 2-d transposed; fewer dims as they are
+    if (!dims.empty() || rank > 2) return false;
+    if (rank == 2) std::swap((*perm)[0], (*perm)[1]);
+    return true;
+  }
+  if (kind == 0) {
+    int64_t a, b;
+    if (dims.size() != 2 || !wrap(dims[0], &a) || !wrap(dims[1], &b)) return false;
+    if (rank == 0) return true;
+    std::swap((*perm)[size_t(a)], (*perm)[size_t(b)]);
+    return true;
+  }
+  if (int(dims.size()) != rank) return false;
+  std::vector<bool> seen(size_t(rank), false);
+  for (int d = 0; d < rank; d++) {
+    int64_t w;
+    if (!wrap(dims[size_t(d)], &w) || seen[size_t(w)]) return false;  // eager raises: the executor reports it
+    seen[size_t(w)] = true;
+    (*perm)[size_t(d)] = int8_t(w);
+  }
   return true;
 }
 
@@ -301,6 +359,61 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           w = &g.nodes[reg.first + j].meta;
       return w;
     };
+    // Whether register r is a value of a node of the run.
+    auto in_run = [&](int r) {
+      int node = r - g.node_reg(0);
+      return node >= int(reg.first) && node < int(reg.first + value_of_node.size());
+    };
+    auto node_rank = [&](int r) { return int(meta_dims(meta_of(r)).size()) - (meta_of(r).rfind("float32[", 0) == 0 ? 0 : 1000); };
+    // Value v computed again over its inputs permuted by `perm` (-1 if it
+    // cannot be: a reduction, an input already permuted or of unknown rank).
+    std::function<int(int, const std::vector<int8_t>&)> permuted = [&](int v, const std::vector<int8_t>& perm) -> int {
+      std::map<int, int> done;
+      std::function<int(int)> clone = [&](int x) -> int {
+        auto it = done.find(x);
+        if (it != done.end()) return it->second;
+        KInstr in = k.body[size_t(x)];
+        int r = -1;
+        switch (in.op) {
+          case KOp::Const: r = x; break;
+          case KOp::Load: {
+            const KInput& src = k.inputs[size_t(in.arg)];
+            if (src.scalar) {
+              r = x;
+              break;
+            }
+            int reg_in = reg.inputs[size_t(in.arg)];
+            int rank = node_rank(reg_in);
+            if (!src.perm.empty() || rank < 0 || rank > int(perm.size()) || reg.ext != KernelRegion::Extern::None) return -1;
+            reg.inputs.push_back(reg_in);
+            KInput viewed;
+            viewed.perm = perm;
+            k.inputs.push_back(viewed);
+            r = push(KInstr{KOp::Load, int(k.inputs.size() - 1)});
+            break;
+          }
+          case KOp::Unary: {
+            int a = clone(in.a);
+            if (a < 0) return -1;
+            in.a = a;
+            r = push(in);
+            break;
+          }
+          case KOp::Binary: {
+            int a = clone(in.a), b = a < 0 ? -1 : clone(in.b);
+            if (a < 0 || b < 0) return -1;
+            in.a = a;
+            in.b = b;
+            r = push(in);
+            break;
+          }
+          case KOp::Reduce: return -1;
+        }
+        done[x] = r;
+        return r;
+      };
+      return v < 0 ? -1 : clone(v);
+    };
     size_t i = first;
     std::vector<int> ext_args;
     KernelRegion::Extern ext;
@@ -337,7 +450,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       std::vector<int> saved_inputs = reg.inputs;
       std::vector<Form> saved_form = form;
       int v = -1;
-      bool ok = true;
+      bool ok = true, is_view = false;
       std::vector<int> clamp_bounds;  // decomposition: clamp -> (lo, hi) registers, -1 absent
       PointwiseOp p;
       ReductionNode red;
@@ -361,6 +474,17 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           ok = b >= 0;
           if (ok) v = push(KInstr{KOp::Binary, int(op), v, b});
         }
+      } else if (std::vector<int8_t> perm; !n.in.empty() && n.meta.rfind("float32[", 0) == 0 &&
+                                             int(node_rank(n.in[0])) >= 0 &&
+                                             permutation_of(g, n, node_rank(n.in[0]), &perm) &&
+                                             in_run(n.in[0]) && iter_meta.empty()) {
+        // Fusion through a view of a value the run computes: the value's
+        // pointwise expression again, over its inputs read through the
+        // same view (view(f(a, b)) = f(view(a), view(b))). The view itself
+        // is never stored (its eager value is a view, not a fresh tensor).
+        v = permuted(value_of(n.in[0]), perm);
+        ok = v >= 0;
+        is_view = true;
       } else if (reduction_of(g, n, meta_of(n.in.empty() ? -1 : n.in[0]), &red)) {
         // A reduction folds a row-level value spanning the region's
         // iteration shape, over the same trailing dims as the region's
@@ -372,6 +496,14 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         int x = value_of(red.input);
         ok = x >= 0 && form[size_t(x)] == Form::Row && (k.reduce_dims == 0 || k.reduce_dims == red.dims) &&
              (iter_meta.empty() ? (!w || same_shape(*w, in_meta)) : same_shape(iter_meta, in_meta));
+        // Every row-level value so far must fit in the shape it folds (one
+        // of as many elements but another shape, as after a transpose, does not).
+        for (size_t j = 0; ok && j < value_of_node.size(); j++) {
+          const std::string& m = g.nodes[reg.first + j].meta;
+          if (form[size_t(value_of_node[j])] == Form::Row && !same_shape(m, in_meta) &&
+              !(numel_of(m) >= 0 && numel_of(m) < numel_of(in_meta)))
+            ok = false;
+        }
         if (ok) {
           k.reduce_dims = red.dims;
           iter_meta = in_meta;
@@ -422,6 +554,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         form = std::move(saved_form);
         break;
       }
+      if (is_view) reg.views.push_back(i);
       value_of_node.push_back(v);
       i++;
     }
@@ -458,10 +591,12 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       auto row_level = [&](size_t n) { return reg.node_forms[n - reg.first] == Form::Row; };
       const std::string* widest = reg.iter_meta.empty() ? nullptr : &reg.iter_meta;
       for (size_t n = reg.first; n < reg.end && reg.iter_meta.empty(); n++)
-        if (row_level(n) && (!widest || numel_of(g.nodes[n].meta) > numel_of(*widest))) widest = &g.nodes[n].meta;
+        if (row_level(n) && (!widest || numel_of(g.nodes[n].meta) >= numel_of(*widest))) widest = &g.nodes[n].meta;  // ties: the later (after a view)
       size_t bad = SIZE_MAX;
       for (size_t o : reg.outs)
         if (row_level(o) && !same_shape(g.nodes[o].meta, *widest)) bad = std::min(bad, o);
+      for (size_t vn : reg.views)  // a view used after the run: it ends before it
+        if (std::find(reg.outs.begin(), reg.outs.end(), vn) != reg.outs.end()) bad = std::min(bad, vn);
       if (bad == SIZE_MAX) break;
       limit = std::max(bad, i + 1);
     }

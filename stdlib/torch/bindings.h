@@ -91,6 +91,10 @@ bool reduction_native(const vm::NativeObject* nat, ReductionNative* out);
 // Tensor.mm (1) or torch._kiln_linear (2, nn.functional.linear): the
 // graph compiler runs them as extern calls before a fused epilogue.
 bool matmul_native(const vm::NativeObject* nat, int* kind);
+// Whether `nat` is a view the graph compiler fuses through: *kind 0 for
+// transpose / swapaxes / swapdims (input, dim0, dim1), 1 for t (input),
+// 2 for permute (input, dims... or a tuple). Not the in-place forms.
+bool permute_native(const vm::NativeObject* nat, int* kind);
 
 #define KILN_TORCH_AREA(name) void register_##name(Registrar& r);
 #include "stdlib/torch/torch_areas.def"

@@ -8,7 +8,8 @@ reductions (sum, mean, amax, amin over the last dims, kept or not, and
 over dim 0; softmax, log_softmax, layer_norm), matmuls and linear with
 epilogues, dtype mixes (float64 and
 int64 tensors among the float32 ones), odd sizes — each called several
-times and its result printed exactly (every element's float repr). The
+times and its result printed exactly (every element's float repr, and the
+strides: a view must stay a view). The
 script runs once with the interpreter alone (--tier=0, the eager oracle)
 and once with every function traced on its first call and every graph
 compiled on its first run, each kernel also checked against the reference
@@ -85,6 +86,10 @@ def gen_function(rng, idx):
                 (f"({x[0]} * {x[0]}).mean()", ()),
                 (f"{x[0]}.max()", ()),
                 (f"{x[0]}.min() + {x[0]}.sum((0, 1))", ()),
+                # views of computed values (fused through: the expression over viewed inputs)
+                (f"torch.relu(({x[0]} * 2.0 - 1.0).t()).t() + {x[0]}", (r, c)),
+                (f"(torch.tanh({x[0]} + 1.0).transpose(0, 1) * 0.5).permute(1, 0)", (r, c)),
+                (f"(({x[0]} - 0.5).t() * 3.0).sum(-1, keepdim=True).t()", (1, c)),
                 # matmuls (extern calls) with epilogues
                 (f"torch.relu({x[0]} @ W[{c}]) * 0.5", (r, c)),
                 (f"torch.nn.functional.linear({x[0]}, W[{c}], B[{c}])", (r, c)),
@@ -144,7 +149,7 @@ def show(i, r):
     rs = r if isinstance(r, tuple) else (r,)
     for t in rs:
         if isinstance(t, torch.Tensor):
-            print(i, t.dtype, tuple(t.shape), [float(v) for v in t.flatten().tolist()])
+            print(i, t.dtype, tuple(t.shape), t.stride(), [float(v) for v in t.flatten().tolist()])
         else:
             print(i, repr(t))
 

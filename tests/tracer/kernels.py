@@ -2,12 +2,13 @@
 # Golden tests of the graph compiler's kernels (Kernel IR after the passes,
 # KILN_LOGS=kernels) for typical graphs, each graph compiled on its first
 # run and every kernel run checked against the reference executor:
-# a Linear layer's bias + activation epilogue after the matmul, the tanh and
-# erf GELUs (erf calls the eager row), SiLU, the pointwise parts of a layer
-# norm and a softmax around their (eager) reductions, constants folded and
-# common subexpressions merged, clamps decomposed into their halves, a
-# broadcast operand, and a kernel that
-# falls back to the executor when its input requires grad.
+# a Linear layer's bias + activation epilogue after the matmul (an extern
+# call), the tanh and erf GELUs (erf calls the eager row), SiLU, a layer
+# norm and a softmax with their reductions fused, the softmax op
+# decomposed, constants folded and common subexpressions merged, clamps
+# decomposed into their halves, a broadcast operand, a chain fused through
+# a transpose of a value it computes, and a kernel that falls back to the
+# executor when its input requires grad.
 import math
 import torch
 import torch.nn.functional as F
@@ -41,6 +42,11 @@ def clamped(x, lo):
     return torch.clamp(x, -0.5, 0.5) * 2 + x.clamp(min=lo) + torch.clamp_max(x * 4, 6.0)
 
 
+def through_view(x, b):
+    # the transpose of a computed value: computed again over x read transposed
+    return torch.relu((x * 2.0 + 1.0).t()) * 0.5 + b
+
+
 def folded(x):
     c = 2.0 * 3.0
     return (x * c + x * c) * 1.0 - 0.0 + math.pi
@@ -57,5 +63,6 @@ for i in range(2):
     print(norm(x, g, torch.zeros(6)), soft(x))
     print(folded(x[0]))
     print(clamped(x, x * 0.1))
+    print(through_view(x, torch.randn(4)))
 xg = torch.randn(3, requires_grad=True)
 print(silu_res(xg, xg))

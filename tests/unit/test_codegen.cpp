@@ -218,6 +218,43 @@ TEST(AsmjitBackend, StridedAndLongChainsMatch) {
   expect_backend_matches(k, {KArg{&bt}, num});
 }
 
+TEST(AsmjitBackend, PermutedInputsReadThroughTheirView) {
+  // exp(in0) * 2 with in0 read through permute(2, 0, 1), and a lower-rank
+  // input right-aligned before its permutation (t() of a [5] is itself;
+  // of [1, 5] a column).
+  Kernel k;
+  k.name = "permuted";
+  KInput p3;
+  p3.perm = {2, 0, 1};
+  KInput p2;
+  p2.perm = {1, 0};
+  k.inputs = {p3, p2};
+  KInstr two{KOp::Const};
+  two.imm = 2.0f;
+  k.body = {KInstr{KOp::Load, 0}, KInstr{KOp::Unary, int(torch::UnaryOp::exp), 0}, two,
+            KInstr{KOp::Binary, int(torch::BinaryOp::mul), 1, 2}};
+  k.outputs = {3};
+  ASSERT_EQ(k.validate(), "");
+  torch::Tensor x = filled({3, 4, 6}, test_values());
+  torch::Tensor unused = filled({1, 6}, {1.0f});  // not loaded: takes no part in the shape
+  expect_backend_matches(k, {KArg{&x}, KArg{&unused}});
+  KernelLaunch L;
+  std::string why;
+  ASSERT_TRUE(L.prepare(k, {KArg{&x}, KArg{&unused}}, &why)) << why;
+  EXPECT_EQ(L.shape.str(), torch::Shape({6, 3, 4}).str());
+  // The permuted second input, loaded: [1, 6] viewed as [6, 1] broadcasts
+  // along the last dim... of a [6, 3, 4] shape it does not fit: refused.
+  k.body.push_back(KInstr{KOp::Load, 1});
+  k.body.push_back(KInstr{KOp::Binary, int(torch::BinaryOp::add), 3, 4});
+  k.outputs = {5};
+  EXPECT_FALSE(L.prepare(k, {KArg{&x}, KArg{&unused}}, &why));
+  torch::Tensor col = filled({1, 3}, {0.5f, -1.0f, 2.0f});  // viewed as [3, 1]: broadcasts over [6, 3, 4]
+  expect_backend_matches(k, {KArg{&x}, KArg{&col}});
+  // Not a permutation: invalid.
+  k.inputs[0].perm = {0, 0, 1};
+  EXPECT_NE(k.validate().find("permutation"), std::string::npos);
+}
+
 TEST(AsmjitBackend, LaunchRefusesWhatTheKernelWasNotBuiltFor) {
   Kernel k = unary_kernel(torch::UnaryOp::exp);
   torch::Tensor d = torch::empty({3}, torch::DType::Float64);
