@@ -559,6 +559,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       i++;
     }
     reg.end = i;
+    reg.extern_is_value = reg.ext != KernelRegion::Extern::None && !value_of_node.empty() && value_of_node[0] == 0;
     for (size_t nidx = reg.first; nidx < reg.end; nidx++)
       if (last_use[size_t(g.node_reg(nidx))] > reg.end) {
         if (nidx == reg.first && reg.ext != KernelRegion::Extern::None && value_of_node[0] == 0) {

@@ -40,6 +40,7 @@ struct KernelRegion {
   enum class Extern { None, Matmul, Mm, Linear } ext = Extern::None;
   std::vector<int> extern_args;  // its registers: (a, b), or linear's (input, weight)
   bool extern_stored = false;    // the node's value is the result and is used after the region
+  bool extern_is_value = false;  // the node's value is the result (no bias to add)
   Kernel kernel;
 };
 

@@ -229,6 +229,15 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   codegen::KernelLaunch& L = R.launch;
   int reuse = verify_ ? -1 : kr.ext != codegen::KernelRegion::Extern::None ? (kr.extern_stored ? -1 : 0) : R.reuse;
   ok = ok && L.prepare(kr.kernel, args, &why, &R.masks, reuse);
+  if (!ok && ext && kr.extern_is_value) {
+    // The product is done: the executor takes it and runs the epilogue's
+    // nodes as eager ops (no second matmul).
+    args.clear();
+    regs[g_->node_reg(kr.first)] = ext;
+    fallbacks_++;
+    *end = kr.first + 1;
+    return Ran::Yes;
+  }
   if (!ok) {
     args.clear();
     if (vm.trace_events && fallbacks_ < 100)
