@@ -320,6 +320,29 @@ TEST(KernelReduce, LaunchRefusesWhatEagerFoldsDifferently) {
   EXPECT_FALSE(L.prepare(full, {KArg{&v}}, &why));
 }
 
+TEST(KernelReduce, EmptyOuterDimsAndEmptyRows) {
+  // x - mean(x) and sum(x * x) over rows of [0, 5], [3, 0] and [2, 0, 4]
+  // (reducing the last two dims): empty outputs, or per-row values of
+  // empty rows (sum 0, mean NaN), as eager gives.
+  Kernel k;
+  k.name = "empty";
+  k.inputs = {KInput{false}};
+  k.reduce_dims = 1;
+  k.body = {KInstr{KOp::Load, 0}, reduce(ReduceOp::mean, 0, true), KInstr{KOp::Binary, int(BinaryOp::sub), 0, 1},
+            KInstr{KOp::Binary, int(BinaryOp::mul), 0, 0}, reduce(ReduceOp::sum, 3, false)};
+  k.outputs = {2, 4, 1};
+  for (torch::Shape s : std::vector<torch::Shape>{{0, 5}, {3, 0}, {2, 0, 4}}) {
+    k.reduce_dims = s.n == 3 ? 2 : 1;
+    torch::Tensor x = torch::empty(s, torch::DType::Float32);
+    std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
+    if (HasFailure()) return;
+    torch::Shape d = s.n == 3 ? torch::Shape{-1, -2} : torch::Shape{-1};
+    expect_same(torch::sum(torch::binary(BinaryOp::mul, x, x), d, false, std::nullopt), got[1], "sum " + s.str());
+    expect_same(torch::mean(x, d, true, std::nullopt), got[2], "mean " + s.str());
+    EXPECT_EQ(got[0].numel(), 0);
+  }
+}
+
 TEST(KernelReduce, OneValueStoredTwiceFillsBothOutputs) {
   // Two softmaxes of one input merge into one value (cse); the graph still
   // has two tensors to fill.
