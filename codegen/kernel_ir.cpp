@@ -39,9 +39,10 @@ std::string Kernel::to_string() const {
   std::string r = fmt::format("kernel {}(", name);
   for (size_t i = 0; i < inputs.size(); i++) {
     r += fmt::format("{}in{}: {}{}", i ? ", " : "", i, torch::dtype_name(dtype), inputs[i].scalar ? " number" : "[*]");
-    if (!inputs[i].perm.empty()) {
-      r += " permuted (";
-      for (size_t d = 0; d < inputs[i].perm.size(); d++) r += fmt::format("{}{}", d ? ", " : "", int(inputs[i].perm[d]));
+    if (inputs[i].view_rank >= 0) {
+      r += fmt::format(" viewed ({}-dim as ", inputs[i].view_rank);
+      for (size_t d = 0; d < inputs[i].view_dims.size(); d++)
+        r += fmt::format("{}{}", d ? ", " : "", inputs[i].view_dims[d] < 0 ? std::string("new") : std::to_string(inputs[i].view_dims[d]));
       r += ")";
     }
   }
@@ -102,13 +103,19 @@ std::string Kernel::validate() const {
   for (int o : outputs)
     if (o < 0 || size_t(o) >= body.size()) return fmt::format("an output of value {}, which does not exist", o);
   for (size_t i = 0; i < inputs.size(); i++) {
-    const std::vector<int8_t>& p = inputs[i].perm;
-    std::vector<bool> seen(p.size(), false);
-    for (int8_t d : p) {
-      if (d < 0 || size_t(d) >= p.size() || seen[size_t(d)]) return fmt::format("in{}: its permutation is not one", i);
-      seen[size_t(d)] = true;
+    const KInput& in = inputs[i];
+    if (in.view_rank < 0) {
+      if (!in.view_dims.empty()) return fmt::format("in{}: view dims without a view rank", i);
+      continue;
     }
-    if (!p.empty() && inputs[i].scalar) return fmt::format("in{}: a permuted number", i);
+    if (in.scalar) return fmt::format("in{}: a viewed number", i);
+    if (in.view_rank > torch::kMaxDims || int(in.view_dims.size()) > torch::kMaxDims) return fmt::format("in{}: too many dims", i);
+    std::vector<bool> seen(size_t(in.view_rank), false);
+    for (int8_t d : in.view_dims) {
+      if (d < -1 || d >= in.view_rank || (d >= 0 && seen[size_t(d)]))
+        return fmt::format("in{}: its view dims are not distinct dims of {}", i, in.view_rank);
+      if (d >= 0) seen[size_t(d)] = true;
+    }
   }
   bool tensor = false;
   for (const KInput& in : inputs) tensor = tensor || !in.scalar;

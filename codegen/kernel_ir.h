@@ -78,10 +78,13 @@ enum class Form : uint8_t {
 struct KInput {
   bool scalar = false;  // a Python number (converted to the kernel's dtype), else a tensor
   // A tensor read through a view the graph applied to a value the kernel
-  // computes from it (fusion through views): the tensor, its dims
-  // right-aligned to perm.size() (leading ones added), then permuted:
-  // operand dim d is that dim perm[d]. Empty: the tensor as it is.
-  std::vector<int8_t> perm;
+  // computes from it (fusion through views): the tensor's dims
+  // right-aligned to `view_rank` (leading size-1 dims added), then operand
+  // dim d is aligned dim view_dims[d], or a new size-1 dim where -1
+  // (unsqueeze); aligned dims not listed must be of size 1 (squeeze).
+  // view_rank < 0: the tensor as it is.
+  int view_rank = -1;
+  std::vector<int8_t> view_dims;
 };
 
 struct Kernel {

@@ -67,20 +67,32 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
         return false;
       }
       operands_[i] = a.tensor;
-      const std::vector<int8_t>& perm = k.inputs[i].perm;
-      if (!perm.empty()) {
-        // Read through the view the graph applied: right-aligned, permuted.
-        int rank = int(perm.size());
-        if (a.tensor->dim() > rank) {
+      const KInput& kin = k.inputs[i];
+      if (kin.view_rank >= 0) {
+        // Read through the view the graph applied: right-aligned, then
+        // its dims picked (new ones of size 1; dropped ones must be 1).
+        const torch::Tensor& t = *a.tensor;
+        int rank = kin.view_rank, lead = rank - t.dim();
+        if (lead < 0) {
           *why = fmt::format("input {} has more dims than its view", i);
           return false;
         }
+        auto size_at = [&](int d) { return d < lead ? int64_t(1) : t.sizes[d - lead]; };
+        auto stride_at = [&](int d) { return d < lead ? int64_t(0) : t.strides[d - lead]; };
+        bool listed[torch::kMaxDims] = {};
+        torch::Shape sizes, strides;
+        for (int8_t d : kin.view_dims) {
+          sizes.push_back(d < 0 ? 1 : size_at(d));
+          strides.push_back(d < 0 ? 0 : stride_at(d));
+          if (d >= 0) listed[d] = true;
+        }
+        for (int d = 0; d < rank; d++)
+          if (!listed[d] && size_at(d) != 1) {
+            *why = fmt::format("input {}: its dim {} is not of size 1 where the view drops it", i, d);
+            return false;
+          }
         if (viewed_.size() < ni) viewed_.resize(ni);
-        torch::Tensor t = *a.tensor;
-        while (t.dim() < rank) t = torch::unsqueeze(t, 0);
-        torch::Shape dims;
-        for (int8_t d : perm) dims.push_back(d);
-        viewed_[i] = torch::permute(t, dims);
+        viewed_[i] = torch::make_view(t, sizes, strides, t.offset);
         operands_[i] = &viewed_[i];
       }
       shapes_.push_back(operands_[i]->sizes);

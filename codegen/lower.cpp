@@ -104,13 +104,18 @@ bool extern_of(const tracer::Node& n, KernelRegion::Extern* kind, std::vector<in
   return true;
 }
 
-// Whether node n is a view the kernel can fuse through (transpose,
-// swapaxes, swapdims, t, permute of constant dims): its permutation of the
-// input's `rank` dims.
-bool permutation_of(const tracer::Graph& g, const tracer::Node& n, int rank, std::vector<int8_t>* perm) {
+// Whether node n is a view the kernel can fuse through — transpose,
+// swapaxes, swapdims, t, permute, unsqueeze, squeeze with constant dims —
+// of an input whose meta is `in_meta`: the view's dims, each a dim of the
+// input or -1 for a new size-1 dim (dims not listed are size-1 dims
+// squeezed away).
+bool view_dims_of(const tracer::Graph& g, const tracer::Node& n, const std::string& in_meta, std::vector<int8_t>* out) {
   int kind = 0;
+  std::vector<std::string> in_dims = meta_dims(in_meta);
+  int rank = int(in_dims.size());
   if (n.op != tracer::GraphOp::Call || n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
-      !torch::permute_native(n.callee.as<vm::NativeObject>(), &kind) || n.in.empty() || rank < 0 || rank > 8)
+      !torch::view_native(n.callee.as<vm::NativeObject>(), &kind) || n.in.empty() || in_meta.rfind("float32[", 0) != 0 ||
+      rank > 8)
     return false;
   // Constant int arguments after the input (a tuple of them for permute).
   std::vector<int64_t> dims;
@@ -120,7 +125,7 @@ bool permutation_of(const tracer::Graph& g, const tracer::Node& n, int rank, std
     const vm::Value& v = g.consts[size_t(r)];
     if (v.is_small_int()) {
       dims.push_back(v.as_small_int());
-    } else if (vm::is_kind(v, vm::ObjKind::Tuple) && n.in.size() == 2) {
+    } else if (vm::is_kind(v, vm::ObjKind::Tuple) && n.in.size() == 2 && kind == 2) {
       const vm::TupleObject* t = v.as<vm::TupleObject>();
       for (size_t j = 0; j < t->size; j++) {
         if (!t->items[j].is_small_int()) return false;
@@ -130,34 +135,63 @@ bool permutation_of(const tracer::Graph& g, const tracer::Node& n, int rank, std
       return false;
     }
   }
-  auto wrap = [&](int64_t d, int64_t* out) {
-    if (rank == 0 ? (d < -1 || d > 0) : (d < -rank || d >= rank)) return false;
-    *out = rank == 0 ? 0 : (d < 0 ? d + rank : d);
+  // Wrapped dim d of `r` dims (0-dim tensors take -1 and 0), or false (eager raises).
+  auto wrap = [](int64_t d, int r, int64_t* w) {
+    int n = std::max(r, 1);
+    if (d < -n || d >= n) return false;
+    *w = d < 0 ? d + n : d;
     return true;
   };
-  perm->resize(size_t(rank));
-  for (int d = 0; d < rank; d++) (*perm)[size_t(d)] = int8_t(d);
-  if (kind == 1) {  // t: 2-d transposed; fewer dims as they are
-    if (!dims.empty() || rank > 2) return false;
-    if (rank == 2) std::swap((*perm)[0], (*perm)[1]);
-    return true;
+  std::vector<int8_t>& perm = *out;
+  perm.clear();
+  for (int d = 0; d < rank; d++) perm.push_back(int8_t(d));
+  switch (kind) {
+    case 1:  // t: 2-d transposed; fewer dims as they are
+      if (!dims.empty() || rank > 2) return false;
+      if (rank == 2) std::swap(perm[0], perm[1]);
+      return true;
+    case 0: {
+      int64_t a, b;
+      if (dims.size() != 2 || !wrap(dims[0], rank, &a) || !wrap(dims[1], rank, &b)) return false;
+      if (rank > 0) std::swap(perm[size_t(a)], perm[size_t(b)]);
+      return true;
+    }
+    case 2: {
+      if (int(dims.size()) != rank) return false;
+      std::vector<bool> seen(size_t(rank), false);
+      for (int d = 0; d < rank; d++) {
+        int64_t w;
+        if (!wrap(dims[size_t(d)], rank, &w) || seen[size_t(w)]) return false;
+        seen[size_t(w)] = true;
+        perm[size_t(d)] = int8_t(w);
+      }
+      return true;
+    }
+    case 3: {  // unsqueeze(d): d in [-rank - 1, rank]
+      int64_t w;
+      if (dims.size() != 1 || !wrap(dims[0], rank + 1, &w) || rank + 1 > 8) return false;
+      perm.insert(perm.begin() + w, int8_t(-1));
+      return true;
+    }
+    case 4: {  // squeeze(d) / squeeze(): drops size-1 dims (by the trace's sizes)
+      if (dims.size() > 1) return false;
+      if (dims.empty()) {
+        perm.clear();
+        for (int d = 0; d < rank; d++) {
+          if (in_dims[size_t(d)] == "*") return false;  // dynamic: which dims are 1 is not fixed
+          if (in_dims[size_t(d)] != "1") perm.push_back(int8_t(d));
+        }
+        return true;
+      }
+      int64_t w;
+      if (!wrap(dims[0], rank, &w)) return false;
+      if (rank == 0) return true;
+      if (in_dims[size_t(w)] == "*") return false;
+      if (in_dims[size_t(w)] == "1") perm.erase(perm.begin() + w);
+      return true;
+    }
   }
-  if (kind == 0) {
-    int64_t a, b;
-    if (dims.size() != 2 || !wrap(dims[0], &a) || !wrap(dims[1], &b)) return false;
-    if (rank == 0) return true;
-    std::swap((*perm)[size_t(a)], (*perm)[size_t(b)]);
-    return true;
-  }
-  if (int(dims.size()) != rank) return false;
-  std::vector<bool> seen(size_t(rank), false);
-  for (int d = 0; d < rank; d++) {
-    int64_t w;
-    if (!wrap(dims[size_t(d)], &w) || seen[size_t(w)]) return false;  // eager raises: the executor reports it
-    seen[size_t(w)] = true;
-    (*perm)[size_t(d)] = int8_t(w);
-  }
-  return true;
+  return false;
 }
 
 // Whether two float32[...] metas may be the same shape: as many dims, each
@@ -365,9 +399,10 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       return node >= int(reg.first) && node < int(reg.first + value_of_node.size());
     };
     auto node_rank = [&](int r) { return int(meta_dims(meta_of(r)).size()) - (meta_of(r).rfind("float32[", 0) == 0 ? 0 : 1000); };
-    // Value v computed again over its inputs permuted by `perm` (-1 if it
-    // cannot be: a reduction, an input already permuted or of unknown rank).
-    std::function<int(int, const std::vector<int8_t>&)> permuted = [&](int v, const std::vector<int8_t>& perm) -> int {
+    // Value v (of `rank` dims) computed again over its inputs read through
+    // the view `vdims` (view_dims_of's), or -1 if it cannot be (a
+    // reduction, an input of unknown rank, an extern result).
+    std::function<int(int, int, const std::vector<int8_t>&)> viewed = [&](int v, int rank, const std::vector<int8_t>& vdims) -> int {
       std::map<int, int> done;
       std::function<int(int)> clone = [&](int x) -> int {
         auto it = done.find(x);
@@ -382,13 +417,27 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
               r = x;
               break;
             }
+            if (reg.ext != KernelRegion::Extern::None && in.arg == 0) return -1;  // the product: no register to view
             int reg_in = reg.inputs[size_t(in.arg)];
-            int rank = node_rank(reg_in);
-            if (!src.perm.empty() || rank < 0 || rank > int(perm.size()) || reg.ext != KernelRegion::Extern::None) return -1;
+            // The input as the value sees it, right-aligned to the value's
+            // dims (`aligned`: per value dim, the dim of the input's own
+            // view it is, -1 if new); then the new view picks from those.
+            KInput out;
+            std::vector<int8_t> aligned;
+            if (src.view_rank >= 0) {
+              out.view_rank = src.view_rank;
+              aligned = src.view_dims;
+            } else {
+              int in_rank = node_rank(reg_in);
+              if (in_rank < 0 || in_rank > rank) return -1;
+              out.view_rank = rank;  // the launch aligns the input to the value's dims
+              for (int d = 0; d < rank; d++) aligned.push_back(int8_t(d));
+            }
+            if (int(aligned.size()) > rank) return -1;
+            aligned.insert(aligned.begin(), size_t(rank) - aligned.size(), int8_t(-1));
+            for (int8_t d : vdims) out.view_dims.push_back(d < 0 ? int8_t(-1) : aligned[size_t(d)]);
             reg.inputs.push_back(reg_in);
-            KInput viewed;
-            viewed.perm = perm;
-            k.inputs.push_back(viewed);
+            k.inputs.push_back(out);
             r = push(KInstr{KOp::Load, int(k.inputs.size() - 1)});
             break;
           }
@@ -474,15 +523,13 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           ok = b >= 0;
           if (ok) v = push(KInstr{KOp::Binary, int(op), v, b});
         }
-      } else if (std::vector<int8_t> perm; !n.in.empty() && n.meta.rfind("float32[", 0) == 0 &&
-                                             int(node_rank(n.in[0])) >= 0 &&
-                                             permutation_of(g, n, node_rank(n.in[0]), &perm) &&
-                                             in_run(n.in[0]) && iter_meta.empty()) {
+      } else if (std::vector<int8_t> vdims; !n.in.empty() && n.meta.rfind("float32[", 0) == 0 && in_run(n.in[0]) &&
+                                              iter_meta.empty() && view_dims_of(g, n, meta_of(n.in[0]), &vdims)) {
         // Fusion through a view of a value the run computes: the value's
         // pointwise expression again, over its inputs read through the
         // same view (view(f(a, b)) = f(view(a), view(b))). The view itself
         // is never stored (its eager value is a view, not a fresh tensor).
-        v = permuted(value_of(n.in[0]), perm);
+        v = viewed(value_of(n.in[0]), node_rank(n.in[0]), vdims);
         ok = v >= 0;
         is_view = true;
       } else if (reduction_of(g, n, meta_of(n.in.empty() ? -1 : n.in[0]), &red)) {

@@ -93,8 +93,9 @@ bool reduction_native(const vm::NativeObject* nat, ReductionNative* out);
 bool matmul_native(const vm::NativeObject* nat, int* kind);
 // Whether `nat` is a view the graph compiler fuses through: *kind 0 for
 // transpose / swapaxes / swapdims (input, dim0, dim1), 1 for t (input),
-// 2 for permute (input, dims... or a tuple). Not the in-place forms.
-bool permute_native(const vm::NativeObject* nat, int* kind);
+// 2 for permute (input, dims... or a tuple), 3 for unsqueeze (input, dim),
+// 4 for squeeze (input[, dim]). Not the in-place forms.
+bool view_native(const vm::NativeObject* nat, int* kind);
 
 #define KILN_TORCH_AREA(name) void register_##name(Registrar& r);
 #include "stdlib/torch/torch_areas.def"

@@ -495,10 +495,12 @@ Value small(int64_t i) { return Value::small_int(i); }
 
 }  // namespace
 
-bool permute_native(const vm::NativeObject* nat, int* kind) {
+bool view_native(const vm::NativeObject* nat, int* kind) {
   if (nat->fn == transpose_fn && nat->data.is_small_int() && nat->data.as_small_int() != 3) *kind = 0;
   else if (nat->fn == t_fn && nat->data.is_small_int() && nat->data.as_small_int() == 0) *kind = 1;
   else if (nat->fn == permute_m || nat->fn == permute_fn) *kind = 2;
+  else if (nat->fn == unsqueeze_fn && nat->data.is_small_int() && nat->data.as_small_int() == 0) *kind = 3;
+  else if (nat->fn == squeeze_fn && nat->data.is_small_int() && nat->data.as_small_int() == 0) *kind = 4;
   else return false;
   return true;
 }

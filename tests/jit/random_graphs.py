@@ -90,6 +90,8 @@ def gen_function(rng, idx):
                 (f"torch.relu(({x[0]} * 2.0 - 1.0).t()).t() + {x[0]}", (r, c)),
                 (f"(torch.tanh({x[0]} + 1.0).transpose(0, 1) * 0.5).permute(1, 0)", (r, c)),
                 (f"(({x[0]} - 0.5).t() * 3.0).sum(-1, keepdim=True).t()", (1, c)),
+                (f"(({x[0]} * 0.5).unsqueeze(0) + 1.0).squeeze(0) * {x[0]}", (r, c)),
+                (f"torch.exp(({x[0]} - 1.0).sum(-1, keepdim=True) * 0.1).squeeze(-1).unsqueeze(1)", (r, 1)),
                 # matmuls (extern calls) with epilogues
                 (f"torch.relu({x[0]} @ W[{c}]) * 0.5", (r, c)),
                 (f"torch.nn.functional.linear({x[0]}, W[{c}], B[{c}])", (r, c)),

@@ -218,16 +218,18 @@ TEST(AsmjitBackend, StridedAndLongChainsMatch) {
   expect_backend_matches(k, {KArg{&bt}, num});
 }
 
-TEST(AsmjitBackend, PermutedInputsReadThroughTheirView) {
-  // exp(in0) * 2 with in0 read through permute(2, 0, 1), and a lower-rank
-  // input right-aligned before its permutation (t() of a [5] is itself;
-  // of [1, 5] a column).
+TEST(AsmjitBackend, ViewedInputsReadThroughTheirView) {
+  // exp(in0) * 2 with in0 read through permute(2, 0, 1); a lower-rank input
+  // right-aligned before its view ([1, 3] as t(): [3, 1]); an unsqueeze
+  // and a squeeze.
   Kernel k;
-  k.name = "permuted";
+  k.name = "viewed";
   KInput p3;
-  p3.perm = {2, 0, 1};
+  p3.view_rank = 3;
+  p3.view_dims = {2, 0, 1};
   KInput p2;
-  p2.perm = {1, 0};
+  p2.view_rank = 2;
+  p2.view_dims = {1, 0};
   k.inputs = {p3, p2};
   KInstr two{KOp::Const};
   two.imm = 2.0f;
@@ -242,17 +244,46 @@ TEST(AsmjitBackend, PermutedInputsReadThroughTheirView) {
   std::string why;
   ASSERT_TRUE(L.prepare(k, {KArg{&x}, KArg{&unused}}, &why)) << why;
   EXPECT_EQ(L.shape.str(), torch::Shape({6, 3, 4}).str());
-  // The permuted second input, loaded: [1, 6] viewed as [6, 1] broadcasts
-  // along the last dim... of a [6, 3, 4] shape it does not fit: refused.
+  // The second input loaded: [1, 6] viewed as [6, 1] does not fit [6, 3, 4].
   k.body.push_back(KInstr{KOp::Load, 1});
   k.body.push_back(KInstr{KOp::Binary, int(torch::BinaryOp::add), 3, 4});
   k.outputs = {5};
   EXPECT_FALSE(L.prepare(k, {KArg{&x}, KArg{&unused}}, &why));
   torch::Tensor col = filled({1, 3}, {0.5f, -1.0f, 2.0f});  // viewed as [3, 1]: broadcasts over [6, 3, 4]
   expect_backend_matches(k, {KArg{&x}, KArg{&col}});
-  // Not a permutation: invalid.
-  k.inputs[0].perm = {0, 0, 1};
-  EXPECT_NE(k.validate().find("permutation"), std::string::npos);
+  ASSERT_TRUE(L.prepare(k, {KArg{&x}, KArg{&col}}, &why)) << why;
+  kiln::codegen::run_reference(k, L);
+  // Against the eager ops: exp(x.permute(2, 0, 1)) * 2 + col.t().
+  torch::Tensor want = torch::binary(torch::BinaryOp::add,
+                                     torch::binary(torch::BinaryOp::mul, torch::unary(torch::UnaryOp::exp, torch::permute(x, {2, 0, 1})),
+                                                   torch::Scalar::from_double(2.0)),
+                                     torch::t_2d(col));
+  for (int64_t e = 0; e < want.numel(); e++) ASSERT_TRUE(same_bits(want.data<float>()[e], L.outs[0].data<float>()[e])) << e;
+  // unsqueeze(1) of a [4] input (viewed as [4, 1] over... a [4, 5]
+  // iteration with a [5] input) and squeeze of a [4, 1] one.
+  Kernel u;
+  u.name = "unsqueezed";
+  KInput us;
+  us.view_rank = 1;
+  us.view_dims = {0, -1};
+  KInput sq;
+  sq.view_rank = 3;
+  sq.view_dims = {0, 2};  // [4, 1, 5] -> [4, 5]
+  u.inputs = {us, KInput{false}, sq};
+  u.body = {KInstr{KOp::Load, 0}, KInstr{KOp::Load, 1}, KInstr{KOp::Binary, int(torch::BinaryOp::sub), 0, 1},
+            KInstr{KOp::Load, 2}, KInstr{KOp::Binary, int(torch::BinaryOp::mul), 2, 3}};
+  u.outputs = {4};
+  ASSERT_EQ(u.validate(), "");
+  torch::Tensor a = filled({4}, {1.0f, 2.0f, 3.0f, 4.0f}), b = filled({5}, test_values()), c = filled({4, 1, 5}, test_values());
+  expect_backend_matches(u, {KArg{&a}, KArg{&b}, KArg{&c}});
+  ASSERT_TRUE(L.prepare(u, {KArg{&a}, KArg{&b}, KArg{&c}}, &why)) << why;
+  EXPECT_EQ(L.shape.str(), torch::Shape({4, 5}).str());
+  torch::Tensor c2 = filled({4, 2, 5}, test_values());  // its dropped dim is not 1: refused
+  EXPECT_FALSE(L.prepare(u, {KArg{&a}, KArg{&b}, KArg{&c2}}, &why));
+  EXPECT_NE(why.find("size 1"), std::string::npos) << why;
+  // Not distinct dims: invalid.
+  k.inputs[0].view_dims = {0, 0, 1};
+  EXPECT_NE(k.validate().find("distinct"), std::string::npos);
 }
 
 TEST(AsmjitBackend, LaunchRefusesWhatTheKernelWasNotBuiltFor) {
