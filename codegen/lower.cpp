@@ -310,6 +310,8 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
 
 }  // namespace
 
+constexpr size_t kMaxKernelBody = 64;  // instructions
+
 std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::function<bool(const KInstr&)>& compiles) {
   std::vector<KernelRegion> out;
   // The last node (+1) reading each register; graph outputs read at the end.
@@ -590,6 +592,10 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         break;
       }
       for (size_t q = saved.body.size(); ok && q < k.body.size(); q++) ok = compiles(k.body[q]) && form[q] != Form::Invalid;
+      // A kernel stays small enough to compile in well under a millisecond
+      // (register allocation grows faster than the body): a longer run is
+      // split into several kernels.
+      if (ok && k.body.size() > kMaxKernelBody && !saved.body.empty()) ok = false;
       // In a reducing region, no row-level value may outgrow what its
       // reductions fold (its tensor inputs would widen the iteration).
       if (ok && !iter_meta.empty() && form[size_t(v)] == Form::Row && !same_shape(n.meta, iter_meta) &&
