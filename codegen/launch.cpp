@@ -208,7 +208,8 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
   in_place = false;
   for (size_t o = 0; o < k.outputs.size(); o++) {
     Form f = k.reduces() ? forms[size_t(k.outputs[o])] : Form::Row;
-    const torch::Tensor* donor = reuse >= 0 && size_t(reuse) < ni ? operands_[size_t(reuse)] : nullptr;
+    const torch::Tensor* donor =
+        reuse >= 0 && size_t(reuse) < ni && k.inputs[size_t(reuse)].view_rank < 0 ? operands_[size_t(reuse)] : nullptr;
     if (f == Form::Row && donor && donor->sizes == shape && donor->is_contiguous()) {
       outs[o] = *donor;  // in place
       reuse = -1;

@@ -41,10 +41,11 @@ struct KernelLaunch {
   // `why`, when they do not qualify. `masks`: the kernel's output_inputs()
   // (computed here if null). A launch may be prepared again: its buffers
   // are reused (the previous outputs must have been taken).
-  // `reuse`: an input (a tensor that dies with this launch, unaliased)
-  // whose buffer the first row-level output of its shape may take instead
-  // of a fresh one, when it is contiguous (each point reads its inputs
-  // before writing there).
+  // `reuse`: an input (a tensor that dies with this launch, unaliased, and
+  // not read by any other input of the kernel) whose buffer the first
+  // row-level output of its shape may take instead of a fresh one, when it
+  // is contiguous and not read through a view (each point reads its inputs
+  // before writing there, at the same point).
   bool prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why,
                const std::vector<uint64_t>* masks = nullptr, int reuse = -1);
   // The same from graph values: tensors and Python numbers (ints, floats,

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cstdlib>
@@ -133,9 +134,12 @@ void CompiledGraph::plan_buffers() {
     if (kr.ext != codegen::KernelRegion::Extern::None) continue;  // input 0, the product, is given already
     for (size_t j = 0; j < kr.inputs.size(); j++) {
       int r = kr.inputs[j];
-      if (kr.kernel.inputs[j].scalar || r < 0 || size_t(r) >= nregs || made_by[size_t(r)] < 0 ||
-          made_by[size_t(r)] >= int(ri) || outside[size_t(r)] || last_use[size_t(r)] > kr.end)
+      if (kr.kernel.inputs[j].scalar || kr.kernel.inputs[j].view_rank >= 0 || r < 0 || size_t(r) >= nregs ||
+          made_by[size_t(r)] < 0 || made_by[size_t(r)] >= int(ri) || outside[size_t(r)] || last_use[size_t(r)] > kr.end)
         continue;
+      // Read once: another input of the same tensor (read through a view,
+      // at other points) would see the output overwrite it.
+      if (std::count(kr.inputs.begin(), kr.inputs.end(), r) != 1) continue;
       R.reuse = int(j);
       break;
     }

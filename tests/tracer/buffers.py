@@ -2,8 +2,10 @@
 # Golden test of buffer planning (issue 6): a kernel writes its output into
 # an input's buffer when that input dies there and nothing but kernels ever
 # saw it — a matmul's product under its epilogue, and an intermediate
-# between two kernels split by a node the executor runs. The summary line
-# counts the runs that wrote in place. Results must be what eager computes.
+# between two kernels split by a node the executor runs; never when the
+# kernel also reads that input at other points (through a view). The
+# summary line counts the runs that wrote in place. Results must be what
+# eager computes.
 import torch
 import torch.nn.functional as F
 
@@ -27,6 +29,13 @@ def kept(x):
     return torch.tanh(a) + i, a      # a is returned: never overwritten
 
 
+def aliased(x, z):
+    r = torch.exp(x * 0.5)           # kernel 1
+    i = z.argmax()                   # the executor
+    v = r * 2.0
+    return v.t() + r + i             # kernel 2 reads r twice (once transposed): never in place
+
+
 x = torch.randn(4, 8)
 w1 = torch.randn(16, 8)
 b1 = torch.randn(16)
@@ -35,7 +44,9 @@ for _ in range(3):
     m = mlp(x, w1, b1, w2)
     s = split(x)
     k, a = kept(x)
+    al = aliased(torch.arange(16.0).reshape(4, 4) / 16.0, torch.randn(3))
 print(m)
 print(s)
 print(k)
 print(a)
+print(al)
