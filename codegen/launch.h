@@ -3,9 +3,12 @@
 // Every way of running a kernel (the reference executor, each backend's
 // host stub) starts the same: check that the operands are what the kernel
 // was built for (float32 tensors that need no autograd; Python numbers
-// where the kernel takes a number), work out the broadcast shape, allocate
-// the outputs and bind the loop nest. A launch that does not qualify says
-// why; the graph then runs those nodes on the executor, as eager ops.
+// where the kernel takes a number), view the inputs the kernel reads
+// through a view, work out the broadcast shape of the inputs it loads,
+// check what a reducing kernel folds, allocate the outputs (or give one a
+// dying input's buffer) and bind the loop nest. A launch that does not
+// qualify says why; the graph then runs those nodes on the executor, as
+// eager ops.
 #pragma once
 
 #include <string>

@@ -1,19 +1,22 @@
 // codegen/lower.h — from a captured graph to kernels.
 //
 // Lowering finds the runs of consecutive float32 pointwise nodes of a
-// graph (codegen/pointwise.h) — after a matmul or linear run as an
-// extern call, and reductions over trailing dims (sum,
-// mean, amax, amin, max(), min(); softmax and log_softmax over the last
-// dim, decomposed into max, exp, sum and pointwise ops), with the
-// pointwise producers before them and consumers after them — that a
-// backend can compile, and turns each
+// graph (codegen/pointwise.h) that a backend can compile and turns each
 // into a KernelRegion: one Kernel (codegen/kernel_ir.h) whose inputs are
 // the registers the run reads from outside it (tensors, or Python numbers
 // where the register held a number while tracing) and whose outputs are
 // the run's values used after it (by later nodes or as graph outputs).
-// Values used only inside the run never become tensors. A node the backend
-// cannot compile ends the run; it, and every node outside a region, runs
-// on the graph executor as before.
+// Values used only inside the run never become tensors. A run may also
+// hold reductions over trailing dims (sum, mean, amax, amin, max(), min();
+// softmax and log_softmax over the last dim, decomposed into max, exp, sum
+// and pointwise ops) with their producers and consumers; views that pick
+// dims (transpose, permute, unsqueeze, squeeze) of values it computes,
+// fused by computing the value again over its inputs read through the
+// view; and, at its start, a matmul or linear run as an extern call whose
+// result the kernel's epilogue takes. A node the backend cannot compile
+// ends the run, as does the 64-instruction cap on a kernel; such nodes,
+// and every node outside a region, run on the graph executor as before.
+// docs/ARCHITECTURE.md ("The graph compiler and tier 1") has the rules.
 #pragma once
 
 #include <functional>
