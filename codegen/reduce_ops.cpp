@@ -27,10 +27,6 @@ bool reduce_needs_elements(ReduceOp op) { return info(op).fold != torch::RowFold
 int64_t reduce_piece_size(ReduceOp op, int64_t n, int64_t nout) {
   return info(op).chunked && torch::row_fold_chunked(n, nout) ? torch::row_fold_chunk() : std::max<int64_t>(n, 1);
 }
-int64_t reduce_pieces(ReduceOp op, int64_t n, int64_t nout) {
-  int64_t s = reduce_piece_size(op, n, nout);
-  return n == 0 ? 1 : (n + s - 1) / s;
-}
 
 double reduce_start(ReduceOp op) { return torch::row_fold_identity(info(op).fold); }
 double reduce_piece(ReduceOp op, double acc, const float* p, int64_t n) {

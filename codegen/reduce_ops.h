@@ -28,9 +28,9 @@ torch::RowFold reduce_fold(ReduceOp op);
 bool reduce_needs_elements(ReduceOp op);
 
 // The pieces a row of `n` elements folds in, for a reduction with `nout`
-// output points: the whole row (1), or chunks of torch::row_fold_chunk().
-int64_t reduce_pieces(ReduceOp op, int64_t n, int64_t nout);
-int64_t reduce_piece_size(ReduceOp op, int64_t n, int64_t nout);  // elements per piece but the last
+// output points: elements per piece but the last (the whole row, or
+// torch::row_fold_chunk() where eager chunks the row).
+int64_t reduce_piece_size(ReduceOp op, int64_t n, int64_t nout);
 
 double reduce_start(ReduceOp op);
 double reduce_piece(ReduceOp op, double acc, const float* p, int64_t n);  // acc combined with the fold of p[0..n)
