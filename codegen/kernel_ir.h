@@ -76,6 +76,8 @@ enum class Form : uint8_t {
 };
 
 struct KInput {
+  KInput() = default;
+  explicit KInput(bool number) : scalar(number) {}
   bool scalar = false;  // a Python number (converted to the kernel's dtype), else a tensor
   // A tensor read through a view the graph applied to a value the kernel
   // computes from it (fusion through views): the tensor's dims
