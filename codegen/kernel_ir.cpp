@@ -201,9 +201,7 @@ std::vector<Form> Kernel::forms() const {
   return f;
 }
 
-void Kernel::forms_into(std::vector<Form>* out) const {
-  std::vector<Form>& f = *out;
-  f.assign(body.size(), Form::Const);
+Form Kernel::form_of(size_t i, const std::vector<Form>& earlier) const {
   auto meet = [](Form x, Form y) {
     if (x == Form::Invalid || y == Form::Invalid) return Form::Invalid;
     if (x == Form::Const) return y;
@@ -211,30 +209,40 @@ void Kernel::forms_into(std::vector<Form>* out) const {
     if ((x == Form::Row && y == Form::Kept) || (x == Form::Kept && y == Form::Row)) return Form::Row;
     return Form::Invalid;
   };
+  const KInstr& in = body[i];
+  auto operand = [&](int v) { return v >= 0 && size_t(v) < i && size_t(v) < earlier.size() ? earlier[size_t(v)] : Form::Invalid; };
+  switch (in.op) {
+    case KOp::Const: return Form::Const;
+    case KOp::Load:
+      return in.arg >= 0 && size_t(in.arg) < inputs.size() && !inputs[size_t(in.arg)].scalar ? Form::Row : Form::Const;
+    case KOp::Unary: return operand(in.a);
+    case KOp::Binary: return meet(operand(in.a), operand(in.b));
+    case KOp::Reduce: return in.keepdim ? Form::Kept : Form::Squeezed;
+  }
+  return Form::Invalid;
+}
+
+void Kernel::forms_into(std::vector<Form>* out) const {
+  std::vector<Form>& f = *out;
+  f.clear();
+  for (size_t i = 0; i < body.size(); i++) f.push_back(form_of(i, f));
+}
+
+void Kernel::value_inputs_into(std::vector<uint64_t>* out) const {
+  std::vector<uint64_t>& deps = *out;
+  deps.assign(body.size(), 0);
   for (size_t i = 0; i < body.size(); i++) {
     const KInstr& in = body[i];
-    switch (in.op) {
-      case KOp::Const: f[i] = Form::Const; break;
-      case KOp::Load:
-        f[i] = in.arg >= 0 && size_t(in.arg) < inputs.size() && !inputs[size_t(in.arg)].scalar ? Form::Row : Form::Const;
-        break;
-      case KOp::Unary: f[i] = in.a >= 0 && size_t(in.a) < i ? f[size_t(in.a)] : Form::Invalid; break;
-      case KOp::Binary:
-        f[i] = in.a >= 0 && in.b >= 0 && size_t(in.a) < i && size_t(in.b) < i ? meet(f[size_t(in.a)], f[size_t(in.b)]) : Form::Invalid;
-        break;
-      case KOp::Reduce: f[i] = in.keepdim ? Form::Kept : Form::Squeezed; break;
-    }
+    if (in.op == KOp::Load) deps[i] = uint64_t(1) << std::min(in.arg, 63);
+    if (in.op == KOp::Reduce) continue;  // a per-row value: what its row reads is its operand's
+    if (in.a >= 0) deps[i] |= deps[size_t(in.a)];
+    if (in.b >= 0) deps[i] |= deps[size_t(in.b)];
   }
 }
 
 std::vector<uint64_t> Kernel::output_inputs() const {
-  std::vector<uint64_t> deps(body.size(), 0);
-  for (size_t i = 0; i < body.size(); i++) {
-    const KInstr& in = body[i];
-    if (in.op == KOp::Load) deps[i] = uint64_t(1) << std::min(in.arg, 63);
-    if (in.a >= 0) deps[i] |= deps[size_t(in.a)];
-    if (in.b >= 0) deps[i] |= deps[size_t(in.b)];
-  }
+  std::vector<uint64_t> deps;
+  value_inputs_into(&deps);
   std::vector<uint64_t> out;
   for (int o : outputs) out.push_back(deps[size_t(o)]);
   return out;

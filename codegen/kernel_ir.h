@@ -101,12 +101,16 @@ struct Kernel {
   std::string to_string() const;
   // Empty if well formed, else what is wrong.
   std::string validate() const;
-  // Per output, the inputs it depends on (bit i: input i; inputs past 63
-  // all count as bit 63).
+  // Per value, the inputs it reads (bit i: input i; inputs past 63 all
+  // count as bit 63), not through a reduction (a per-row value reads
+  // nothing itself); per output, the same.
+  void value_inputs_into(std::vector<uint64_t>* out) const;
   std::vector<uint64_t> output_inputs() const;
   // Per value, its form (into *out: no allocation once its capacity suffices).
   std::vector<Form> forms() const;
   void forms_into(std::vector<Form>* out) const;
+  // The form of value i, given the forms of the values before it.
+  Form form_of(size_t i, const std::vector<Form>& earlier) const;
   bool reduces() const { return reduce_dims > 0; }
 };
 

@@ -111,33 +111,15 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     *why = "the inputs' shapes do not broadcast";
     return false;
   }
-  // The kernel's forms and, reducing, what its reductions and outputs read
-  // (computed each launch, into reused buffers).
+  // The kernel's forms and, reducing, what each value reads and whether
+  // it uses a per-row value (computed each launch, into reused buffers).
   k.forms_into(&forms);
-  reduce_masks_.clear();
-  row_masks_.clear();
-  {
-    if (k.reduces()) {
-      std::vector<uint64_t>& deps = deps_;
-      deps.assign(k.body.size(), 0);
-      for (size_t i = 0; i < k.body.size(); i++) {
-        const KInstr& in = k.body[i];
-        if (in.op == KOp::Load) deps[i] = uint64_t(1) << std::min(in.arg, 63);
-        if (in.op == KOp::Reduce) continue;  // a per-row value: what it reads was checked at its own reduction
-        if (in.a >= 0) deps[i] |= deps[size_t(in.a)];
-        if (in.b >= 0) deps[i] |= deps[size_t(in.b)];
-      }
-      for (const KInstr& in : k.body)
-        if (in.op == KOp::Reduce) reduce_masks_.push_back({in.a, deps[size_t(in.a)]});
-      // Per output, the tensors it reads itself (not through a reduction),
-      // and whether it uses a per-row value (which spans the kept shape).
-      std::vector<bool>& stat = stat_;
-      stat.assign(k.body.size(), false);
-      for (size_t i = 0; i < k.body.size(); i++) {
-        const KInstr& in = k.body[i];
-        stat[i] = in.op == KOp::Reduce || (in.a >= 0 && stat[size_t(in.a)]) || (in.b >= 0 && stat[size_t(in.b)]);
-      }
-      for (int o : k.outputs) row_masks_.push_back({deps[size_t(o)], stat[size_t(o)]});
+  if (k.reduces()) {
+    k.value_inputs_into(&deps_);
+    stat_.assign(k.body.size(), false);
+    for (size_t i = 0; i < k.body.size(); i++) {
+      const KInstr& in = k.body[i];
+      stat_[i] = in.op == KOp::Reduce || (in.a >= 0 && stat_[size_t(in.a)]) || (in.b >= 0 && stat_[size_t(in.b)]);
     }
   }
   // The shape a value of the inputs in `mask` spans.
@@ -158,9 +140,10 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     rows = 1;
     rowlen = 1;
     for (int d = 0; d < shape.n; d++) (d < split ? rows : rowlen) *= shape[d];
-    for (const auto& [operand, mask] : reduce_masks_) {
+    for (const KInstr& in : k.body) {
+      if (in.op != KOp::Reduce) continue;
       torch::Shape os;
-      if (!spans(mask, &os) || !(os == shape)) {
+      if (!spans(deps_[size_t(in.a)], &os) || !(os == shape)) {
         *why = fmt::format("a reduction of a value of shape {} within the iteration shape {}", os.str(), shape.str());
         return false;
       }
@@ -182,11 +165,11 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     torch::Shape os;
     if (k.reduces()) {
       if (forms[size_t(k.outputs[o])] != Form::Row) continue;  // per-row: over the reduced shape
-      if (!spans(row_masks_[o].first, &os)) {
+      if (!spans(deps_[size_t(k.outputs[o])], &os)) {
         *why = "the inputs' shapes do not broadcast";
         return false;
       }
-      if (row_masks_[o].second) {
+      if (stat_[size_t(k.outputs[o])]) {  // it uses a per-row value: it spans the kept shape too
         torch::Shape kept = shape;
         for (int d = split; d < shape.n; d++) kept[d] = 1;
         if (!LoopNest::broadcast_into(&os, kept)) {
@@ -233,8 +216,9 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
   if (k.reduces()) {
     // A reduction straight of an input folds its elements where they are:
     // eager folds a contiguous row the same way only when it is one.
-    for (const auto& [operand, mask] : reduce_masks_) {
-      const KInstr& src = k.body[size_t(operand)];
+    for (const KInstr& red : k.body) {
+      if (red.op != KOp::Reduce) continue;
+      const KInstr& src = k.body[size_t(red.a)];
       if (src.op != KOp::Load || rowlen <= 1) continue;
       int64_t want = 4;
       for (int d = nest.rank - 1; d >= nest.outer_rank; want *= nest.sizes[d], d--)

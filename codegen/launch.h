@@ -63,10 +63,8 @@ struct KernelLaunch {
   std::vector<uint64_t> masks_;               // when none is given
   std::vector<torch::Tensor> viewed_;         // per permuted input: the view it is read through
   std::vector<bool> loaded_;                  // reused: per input, whether an instruction loads it
-  std::vector<uint64_t> deps_;                // reused: per value, the inputs it reads
+  std::vector<uint64_t> deps_;                // reused: per value, the inputs it reads (Kernel::value_inputs_into)
   std::vector<bool> stat_;                    // reused: per value, whether it uses a per-row value
-  std::vector<std::pair<int, uint64_t>> reduce_masks_;  // per Reduce: (its operand, the inputs it reads)
-  std::vector<std::pair<uint64_t, bool>> row_masks_;    // per output: (inputs it reads itself, uses a per-row value)
 
  public:
 };

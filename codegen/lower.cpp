@@ -347,23 +347,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     std::string iter_meta;           // a reducing region: the shape its reductions fold
     auto push = [&](KInstr ins) {
       k.body.push_back(ins);
-      Form f = Form::Const;
-      switch (ins.op) {
-        case KOp::Const: f = Form::Const; break;
-        case KOp::Load: f = k.inputs[size_t(ins.arg)].scalar ? Form::Const : Form::Row; break;
-        case KOp::Unary: f = form[size_t(ins.a)]; break;
-        case KOp::Reduce: f = ins.keepdim ? Form::Kept : Form::Squeezed; break;
-        case KOp::Binary: {
-          Form x = form[size_t(ins.a)], y = form[size_t(ins.b)];
-          if (x == Form::Invalid || y == Form::Invalid) f = Form::Invalid;
-          else if (x == Form::Const) f = y;
-          else if (y == Form::Const || x == y) f = x;
-          else if ((x == Form::Row && y == Form::Kept) || (x == Form::Kept && y == Form::Row)) f = Form::Row;
-          else f = Form::Invalid;
-          break;
-        }
-      }
-      form.push_back(f);
+      form.push_back(k.form_of(k.body.size() - 1, form));
       return int(k.body.size() - 1);
     };
     auto value_of = [&](int r) -> int {
@@ -400,7 +384,8 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       int node = r - g.node_reg(0);
       return node >= int(reg.first) && node < int(reg.first + value_of_node.size());
     };
-    auto node_rank = [&](int r) { return int(meta_dims(meta_of(r)).size()) - (meta_of(r).rfind("float32[", 0) == 0 ? 0 : 1000); };
+    // The rank of register r's float32 tensor, or -1.
+    auto node_rank = [&](int r) { return meta_of(r).rfind("float32[", 0) == 0 ? int(meta_dims(meta_of(r)).size()) : -1; };
     // Value v (of `rank` dims) computed again over its inputs read through
     // the view `vdims` (view_dims_of's), or -1 if it cannot be (a
     // reduction, an input of unknown rank, an extern result).

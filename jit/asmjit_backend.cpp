@@ -97,40 +97,20 @@ class BodyEmitter {
     return cc_.newXmm();
   }
 
-  // A 64-byte constant of sixteen equal floats (narrower registers read
-  // its start), or a 32-byte one of four equal doubles or 64-bit integers.
-  x86::Mem f32(float v) {
-    float a[16];
-    std::fill(a, a + 16, v);
+  // A 64-byte constant of equal lanes (sixteen floats or 32-bit integers,
+  // eight doubles or 64-bit integers); narrower registers read its start.
+  template <class T>
+  x86::Mem splat(T v) {
+    T a[64 / sizeof(T)];
+    std::fill(a, a + 64 / sizeof(T), v);
     return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
   }
-  x86::Mem u32(uint32_t v) {
-    uint32_t a[16];
-    std::fill(a, a + 16, v);
-    return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
-  }
-  x86::Mem f64(double v) {
-    double a[8];
-    std::fill(a, a + 8, v);
-    return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
-  }
-  x86::Mem u64(uint64_t v) {
-    uint64_t a[8];
-    std::fill(a, a + 8, v);
-    return cc_.newConst(ConstPoolScope::kLocal, a, sizeof a);
-  }
+  x86::Mem f32(float v) { return splat(v); }
+  x86::Mem u32(uint32_t v) { return splat(v); }
+  x86::Mem f64(double v) { return splat(v); }
+  x86::Mem u64(uint64_t v) { return splat(v); }
   x86::Xmm xmm() { return cc_.newXmm(); }
   x86::Ymm ymm() { return cc_.newYmm(); }
-  x86::Xmm load_f32(float v) {
-    x86::Xmm r = xmm();
-    cc_.vmovups(r, f32(v));
-    return r;
-  }
-  x86::Ymm load_f64(double v) {
-    x86::Ymm r = ymm();
-    cc_.vmovupd(r, f64(v));
-    return r;
-  }
 
   x86::Vec load_vf32(float v) {
     x86::Vec r = vec();
