@@ -48,7 +48,7 @@ std::string Kernel::to_string() const {
   }
   r += ") -> (";
   for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(dtype));
-  r += ")\n  for i in shape(broadcast(tensor inputs)):\n";
+  r += fast_math ? ")  [fast math]\n  for i in shape(broadcast(tensor inputs)):\n" : ")\n  for i in shape(broadcast(tensor inputs)):\n";
   if (reduce_dims) r += fmt::format("  (the last {} dim{} of it reduced: row(i) drops them)\n", reduce_dims, reduce_dims == 1 ? "" : "s");
   for (size_t i = 0; i < body.size(); i++) {
     const KInstr& k = body[i];

@@ -96,6 +96,11 @@ struct Kernel {
   std::vector<KInstr> body;                      // instruction i defines value i
   std::vector<int> outputs;                      // values stored, one output each
   int reduce_dims = 0;                           // trailing dims folded by Reduce instructions (0: none)
+  // --fast-math: a backend may compute exp, tanh and sigmoid with its own
+  // float32 sequences (error bounds in docs/ARCHITECTURE.md, "Fast math")
+  // instead of eager's bits. The reference executor stays exact; --verify
+  // then compares within float32 tolerances.
+  bool fast_math = false;
 
   // Readable text: the loop nest, the body, the stores.
   std::string to_string() const;

@@ -18,6 +18,7 @@ Kernel sub_kernel(const Kernel& k, const RowPlan& p, const std::vector<int>& roo
   Kernel s;
   s.name = name;
   s.dtype = k.dtype;
+  s.fast_math = k.fast_math;
   s.inputs = k.inputs;
   for (int i = 0; i < p.slots; i++) s.inputs.push_back(KInput{true});
   for (int i = 0; i < p.stored; i++) s.inputs.push_back(KInput{false});

@@ -33,6 +33,14 @@ constexpr int64_t kParallel = 1 << 16;  // points from which a launch runs on se
 constexpr int64_t kChunk = 1 << 14;     // points per task of a one-row launch (a multiple of 8)
 constexpr int64_t kStreamingBytes = int64_t(16) << 20;  // outputs from which stores bypass the caches
 
+// kAsmjitZmmSpills: zmm virtual registers are made float-typed
+// (newZmmPs / newZmmPd), never with newZmm(). asmjit (Debian's 2022-12
+// snapshot) spills an integer-typed zmm with `vmovdqa32 [rsp + d], zmm`
+// encoded with an uncompressed disp8 (EVEX scales it by 64): the store
+// lands 64x too far up the stack, corrupting the caller's frame, and the
+// reload reads garbage. Float-typed registers spill with vmovaps, which
+// it encodes right. Kernels with more live values than registers spill
+// (test_codegen.cpp: RegisterPressureSpillsCorrectly).
 // vcmpps / vcmppd predicates.
 constexpr uint32_t kCmpLtOq = 0x11, kCmpLeOq = 0x12, kCmpEqOq = 0x00, kCmpUnordQ = 0x03, kCmpGtOq = 0x1E, kCmpNleUq = 0x16;
 
@@ -81,6 +89,44 @@ bool binary_inline(BinaryOp op) {
   }
 }
 
+// Emits `copies` instances of one instruction sequence (emit(c) emits copy
+// c; every copy emits the same instructions on its own registers) and
+// interleaves them instruction by instruction: c0[0], c1[0], c0[1], ...
+// The double-precision sequences are long dependency chains (Horner
+// polynomials, a division); emitted one after the other, the core's
+// scheduler sees one chain at a time and waits on its latencies, while
+// interleaved copies fill those waits. When the copies differ in length or
+// hold anything but plain instructions (a call of an eager row: its
+// argument moves and stack slots), they are left one after the other.
+template <class F>
+void interleave(x86::Compiler& cc, int copies, F&& emit) {
+  std::vector<std::vector<BaseNode*>> runs(static_cast<size_t>(copies));
+  for (int c = 0; c < copies; c++) {
+    BaseNode* before = cc.cursor();
+    emit(c);
+    for (BaseNode* n = before->next(); n && before != cc.cursor(); n = n->next()) {
+      runs[size_t(c)].push_back(n);
+      if (n == cc.cursor()) break;
+    }
+  }
+  if (copies < 2 || runs[0].empty()) return;
+  for (const auto& run : runs) {
+    if (run.size() != runs[0].size()) return;
+    for (BaseNode* n : run)
+      if (n->type() != NodeType::kInst) return;
+  }
+  BaseNode* prev = runs[0][0];
+  for (size_t j = 0; j < runs[0].size(); j++)
+    for (size_t c = 0; c < runs.size(); c++) {
+      BaseNode* n = runs[c][j];
+      if (n == prev) continue;
+      cc.removeNode(n);
+      cc.addAfter(n, prev);
+      prev = n;
+    }
+  cc.setCursor(prev);
+}
+
 // Emits one kernel body: float32 values in ymm registers (8 lanes, the
 // vector loop) or xmm registers (the one-point loops use lane 0 only; the
 // other lanes compute garbage that is never stored). The double-precision
@@ -92,7 +138,7 @@ class BodyEmitter {
   // or 1 (lane 0 of an xmm).
   void set_lanes(int lanes) { lanes_ = lanes; }
   x86::Vec vec() {
-    if (lanes_ == 16) return cc_.newZmm();
+    if (lanes_ == 16) return cc_.newZmmPs();  // never newZmm(): see kAsmjitZmmSpills
     if (lanes_ == 8) return cc_.newYmm();
     return cc_.newXmm();
   }
@@ -118,8 +164,15 @@ class BodyEmitter {
     return r;
   }
 
+  // --fast-math kernels (Kernel::fast_math) on a host with FMA: exp, tanh
+  // and sigmoid by the float32 sequences below instead of eager's bits.
+  void set_fast_math(bool on) { fast_ = on; }
+
   x86::Vec unary(UnaryOp op, const x86::Vec& a) {
     if (!unary_inline(op)) return call_row(int(op), a, nullptr);
+    if (fast_ && op == UnaryOp::exp) return fast_exp(a);
+    if (fast_ && op == UnaryOp::tanh) return fast_tanh(a);
+    if (fast_ && op == UnaryOp::sigmoid) return fast_sigmoid(a);
     switch (op) {
       case UnaryOp::exp:
       case UnaryOp::expm1:
@@ -210,6 +263,123 @@ class BodyEmitter {
  private:
   x86::Compiler& cc_;
   int lanes_ = 1;
+  bool fast_ = false;
+
+  // ---- fast math: float32 sequences with FMA, all lanes_ at once (the
+  // same instructions at every width, so the vector loop and the one-point
+  // tail agree). Error bounds, measured over every float32 input by
+  // tests/unit/test_jit_fast_math.cpp against double libm: exp 0.87 ulp,
+  // tanh 2.42, sigmoid 2.48 (eager: 0.51 ulp). See docs/ARCHITECTURE.md.
+  //
+  // All three reduce z = n ln2 + r with n = round(z log2 e) and r from a
+  // two-part ln2 (fused multiply-adds, so r is exact to a float's
+  // precision), then e^r - 1 = r + r^2 P(r), P a degree-5 minimax fit of
+  // (e^r - 1 - r) / r^2 for the relative error of e^r - 1 over
+  // |r| <= ln2/2 (degree 4 left tanh at 2.6 ulp), and 2^n built in the
+  // exponent field.
+  static constexpr float kFastP[6] = {0x1p-1f, 0x1.555554p-3f, 0x1.5554a4p-5f, 0x1.111194p-7f, 0x1.6d7fdep-10f, 0x1.a0339ep-13f};
+  struct FastReduced {
+    x86::Vec n, r, p;  // round(z log2 e), the remainder, P(r)
+  };
+  FastReduced fast_reduce(const x86::Vec& z) {
+    FastReduced f{vec(), vec(), vec()};
+    cc_.vmulps(f.n, z, f32(1.44269504088896341f));
+    if (lanes_ == 16) cc_.vrndscaleps(f.n, f.n, 0x8);
+    else cc_.vroundps(f.n, f.n, 0x8);
+    cc_.vmovaps(f.r, z);
+    cc_.vfnmadd231ps(f.r, f.n, f32(0.693359375f));                     // exact: ln2's first 9 bits
+    cc_.vfnmadd231ps(f.r, f.n, f32(float(0.69314718055994530942 - 0.693359375)));
+    cc_.vmovups(f.p, f32(kFastP[5]));
+    for (int i = 4; i >= 0; i--) cc_.vfmadd213ps(f.p, f.r, f32(kFastP[i]));
+    return f;
+  }
+  // 2^n for integral float n in [-126, 127].
+  x86::Vec fast_pow2(const x86::Vec& n) {
+    x86::Vec s = vec();
+    cc_.vcvtps2dq(s, n);
+    cc_.vpaddd(s, s, u32(127));
+    cc_.vpslld(s, s, 23);
+    return s;
+  }
+  // lo < x ? (x < hi ? x : hi) : lo, NaN passing.
+  x86::Vec clamp_ps(const x86::Vec& x, float lo, float hi) {
+    x86::Vec l = load_vf32(lo), h = load_vf32(hi), r = vec();
+    cc_.vmaxps(r, l, x);  // the second operand where either is NaN
+    cc_.vminps(r, h, r);
+    return r;
+  }
+  void and_ps(const x86::Vec& r, const x86::Vec& a, const x86::Mem& m) { lanes_ == 16 ? cc_.vpandd(r, a, m) : cc_.vandps(r, a, m); }
+  void or_ps(const x86::Vec& r, const x86::Vec& a, const x86::Vec& b) { lanes_ == 16 ? cc_.vpord(r, a, b) : cc_.vorps(r, a, b); }
+  void xor_ps(const x86::Vec& r, const x86::Vec& a, const x86::Mem& m) { lanes_ == 16 ? cc_.vpxord(r, a, m) : cc_.vxorps(r, a, m); }
+
+  x86::Vec fast_exp(const x86::Vec& x) {
+    // exp(-104) rounds to 0 and exp(89) to inf.
+    return fast_exp_of_clamped(clamp_ps(x, -104.0f, 89.0f));
+  }
+  // e^z for z in [-104, 89] (or NaN).
+  x86::Vec fast_exp_of_clamped(const x86::Vec& z) {
+    FastReduced f = fast_reduce(z);
+    cc_.vfmadd213ps(f.p, f.r, f32(1.0f));  // 1 + r P
+    cc_.vfmadd213ps(f.p, f.r, f32(1.0f));  // e^r = 1 + r (1 + r P)
+    // 2^n = 2^(n >> 1) 2^(n - (n >> 1)): both factors normal for n in
+    // [-150, 128], so only the last product rounds (subnormals, overflow).
+    x86::Vec n1 = vec(), n2 = vec();
+    cc_.vcvtps2dq(n2, f.n);
+    cc_.vpsrad(n1, n2, 1);
+    cc_.vpsubd(n2, n2, n1);
+    for (const x86::Vec& h : {n1, n2}) {
+      cc_.vpaddd(h, h, u32(127));
+      cc_.vpslld(h, h, 23);
+      cc_.vmulps(f.p, f.p, h);
+    }
+    return f.p;
+  }
+  x86::Vec fast_tanh(const x86::Vec& x) {
+    // tanh |x| = m / (m + 2), m = e^(2|x|) - 1 = 2^n (r + r^2 P) + (2^n - 1);
+    // |x| >= 9 gives 1 (NaN passes).
+    x86::Vec a = vec();
+    and_ps(a, x, u32(0x7fffffffu));
+    x86::Vec nine = load_vf32(9.0f);
+    cc_.vminps(a, nine, a);
+    cc_.vaddps(a, a, a);
+    FastReduced f = fast_reduce(a);
+    cc_.vmulps(f.p, f.p, f.r);
+    cc_.vfmadd213ps(f.p, f.r, f.r);  // r + r^2 P, rounded once
+    x86::Vec s = fast_pow2(f.n), sm1 = vec();
+    cc_.vsubps(sm1, s, f32(1.0f));
+    cc_.vfmadd213ps(f.p, s, sm1);    // m
+    x86::Vec d = vec(), q = vec(), sign = vec();
+    cc_.vaddps(d, f.p, f32(2.0f));
+    cc_.vdivps(q, f.p, d);
+    and_ps(sign, x, u32(0x80000000u));
+    or_ps(q, q, sign);
+    return q;
+  }
+  x86::Vec fast_sigmoid(const x86::Vec& x) {
+    // 1 / (1 + e^-x): e^-x < 2^-25 from -x = -20 (the result rounds to 1);
+    // past -x = 88.72 eager gives 0 (below).
+    x86::Vec z = vec();
+    xor_ps(z, x, u32(0x80000000u));
+    x86::Vec e = fast_exp_of_clamped(clamp_ps(z, -20.0f, 89.0f));
+    cc_.vaddps(e, e, f32(1.0f));
+    x86::Vec one = load_vf32(1.0f), r = vec();
+    cc_.vdivps(r, one, e);
+    zero_where_sigmoid_underflows(r, x);
+    return r;
+  }
+  // r = 0 where x <= -0x1.62e43p6f (eager's sigmoid: PyTorch's float
+  // exp(-x) overflows there), on floats of the current width.
+  void zero_where_sigmoid_underflows(const x86::Vec& r, const x86::Vec& x) {
+    if (lanes_ == 16) {
+      x86::KReg keep = cc_.newKw();
+      cc_.vcmpps(keep, x, f32(-0x1.62e43p6f), kCmpNleUq);  // !(x <= c), NaN included
+      cc_.k(keep).z().vmovaps(r, r);
+    } else {
+      x86::Vec mask = vec();
+      cc_.vcmpps(mask, x, f32(-0x1.62e43p6f), kCmpLeOq);
+      cc_.vandnps(r, mask, r);
+    }
+  }
 
   // The zmm forms where AVX-512 differs (logic on integer lanes: vpxord,
   // vpandd; compares into mask registers; vrndscaleps); false for the ops
@@ -304,17 +474,17 @@ class BodyEmitter {
       x86::Ymm hi = ymm();
       cc_.vextractf64x4(hi, a.as<x86::Zmm>(), 1);
       wide_ = true;
-      x86::Vec rl = double_op(op, a.ymm());
-      x86::Vec rh = double_op(op, hi);
+      x86::Vec rl, rh;
+      interleave(cc_, 2, [&](int c) { (c == 0 ? rl : rh) = double_op(op, c == 0 ? x86::Vec(a.ymm()) : x86::Vec(hi)); });
       wide_ = false;
-      x86::Zmm r = cc_.newZmm();
+      x86::Zmm r = cc_.newZmmPs();
       cc_.vinsertf64x4(r, rl.as<x86::Ymm>().zmm(), rh.as<x86::Ymm>(), 1);
       return r;
     }
     x86::Xmm hi = xmm();
     cc_.vextractf128(hi, a.ymm(), 1);
-    x86::Vec rl = double_op(op, a.xmm());
-    x86::Vec rh = double_op(op, hi);
+    x86::Vec rl, rh;
+    interleave(cc_, 2, [&](int c) { (c == 0 ? rl : rh) = double_op(op, c == 0 ? x86::Vec(a.xmm()) : x86::Vec(hi)); });
     x86::Ymm r = ymm();
     cc_.vinsertf128(r, rl.as<x86::Xmm>().ymm(), rh.as<x86::Xmm>(), 1);
     return r;
@@ -322,7 +492,7 @@ class BodyEmitter {
 
   // ---- the double-precision cores of stdlib/torch/vmath.h
   bool wide_ = false;
-  x86::Vec dvec() { return wide_ ? x86::Vec(cc_.newZmm()) : x86::Vec(cc_.newYmm()); }  // doubles
+  x86::Vec dvec() { return wide_ ? x86::Vec(cc_.newZmmPd()) : x86::Vec(cc_.newYmm()); }  // doubles
   x86::Vec fhalf() { return wide_ ? x86::Vec(cc_.newYmm()) : x86::Vec(cc_.newXmm()); }  // their floats
   x86::Vec load_d(double v) {
     x86::Vec r = dvec();
@@ -704,7 +874,7 @@ class AsmjitKernel final : public CompiledKernel {
       bool b = k_.inputs[i].scalar || (kind == kContiguous && ((pattern >> i) & 1));
       bcast[i] = b;
       if (b) {
-        splat[i] = lanes_ == 16 ? x86::Vec(cc.newZmm()) : x86::Vec(cc.newYmm());
+        splat[i] = lanes_ == 16 ? x86::Vec(cc.newZmmPs()) : x86::Vec(cc.newYmm());
         cc.vbroadcastss(splat[i], x86::dword_ptr(p[i]));
       } else if (kind == kStrided) {
         s[i] = cc.newInt64();
@@ -716,6 +886,7 @@ class AsmjitKernel final : public CompiledKernel {
       cc.mov(q[o], x86::ptr(out, int32_t(o * 8)));
     }
     BodyEmitter em(cc);
+    em.set_fast_math(k_.fast_math && CpuInfo::host().features().x86().hasFMA());
     // One pass of the body: `width` lanes_ (the vector loop) or 1 (one point).
     auto body = [&](int width) {
       em.set_lanes(width);

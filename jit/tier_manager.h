@@ -37,6 +37,7 @@ struct TierSettings {
   bool jit = true;      // --jit
   int threshold = 2;    // --jit-threshold: calls of a graph before it is compiled
   bool verify = false;  // --verify
+  bool fast_math = false;  // --fast-math: kernels may use the backend's float32 transcendentals
   std::string dump_dir;  // --dump-kernels
   std::string passes_off;  // --passes-off
   bool log_jit = false, log_kernels = false;  // KILN_LOGS=jit, kernels
@@ -87,7 +88,7 @@ class CompiledGraph {
   std::string backend_, why_not_;
   double compile_ms_ = 0;
   bool verify_ = false;
-  bool fault_ = false;  // KILN_JIT_FAULT: tests of --verify
+  uint32_t fault_ = 0;  // KILN_JIT_FAULT: the bits one result gets flipped (tests of --verify)
   mutable uint64_t fallbacks_ = 0;
   mutable uint64_t in_place_ = 0;  // kernel runs whose output took a dying input's buffer
   mutable uint64_t bytes_moved_ = 0;
