@@ -3,6 +3,7 @@
 #include "codegen/kernel_ir.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "stdlib/torch/elementwise.h"
 
@@ -45,6 +46,8 @@ std::string Kernel::to_string() const {
         r += fmt::format("{}{}", d ? ", " : "", inputs[i].view_dims[d] < 0 ? std::string("new") : std::to_string(inputs[i].view_dims[d]));
       r += ")";
     }
+    if (!inputs[i].reshape_to.empty())
+      r += fmt::format(" reshaped ([{}] as [{}])", fmt::join(inputs[i].reshape_from, ", "), fmt::join(inputs[i].reshape_to, ", "));
   }
   r += ") -> (";
   for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(dtype));
@@ -104,6 +107,14 @@ std::string Kernel::validate() const {
     if (o < 0 || size_t(o) >= body.size()) return fmt::format("an output of value {}, which does not exist", o);
   for (size_t i = 0; i < inputs.size(); i++) {
     const KInput& in = inputs[i];
+    if (!in.reshape_to.empty() || !in.reshape_from.empty()) {
+      if (in.scalar) return fmt::format("in{}: a reshaped number", i);
+      int64_t a = 1, b = 1;
+      for (int64_t s : in.reshape_from) a *= s;
+      for (int64_t s : in.reshape_to) b *= s;
+      if (a != b || in.reshape_from.size() > size_t(torch::kMaxDims) || in.reshape_to.size() > size_t(torch::kMaxDims))
+        return fmt::format("in{}: a reshape between shapes of {} and {} elements", i, a, b);
+    }
     if (in.view_rank < 0) {
       if (!in.view_dims.empty()) return fmt::format("in{}: view dims without a view rank", i);
       continue;

@@ -87,6 +87,15 @@ struct KInput {
   // view_rank < 0: the tensor as it is.
   int view_rank = -1;
   std::vector<int8_t> view_dims;
+  // A reshape after that (fusion through view / reshape / flatten of a
+  // computed value): the tensor broadcast to `reshape_from`, the shape the
+  // value had, then read as `reshape_to` (the same elements in row-major
+  // order) with the strides a view would have; the launch refuses a tensor
+  // no such view exists for (a broadcast dim merged with another).
+  // Empty: no reshape.
+  std::vector<int64_t> reshape_from, reshape_to;
+  // Whether the kernel reads the tensor through a view of either kind.
+  bool viewed() const { return view_rank >= 0 || !reshape_to.empty(); }
 };
 
 struct Kernel {

@@ -34,6 +34,37 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values
   return prepare(k, args_, why, masks, reuse);
 }
 
+bool KernelLaunch::reshaped(size_t i, const KInput& kin, std::string* why) {
+  const torch::Tensor& t = *operands_[i];
+  torch::Shape from{std::span<const int64_t>(kin.reshape_from)}, to{std::span<const int64_t>(kin.reshape_to)};
+  // Broadcast to the value's shape (right-aligned, stride 0 where expanded),
+  // then the strides a view of the new shape would have.
+  int lead = from.size() - t.dim();
+  if (lead < 0) {
+    *why = fmt::format("input {} has more dims than the value it is reshaped as", i);
+    return false;
+  }
+  torch::Shape strides;
+  for (int d = 0; d < from.size(); d++) {
+    int64_t size = d < lead ? 1 : t.sizes[d - lead];
+    if (size != from[d] && size != 1) {
+      *why = fmt::format("input {} of shape {} does not broadcast to {}, the shape it is reshaped from", i, t.sizes.str(), from.str());
+      return false;
+    }
+    strides.push_back(d < lead || size != from[d] ? 0 : t.strides[d - lead]);
+  }
+  torch::Tensor expanded = torch::make_view(t, from, strides, t.offset);
+  std::optional<torch::Shape> st = torch::view_strides(expanded, to);
+  if (!st) {
+    *why = fmt::format("input {} (shape {}, broadcast to {}) has no view of shape {}", i, t.sizes.str(), from.str(), to.str());
+    return false;
+  }
+  if (viewed_.size() < operands_.size()) viewed_.resize(operands_.size());  // once: operands_ point into it
+  viewed_[i] = torch::make_view(expanded, to, *st, expanded.offset);
+  operands_[i] = &viewed_[i];
+  return true;
+}
+
 bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why,
                            const std::vector<uint64_t>* masks, int reuse) {
   size_t ni = k.inputs.size();
@@ -95,6 +126,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
         viewed_[i] = torch::make_view(t, sizes, strides, t.offset);
         operands_[i] = &viewed_[i];
       }
+      if (!kin.reshape_to.empty() && !reshaped(i, kin, why)) return false;
       shapes_.push_back(operands_[i]->sizes);
       in_ptrs[i] = operands_[i]->data_bytes();
       continue;
@@ -192,7 +224,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
   for (size_t o = 0; o < k.outputs.size(); o++) {
     Form f = k.reduces() ? forms[size_t(k.outputs[o])] : Form::Row;
     const torch::Tensor* donor =
-        reuse >= 0 && size_t(reuse) < ni && k.inputs[size_t(reuse)].view_rank < 0 ? operands_[size_t(reuse)] : nullptr;
+        reuse >= 0 && size_t(reuse) < ni && !k.inputs[size_t(reuse)].viewed() ? operands_[size_t(reuse)] : nullptr;
     if (f == Form::Row && donor && donor->sizes == shape && donor->is_contiguous()) {
       outs[o] = *donor;  // in place
       reuse = -1;

@@ -61,7 +61,10 @@ struct KernelLaunch {
   std::vector<const torch::Tensor*> operands_;  // reused
   std::vector<torch::Shape> shapes_;          // reused
   std::vector<uint64_t> masks_;               // when none is given
-  std::vector<torch::Tensor> viewed_;         // per permuted input: the view it is read through
+  std::vector<torch::Tensor> viewed_;         // per viewed input: the view it is read through
+  // Input i (operands_[i], after its dims view) read through its reshape
+  // (KInput::reshape_to): into viewed_[i], or false with *why.
+  bool reshaped(size_t i, const KInput& kin, std::string* why);
   std::vector<bool> loaded_;                  // reused: per input, whether an instruction loads it
   std::vector<uint64_t> deps_;                // reused: per value, the inputs it reads (Kernel::value_inputs_into)
   std::vector<bool> stat_;                    // reused: per value, whether it uses a per-row value

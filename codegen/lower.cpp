@@ -10,6 +10,7 @@
 
 #include "codegen/pointwise.h"
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/views.h"
 #include "vm/ops.h"
 #include "vm/tuple.h"
 
@@ -192,6 +193,58 @@ bool view_dims_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
     }
   }
   return false;
+}
+
+// Whether node n is a reshape the kernel can fuse through — view /
+// reshape / flatten / unflatten / view_as / reshape_as of a float32 tensor
+// of fixed shape `in_meta` to a float32 result of fixed shape — with the
+// shapes before and after (*from, *to). Dynamic sizes ("*") are not fused.
+bool reshape_of(const tracer::Node& n, const std::string& in_meta, std::vector<int64_t>* from, std::vector<int64_t>* to) {
+  int kind = 0;
+  if (n.op != tracer::GraphOp::Call || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
+      !torch::view_native(n.callee.as<vm::NativeObject>(), &kind) || kind != 5 || n.in.empty() ||
+      in_meta.rfind("float32[", 0) != 0 || n.meta.rfind("float32[", 0) != 0)
+    return false;
+  auto sizes = [](const std::string& meta, std::vector<int64_t>* out) {
+    out->clear();
+    for (const std::string& d : meta_dims(meta)) {
+      if (d.empty() || d.find_first_not_of("0123456789") != std::string::npos) return false;  // "*": dynamic
+      out->push_back(std::stoll(d));
+    }
+    return out->size() <= size_t(torch::kMaxDims);
+  };
+  if (!sizes(in_meta, from) || !sizes(n.meta, to)) return false;
+  int64_t a = 1, b = 1;
+  for (int64_t s : *from) a *= s;
+  for (int64_t s : *to) b *= s;
+  return a == b;
+}
+
+// Whether a contiguous tensor of meta `in_meta`, broadcast to `from`, has
+// a view of shape `to` (a broadcast dim merged with another has none);
+// dynamic sizes: false.
+bool reshapes_as_view(const std::string& in_meta, const std::vector<int64_t>& from, const std::vector<int64_t>& to) {
+  std::vector<std::string> dims = meta_dims(in_meta);
+  if (dims.size() > from.size()) return false;
+  torch::Tensor t;
+  size_t lead = from.size() - dims.size();
+  int64_t stride = 1;
+  std::vector<int64_t> strides(from.size(), 0);
+  for (size_t d = from.size(); d-- > lead;) {
+    const std::string& s = dims[d - lead];
+    if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return false;
+    int64_t size = std::stoll(s);
+    if (size != from[d] && size != 1) return false;
+    strides[d] = size == 1 ? 0 : stride;
+    stride *= size;
+  }
+  for (size_t d = 0; d < from.size(); d++) {
+    t.sizes.push_back(from[d]);
+    t.strides.push_back(strides[d]);
+  }
+  torch::Shape shape;
+  for (int64_t s : to) shape.push_back(s);
+  return torch::view_strides(t, shape).has_value();
 }
 
 // Whether two float32[...] metas may be the same shape: as many dims, each
@@ -389,7 +442,13 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     // Value v (of `rank` dims) computed again over its inputs read through
     // the view `vdims` (view_dims_of's), or -1 if it cannot be (a
     // reduction, an input of unknown rank, an extern result).
-    std::function<int(int, int, const std::vector<int8_t>&)> viewed = [&](int v, int rank, const std::vector<int8_t>& vdims) -> int {
+    // With `reshape` (from, to) instead: the inputs read through that
+    // reshape after any view they had (KInput::reshape_to).
+    struct Reshape {
+      std::vector<int64_t> from, to;
+    };
+    std::function<int(int, int, const std::vector<int8_t>&, const Reshape*)> viewed =
+        [&](int v, int rank, const std::vector<int8_t>& vdims, const Reshape* reshape) -> int {
       std::map<int, int> done;
       std::function<int(int)> clone = [&](int x) -> int {
         auto it = done.find(x);
@@ -406,6 +465,22 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
             }
             if (reg.ext != KernelRegion::Extern::None && in.arg == 0) return -1;  // the product: no register to view
             int reg_in = reg.inputs[size_t(in.arg)];
+            if (reshape) {
+              KInput out = src;
+              if (out.reshape_to.empty()) {
+                int in_rank = src.view_rank >= 0 ? int(src.view_dims.size()) : node_rank(reg_in);
+                if (in_rank < 0 || in_rank > int(reshape->from.size())) return -1;
+                out.reshape_from = reshape->from;
+              }
+              if (src.view_rank < 0 && !reshapes_as_view(meta_of(reg_in), out.reshape_from, reshape->to))
+                return -1;  // a broadcast input whose expansion has no such view: the launch would refuse it
+              out.reshape_to = reshape->to;  // a reshape of a reshape: one, from the first shape
+              reg.inputs.push_back(reg_in);
+              k.inputs.push_back(out);
+              r = push(KInstr{KOp::Load, int(k.inputs.size() - 1)});
+              break;
+            }
+            if (!src.reshape_to.empty()) return -1;  // a dims view after a reshape: not in KInput's order
             // The input as the value sees it, right-aligned to the value's
             // dims (`aligned`: per value dim, the dim of the input's own
             // view it is, -1 if new); then the new view picks from those.
@@ -516,7 +591,17 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         // pointwise expression again, over its inputs read through the
         // same view (view(f(a, b)) = f(view(a), view(b))). The view itself
         // is never stored (its eager value is a view, not a fresh tensor).
-        v = viewed(value_of(n.in[0]), node_rank(n.in[0]), vdims);
+        v = viewed(value_of(n.in[0]), node_rank(n.in[0]), vdims, nullptr);
+        ok = v >= 0;
+        is_view = true;
+      } else if (Reshape rs; !n.in.empty() && in_run(n.in[0]) && iter_meta.empty() &&
+                             std::find(reg.views.begin(), reg.views.end(), size_t(n.in[0] - g.node_reg(0))) == reg.views.end() &&
+                             reshape_of(n, meta_of(n.in[0]), &rs.from, &rs.to)) {
+        // Fusion through a reshape of a value the run computes (a fresh,
+        // contiguous tensor, not one of the run's views: `view` of those
+        // may raise), the same way: its expression over its inputs read
+        // through the reshape. Never stored either (eagerly a view).
+        v = viewed(value_of(n.in[0]), node_rank(n.in[0]), {}, &rs);
         ok = v >= 0;
         is_view = true;
       } else if (reduction_of(g, n, meta_of(n.in.empty() ? -1 : n.in[0]), &red)) {
@@ -628,9 +713,20 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       // (Per-row values of a reducing kernel are stored over the reduced
       // shape instead.)
       auto row_level = [&](size_t n) { return reg.node_forms[n - reg.first] == Form::Row; };
+      // The iteration shape: the widest value's; among values of as many
+      // elements (a view or reshape keeps the count), the first stored
+      // one's, else the last one's.
       const std::string* widest = reg.iter_meta.empty() ? nullptr : &reg.iter_meta;
-      for (size_t n = reg.first; n < reg.end && reg.iter_meta.empty(); n++)
-        if (row_level(n) && (!widest || numel_of(g.nodes[n].meta) >= numel_of(*widest))) widest = &g.nodes[n].meta;  // ties: the later (after a view)
+      bool widest_stored = false;
+      for (size_t n = reg.first; n < reg.end && reg.iter_meta.empty(); n++) {
+        if (!row_level(n)) continue;
+        bool stored = std::find(reg.outs.begin(), reg.outs.end(), n) != reg.outs.end();
+        int64_t a = numel_of(g.nodes[n].meta), w = widest ? numel_of(*widest) : -1;
+        if (!widest || a > w || (a == w && (stored || !widest_stored) && !(stored && widest_stored))) {
+          widest = &g.nodes[n].meta;
+          widest_stored = stored;
+        }
+      }
       size_t bad = SIZE_MAX;
       for (size_t o : reg.outs)
         if (row_level(o) && !same_shape(g.nodes[o].meta, *widest)) bad = std::min(bad, o);

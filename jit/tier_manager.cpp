@@ -136,7 +136,7 @@ void CompiledGraph::plan_buffers() {
     if (kr.ext != codegen::KernelRegion::Extern::None) continue;  // input 0, the product, is given already
     for (size_t j = 0; j < kr.inputs.size(); j++) {
       int r = kr.inputs[j];
-      if (kr.kernel.inputs[j].scalar || kr.kernel.inputs[j].view_rank >= 0 || r < 0 || size_t(r) >= nregs ||
+      if (kr.kernel.inputs[j].scalar || kr.kernel.inputs[j].viewed() || r < 0 || size_t(r) >= nregs ||
           made_by[size_t(r)] < 0 || made_by[size_t(r)] >= int(ri) || outside[size_t(r)] || last_use[size_t(r)] > kr.end)
         continue;
       // Read once: another input of the same tensor (read through a view,

@@ -94,7 +94,9 @@ bool matmul_native(const vm::NativeObject* nat, int* kind);
 // Whether `nat` is a view the graph compiler fuses through: *kind 0 for
 // transpose / swapaxes / swapdims (input, dim0, dim1), 1 for t (input),
 // 2 for permute (input, dims... or a tuple), 3 for unsqueeze (input, dim),
-// 4 for squeeze (input[, dim]). Not the in-place forms.
+// 4 for squeeze (input[, dim]), 5 for the reshapes: view / reshape /
+// flatten / unflatten / view_as / reshape_as (the result's shape tells the
+// new shape; view(dtype) is not one). Not the in-place forms.
 bool view_native(const vm::NativeObject* nat, int* kind);
 
 #define KILN_TORCH_AREA(name) void register_##name(Registrar& r);

@@ -501,6 +501,9 @@ bool view_native(const vm::NativeObject* nat, int* kind) {
   else if (nat->fn == permute_m || nat->fn == permute_fn) *kind = 2;
   else if (nat->fn == unsqueeze_fn && nat->data.is_small_int() && nat->data.as_small_int() == 0) *kind = 3;
   else if (nat->fn == squeeze_fn && nat->data.is_small_int() && nat->data.as_small_int() == 0) *kind = 4;
+  else if (nat->fn == view_m || nat->fn == reshape_m || nat->fn == reshape_fn || nat->fn == flatten_fn ||
+           nat->fn == unflatten_fn || (nat->fn == as_other_m && nat->data.is_small_int() && nat->data.as_small_int() < 2))
+    *kind = 5;
   else return false;
   return true;
 }

@@ -98,6 +98,13 @@ def gen_function(rng, idx):
                 (f"(({x[0]} - 0.5).t() * 3.0).sum(-1, keepdim=True).t()", (1, c)),
                 (f"(({x[0]} * 0.5).unsqueeze(0) + 1.0).squeeze(0) * {x[0]}", (r, c)),
                 (f"torch.exp(({x[0]} - 1.0).sum(-1, keepdim=True) * 0.1).squeeze(-1).unsqueeze(1)", (r, 1)),
+                # reshapes of computed values (fused through where every
+                # input has such a view; a broadcast row merged into new
+                # rows has none, and ends the kernel)
+                (f"torch.relu(({x[0]} + 1.0).view(-1) * 0.5).view({r}, {c}) + {x[0]}", (r, c)),
+                (f"(torch.tanh({x[0]} * 0.5).reshape({c}, {r}) - 1.0).reshape({r}, {c}) * {x[0]}", (r, c)),
+                (f"(({x[0]} * 2.0 + {x[0]}[0]).reshape({c}, {r}) * 0.5).flatten().view({r}, {c})", (r, c)),
+                (f"(torch.sigmoid({x[0]}).reshape({c}, {r}) * 2.0).t() + {x[0]}", (r, c)),
                 # matmuls (extern calls) with epilogues
                 (f"torch.relu({x[0]} @ W[{c}]) * 0.5", (r, c)),
                 (f"torch.nn.functional.linear({x[0]}, W[{c}], B[{c}])", (r, c)),

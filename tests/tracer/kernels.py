@@ -7,8 +7,10 @@
 # norm and a softmax with their reductions fused, the softmax op
 # decomposed, constants folded and common subexpressions merged, clamps
 # decomposed into their halves, a broadcast operand, a chain fused through
-# a transpose of a value it computes, and a kernel that falls back to the
-# executor when its input requires grad.
+# a transpose of a value it computes, chains fused through reshapes (view,
+# reshape, flatten) of values they compute and one that cannot be (a
+# broadcast bias merged into the new rows: the kernel ends before it), and a
+# kernel that falls back to the executor when its input requires grad.
 import math
 import torch
 import torch.nn.functional as F
@@ -47,6 +49,19 @@ def through_view(x, b):
     return torch.relu((x * 2.0 + 1.0).t()) * 0.5 + b
 
 
+def through_reshape(x, y):
+    # view / flatten of computed values: computed again over x and y read
+    # through the same reshape
+    z = torch.tanh(x * 2.0 - y).view(3, 8) + 1.0
+    return torch.relu(z * z).flatten() * 0.5
+
+
+def reshape_broadcast(x, b):
+    # (x + b) with b [6] broadcast, viewed as [3, 8]: b's expansion has no
+    # such view, so the reshape ends the kernel
+    return (x + b).reshape(3, 8) * 2.0
+
+
 def folded(x):
     c = 2.0 * 3.0
     return (x * c + x * c) * 1.0 - 0.0 + math.pi
@@ -64,5 +79,7 @@ for i in range(2):
     print(folded(x[0]))
     print(clamped(x, x * 0.1))
     print(through_view(x, torch.randn(4)))
+    print(through_reshape(x, torch.randn(4, 6)))
+    print(reshape_broadcast(x, torch.randn(6)))
 xg = torch.randn(3, requires_grad=True)
 print(silu_res(xg, xg))
