@@ -65,8 +65,9 @@ std::string Kernel::to_string() const {
         r += fmt::format("    v{} = {}(v{}, v{})\n", i, torch::op_name(torch::BinaryOp(k.arg)), k.a, k.b);
         break;
       case KOp::Reduce:
-        r += fmt::format("    v{} = {}(v{} over the last {} dim{}{})\n", i, reduce_op_name(ReduceOp(k.arg)), k.a, reduce_dims,
-                         reduce_dims == 1 ? "" : "s", k.keepdim ? ", keepdim" : "");
+        r += fmt::format("    v{} = {}(v{} over the last {} dim{}{}{})\n", i, reduce_op_name(ReduceOp(k.arg)), k.a, reduce_dims,
+                         reduce_dims == 1 ? "" : "s", k.keepdim ? ", keepdim" : "",
+                         ReduceOp(k.arg) == ReduceOp::var || ReduceOp(k.arg) == ReduceOp::std ? fmt::format(", correction {}", k.imm) : "");
         break;
     }
   }

@@ -267,6 +267,7 @@ struct ReductionNode {
   int input = -1;  // register
   int dims = 0;
   bool keepdim = false;
+  double correction = 1;  // var / std
 };
 bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::string& input_meta, ReductionNode* r) {
   torch::ReductionNative rn;
@@ -277,15 +278,15 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
   size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
   size_t npos = n.in.size() - nkw;
   // The arguments after input, by parameter: a register, or -1.
-  int arg[3] = {-1, -1, -1};
+  int arg[4] = {-1, -1, -1, -1};
   for (size_t p = 1; p < npos; p++) {
-    if (p > 3 || !rn.params[p - 1]) return false;
+    if (p > 4 || !rn.params[p - 1]) return false;
     arg[p - 1] = n.in[p];
   }
   for (size_t k = 0; k < nkw; k++) {
     std::string_view name = vm::str_view(n.kwnames.as<vm::TupleObject>()->items[k]);
     int at = -1;
-    for (int p = 0; p < 3; p++)
+    for (int p = 0; p < 4; p++)
       if (rn.params[p] && name == rn.params[p]) at = p;
     if (at < 0 || arg[at] >= 0) return false;
     arg[at] = n.in[npos + k];
@@ -298,8 +299,9 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
   };
   int rank = int(meta_dims(input_meta).size());
   if (rank == 0) return false;
-  vm::Value dim, second, third;
-  if (!constant(arg[0], &dim) || !constant(arg[1], &second) || !constant(arg[2], &third)) return false;
+  vm::Value dim, second, third, fourth;
+  if (!constant(arg[0], &dim) || !constant(arg[1], &second) || !constant(arg[2], &third) || !constant(arg[3], &fourth))
+    return false;
   // Trailing dims from an int / a tuple of ints / None (all).
   auto trailing = [&](const vm::Value& d, int* count) {
     uint32_t mask = 0;
@@ -357,6 +359,21 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
       r->dims = 1;
       r->keepdim = true;
       return true;
+    case K::Var:
+    case K::Std: {
+      // var(x, dim=None, unbiased=True, keepdim=False, correction=None);
+      // not the legacy var(x, unbiased) form, and correction= only where
+      // eager takes it (with a dim, without unbiased=).
+      if (dim && dim.is_bool()) return false;
+      bool unbiased = true;
+      if (!trailing(dim, &r->dims) || !flag(second, &unbiased) || !flag(third, &r->keepdim)) return false;
+      r->correction = unbiased ? 1 : 0;
+      if (fourth && !fourth.is_none()) {
+        if (!fourth.is_small_int() || !dim || dim.is_none() || second) return false;
+        r->correction = double(fourth.as_small_int());
+      }
+      return true;
+    }
   }
   return false;
 }
@@ -627,9 +644,10 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           k.reduce_dims = red.dims;
           iter_meta = in_meta;
           using K = torch::ReductionNative;
-          auto reduce = [&](ReduceOp op, int a, bool keepdim) {
+          auto reduce = [&](ReduceOp op, int a, bool keepdim, float correction = 0) {
             KInstr r{KOp::Reduce, int(op), a};
             r.keepdim = keepdim;
+            r.imm = correction;
             return push(r);
           };
           switch (red.kind) {
@@ -639,6 +657,8 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
             case K::Max: v = reduce(ReduceOp::amax, x, red.keepdim); break;
             case K::Amin:
             case K::Min: v = reduce(ReduceOp::amin, x, red.keepdim); break;
+            case K::Var: v = reduce(ReduceOp::var, x, red.keepdim, float(red.correction)); break;
+            case K::Std: v = reduce(ReduceOp::std, x, red.keepdim, float(red.correction)); break;
             case K::Softmax:
             case K::LogSoftmax: {
               int mx = reduce(ReduceOp::line_max, x, true);

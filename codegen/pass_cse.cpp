@@ -1,6 +1,7 @@
 // codegen/pass_cse.cpp — common subexpressions (codegen/passes.def): an
 // instruction equal to an earlier one (same op, operands and constant
-// bits; a load of the same input) is replaced by it. Every op is pure.
+// bits or var's correction; a load of the same input) is replaced by it.
+// Every op is pure.
 #include <bit>
 #include <map>
 #include <tuple>
@@ -19,7 +20,8 @@ bool pass_cse(Kernel& k) {
     // Operands first take their replacements, so equal trees collapse.
     if (in.a >= 0) in.a = repl[size_t(in.a)];
     if (in.b >= 0) in.b = repl[size_t(in.b)];
-    auto key = std::make_tuple(int(in.op), in.arg, in.a, in.b, in.op == KOp::Const ? std::bit_cast<uint32_t>(in.imm) : 0u,
+    auto key = std::make_tuple(int(in.op), in.arg, in.a, in.b,
+                               in.op == KOp::Const || in.op == KOp::Reduce ? std::bit_cast<uint32_t>(in.imm) : 0u,
                                in.op == KOp::Reduce && in.keepdim);
     auto [it, fresh] = seen.emplace(key, int(i));
     if (!fresh) {

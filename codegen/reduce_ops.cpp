@@ -6,13 +6,15 @@
 namespace kiln::codegen {
 
 namespace {
+enum class Finish : uint8_t { Value, Mean, Var, Std };
 struct ReduceInfo {
   const char* name;
   torch::RowFold fold;
-  bool chunked, mean;
+  bool chunked;
+  Finish finish;
 };
 const ReduceInfo kReduceOps[] = {
-#define REDUCE_OP(name, fold, chunked, mean) {#name, torch::RowFold::fold, chunked, mean},
+#define REDUCE_OP(name, fold, chunked, finish) {#name, torch::RowFold::fold, chunked, Finish::finish},
 #include "codegen/reduce_ops.def"
 #undef REDUCE_OP
 };
@@ -22,23 +24,31 @@ const ReduceInfo& info(ReduceOp op) { return kReduceOps[size_t(op)]; }
 int reduce_op_count() { return int(sizeof(kReduceOps) / sizeof(kReduceOps[0])); }
 const char* reduce_op_name(ReduceOp op) { return info(op).name; }
 torch::RowFold reduce_fold(ReduceOp op) { return info(op).fold; }
-bool reduce_needs_elements(ReduceOp op) { return info(op).fold != torch::RowFold::Sum; }
+bool reduce_needs_elements(ReduceOp op) { return info(op).fold == torch::RowFold::Max || info(op).fold == torch::RowFold::Min; }
 
 int64_t reduce_piece_size(ReduceOp op, int64_t n, int64_t nout) {
   return info(op).chunked && torch::row_fold_chunked(n, nout) ? torch::row_fold_chunk() : std::max<int64_t>(n, 1);
 }
 
 double reduce_start(ReduceOp op) { return torch::row_fold_identity(info(op).fold); }
-double reduce_piece(ReduceOp op, double acc, const float* p, int64_t n) {
-  return torch::row_fold_combine(info(op).fold, acc, torch::row_fold_f32(info(op).fold, p, n));
+double reduce_piece(ReduceOp op, double acc, const float* p, int64_t n, int64_t nout) {
+  return torch::row_fold_combine(info(op).fold, acc, torch::row_fold_f32(info(op).fold, p, n, nout));
 }
-float reduce_finish(ReduceOp op, double acc, int64_t n) { return info(op).mean ? float(acc / double(n)) : float(acc); }
+float reduce_finish(ReduceOp op, double acc, int64_t n, double correction) {
+  switch (info(op).finish) {
+    case Finish::Value: return float(acc);
+    case Finish::Mean: return float(acc / double(n));
+    case Finish::Var: return float(torch::var_of_sqdev(acc, n, correction, false));
+    case Finish::Std: return float(torch::var_of_sqdev(acc, n, correction, true));
+  }
+  return float(acc);
+}
 
-float reduce_row(ReduceOp op, const float* p, int64_t n, int64_t nout) {
+float reduce_row(ReduceOp op, const float* p, int64_t n, int64_t nout, double correction) {
   double acc = reduce_start(op);
   int64_t size = reduce_piece_size(op, n, nout);
-  for (int64_t s = 0; s < n; s += size) acc = reduce_piece(op, acc, p + s, std::min(size, n - s));
-  return reduce_finish(op, acc, n);
+  for (int64_t s = 0; s < n; s += size) acc = reduce_piece(op, acc, p + s, std::min(size, n - s), nout);
+  return reduce_finish(op, acc, n, correction);
 }
 
 }  // namespace kiln::codegen

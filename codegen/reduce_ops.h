@@ -17,7 +17,7 @@
 namespace kiln::codegen {
 
 enum class ReduceOp : uint8_t {
-#define REDUCE_OP(name, fold, chunked, mean) name,
+#define REDUCE_OP(name, fold, chunked, finish) name,
 #include "codegen/reduce_ops.def"
 #undef REDUCE_OP
 };
@@ -32,11 +32,13 @@ bool reduce_needs_elements(ReduceOp op);
 // torch::row_fold_chunk() where eager chunks the row).
 int64_t reduce_piece_size(ReduceOp op, int64_t n, int64_t nout);
 
+// (nout: the reduction's outputs, rows of the kernel; correction: var and
+// std's, the Reduce instruction's imm.)
 double reduce_start(ReduceOp op);
-double reduce_piece(ReduceOp op, double acc, const float* p, int64_t n);  // acc combined with the fold of p[0..n)
-float reduce_finish(ReduceOp op, double acc, int64_t n);                  // the value, for a row of n elements
+double reduce_piece(ReduceOp op, double acc, const float* p, int64_t n, int64_t nout);  // acc combined with the fold of p[0..n)
+float reduce_finish(ReduceOp op, double acc, int64_t n, double correction);            // the value, for a row of n elements
 
 // The value of a whole contiguous row.
-float reduce_row(ReduceOp op, const float* p, int64_t n, int64_t nout);
+float reduce_row(ReduceOp op, const float* p, int64_t n, int64_t nout, double correction);
 
 }  // namespace kiln::codegen

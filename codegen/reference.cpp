@@ -62,7 +62,7 @@ void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
             torch::binary_row_f32(torch::BinaryOp(in.arg), &out, &a, 1, &b, 1, 1);
             break;
           }
-          case KOp::Reduce: out = reduce_row(ReduceOp(in.arg), row[size_t(in.a)].data(), n, L.rows); break;
+          case KOp::Reduce: out = reduce_row(ReduceOp(in.arg), row[size_t(in.a)].data(), n, L.rows, in.imm); break;
         }
       }
     }

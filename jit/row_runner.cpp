@@ -204,7 +204,8 @@ class Runner {
                              ? reinterpret_cast<const float*>(L_.in_ptrs[size_t(fo.direct)] + offset(size_t(fo.direct), r, c0))
                              : scratch + size_t(sw.first_stored + fo.output) * size_t(n_) + c0;
       int64_t piece = codegen::reduce_piece_size(op(fo), n_, L_.rows);
-      for (int64_t q = 0; q < len; q += piece) acc[f] = codegen::reduce_piece(op(fo), acc[f], src + q, std::min(piece, len - q));
+      for (int64_t q = 0; q < len; q += piece)
+        acc[f] = codegen::reduce_piece(op(fo), acc[f], src + q, std::min(piece, len - q), L_.rows);
     }
   }
 
@@ -212,7 +213,8 @@ class Runner {
   void finish_sweep(size_t s, const double* acc, float* stats) const {
     const RowPlan::Sweep& sw = p_.sweeps[s];
     for (size_t f = 0; f < sw.folds.size(); f++)
-      stats[p_.slot_of[size_t(sw.folds[f].value)]] = codegen::reduce_finish(op(sw.folds[f]), acc[f], n_);
+      stats[p_.slot_of[size_t(sw.folds[f].value)]] =
+          codegen::reduce_finish(op(sw.folds[f]), acc[f], n_, k_.body[size_t(sw.folds[f].value)].imm);
     for (int v : sw.after) stats[p_.slot_of[size_t(v)]] = eval(size_t(v), consts_.data(), stats);
   }
 

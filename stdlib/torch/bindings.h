@@ -83,8 +83,8 @@ bool clamp_native(const vm::NativeObject* nat, int* which);
 // Whether `nat` is a reduction the graph compiler fuses (function or
 // method): which one, and its parameter names after `input` in order.
 struct ReductionNative {
-  enum Kind { Sum, Mean, Amax, Amin, Max, Min, Softmax, LogSoftmax } kind;
-  const char* params[3];  // nullptr-terminated when shorter
+  enum Kind { Sum, Mean, Amax, Amin, Max, Min, Softmax, LogSoftmax, Var, Std } kind;
+  const char* params[4];  // after the input, nullptr-terminated when shorter
 };
 bool reduction_native(const vm::NativeObject* nat, ReductionNative* out);
 // Whether `nat` is torch.matmul / Tensor.matmul (*kind 0), torch.mm /

@@ -1016,14 +1016,17 @@ std::pair<Tensor, Tensor> var_mean(const Tensor& x, const DimList& dims, double 
     T* mp = mu.data<T>();
     for (int64_t o = 0; o < nout; ++o) {
       const Welford& w = acc[size_t(o)];
-      double den = std::max(0.0, double(pl.red_numel) - correction);
-      double var = w.m2 / den;
-      if (pl.red_numel == 0) var = std::numeric_limits<double>::quiet_NaN();
-      vp[o] = T(take_sqrt ? std::sqrt(var) : var);
+      vp[o] = T(var_of_sqdev(w.m2, pl.red_numel, correction, take_sqrt));
       mp[o] = T(pl.red_numel ? w.mean : std::numeric_limits<double>::quiet_NaN());
     }
   });
   return {v, mu};
+}
+double var_of_sqdev(double m2, int64_t n, double correction, bool take_sqrt) {
+  double den = std::max(0.0, double(n) - correction);
+  double var = m2 / den;
+  if (n == 0) var = std::numeric_limits<double>::quiet_NaN();
+  return take_sqrt ? std::sqrt(var) : var;
 }
 Tensor var(const Tensor& x, const DimList& dims, double correction, bool keepdim) {
   return var_mean(x, dims, correction, keepdim, false).first;
@@ -1116,14 +1119,35 @@ double row_fold_identity(RowFold f) {
     case RowFold::Sum: return SumOp<float, double>{}.id();
     case RowFold::Max: return double(MaxOp<float>{}.id());
     case RowFold::Min: return double(MinOp<float>{}.id());
+    case RowFold::SqDev: return 0.0;
   }
   return 0;
 }
-double row_fold_f32(RowFold f, const float* p, int64_t n) {
+namespace {
+// One output's fold of a contiguous row as run_reduce folds it: in chunks
+// combined in order where it chunks the row, else whole.
+template <class Op>
+typename Op::acc_t fold_row_as_eager(const Op& op, const float* p, int64_t n, int64_t nout) {
+  if (!row_fold_chunked(n, nout)) return op.comb(op.id(), fold_contig(op, p, n));
+  auto acc = op.id();
+  for (int64_t s = 0; s < n; s += kChunk) acc = op.comb(acc, fold_contig(op, p + s, std::min(kChunk, n - s)));
+  return acc;
+}
+}  // namespace
+double row_fold_f32(RowFold f, const float* p, int64_t n, int64_t nout) {
   switch (f) {
     case RowFold::Sum: return fold_contig(SumOp<float, double>{}, p, n);
     case RowFold::Max: return double(fold_contig(MaxOp<float>{}, p, n));
     case RowFold::Min: return double(fold_contig(MinOp<float>{}, p, n));
+    case RowFold::SqDev: {
+      if (n == 0) return 0.0;
+      if (nout == 1) {  // var_mean's one-output path
+        double sum = fold_row_as_eager(SumOp<float, double>{}, p, n, nout);
+        double mean = double(float(sum / double(n)));
+        return fold_row_as_eager(SqDevOp<float>{mean}, p, n, nout);
+      }
+      return fold_row_as_eager(WelfordOp<float>{}, p, n, nout).m2;
+    }
   }
   return 0;
 }
@@ -1132,6 +1156,7 @@ double row_fold_combine(RowFold f, double acc, double part) {
     case RowFold::Sum: return SumOp<float, double>{}.comb(acc, part);
     case RowFold::Max: return double(MaxOp<float>{}.comb(float(acc), float(part)));
     case RowFold::Min: return double(MinOp<float>{}.comb(float(acc), float(part)));
+    case RowFold::SqDev: return acc + part;  // folded whole: acc is 0
   }
   return 0;
 }

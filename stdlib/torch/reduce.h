@@ -84,16 +84,25 @@ std::pair<Tensor, Tensor> topk(const Tensor& x, int64_t k, int64_t dim, bool lar
 //   acc = id; for each piece: acc = combine(acc, row_fold_f32(piece))
 // where the pieces are the whole row, or its chunks of row_fold_chunk()
 // elements when row_fold_chunked() says eager splits the row across
-// threads. softmax and log_softmax fold each line whole.
-enum class RowFold : uint8_t { Sum, Max, Min };
+// threads. softmax and log_softmax fold each line whole, and so does
+// SqDev (var / std), which chunks inside as eager does.
+enum class RowFold : uint8_t { Sum, Max, Min, SqDev };
 int64_t row_fold_chunk();
 // Whether a reduction with `nout` outputs of `n` contiguous elements each
 // folds each row in chunks (this depends on the thread count, as eager's
 // choice does).
 bool row_fold_chunked(int64_t n, int64_t nout);
 double row_fold_identity(RowFold f);
-// Sum: the double of the vectorised sum; Max / Min: the float extreme.
-double row_fold_f32(RowFold f, const float* p, int64_t n);
+// Sum: the double of the vectorised sum; Max / Min: the float extreme;
+// SqDev: the sum of squared deviations from the mean that var and std
+// compute for one of `nout` outputs: with one output the mean rounded to
+// float, then the squares of the deviations summed in double (PyTorch's
+// std_var_all_cpu); with several, Welford's running sums; each pass
+// chunked where run_reduce chunks it.
+double row_fold_f32(RowFold f, const float* p, int64_t n, int64_t nout = 1);
 double row_fold_combine(RowFold f, double acc, double part);
+// var (or std, with take_sqrt) of n elements from their sum of squared
+// deviations, divided by max(0, n - correction); NaN for no elements.
+double var_of_sqdev(double m2, int64_t n, double correction, bool take_sqrt);
 
 }  // namespace kiln::torch

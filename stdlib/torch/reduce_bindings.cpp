@@ -361,6 +361,7 @@ bool reduction_native(const vm::NativeObject* nat, ReductionNative* out) {
   else if (nat->fn == amax_fn) *out = {d == 1 ? K::Amax : K::Amin, {"dim", "keepdim", nullptr}};
   else if (nat->fn == max_fn) *out = {d == 1 ? K::Max : K::Min, {"dim", "keepdim", "other"}};
   else if (nat->fn == softmax_fn) *out = {d == 1 ? K::LogSoftmax : K::Softmax, {"dim", "dtype", nullptr}};
+  else if (nat->fn == var_fn && d < 2) *out = {d == 1 ? K::Std : K::Var, {"dim", "unbiased", "keepdim", "correction"}};
   else return false;
   return true;
 }

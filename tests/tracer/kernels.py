@@ -4,7 +4,7 @@
 # run and every kernel run checked against the reference executor:
 # a Linear layer's bias + activation epilogue after the matmul (an extern
 # call), the tanh and erf GELUs (erf calls the eager row), SiLU, a layer
-# norm and a softmax with their reductions fused, the softmax op
+# norm (by mean and by var) and a softmax with their reductions fused, the softmax op
 # decomposed, constants folded and common subexpressions merged, clamps
 # decomposed into their halves, a broadcast operand, a chain fused through
 # a transpose of a value it computes, chains fused through reshapes (view,
@@ -32,6 +32,12 @@ def norm(x, w, b):
     mu = x.mean(-1, keepdim=True)
     var = ((x - mu) * (x - mu)).mean(-1, keepdim=True)
     return (x - mu) / torch.sqrt(var + 1e-5) * w + b
+
+
+def norm_var(x):
+    # a normalisation by the biased variance: mean and var fused as two
+    # sweeps of one kernel, var folded as eager's Welford rows
+    return (x - x.mean(-1, keepdim=True)) / torch.sqrt(x.var(-1, keepdim=True, unbiased=False) + 1e-5)
 
 
 def soft(x):
@@ -76,6 +82,7 @@ for i in range(2):
     print(linear_relu(x, w, b))
     print(gelus(x), silu_res(x, x + 1))
     print(norm(x, g, torch.zeros(6)), soft(x))
+    print(norm_var(x), torch.std(x * 2.0, 1))
     print(folded(x[0]))
     print(clamped(x, x * 0.1))
     print(through_view(x, torch.randn(4)))

@@ -85,31 +85,33 @@ std::vector<torch::Tensor> run_both(const Kernel& k, const std::vector<KArg>& ar
   return ref.outs;
 }
 
-KInstr reduce(ReduceOp op, int a, bool keepdim) {
+KInstr reduce(ReduceOp op, int a, bool keepdim, float correction = 0) {
   KInstr r{KOp::Reduce, int(op), a};
   r.keepdim = keepdim;
+  r.imm = correction;
   return r;
 }
 
-// out = op(in0 * in0 + in0 over the last `dims` dims) — a fused producer.
-Kernel reduce_kernel(ReduceOp op, int dims, bool keepdim, bool direct) {
+// out = op(in0 * in0 + in0 over the last `dims` dims) — a fused producer
+// (var and std: with `correction`).
+Kernel reduce_kernel(ReduceOp op, int dims, bool keepdim, bool direct, float correction = 0) {
   Kernel k;
   k.name = std::string("r_") + kiln::codegen::reduce_op_name(op);
   k.inputs = {KInput{false}};
   k.reduce_dims = dims;
   if (direct) {
-    k.body = {KInstr{KOp::Load, 0}, reduce(op, 0, keepdim)};
+    k.body = {KInstr{KOp::Load, 0}, reduce(op, 0, keepdim, correction)};
     k.outputs = {1};
   } else {
     k.body = {KInstr{KOp::Load, 0}, KInstr{KOp::Binary, int(BinaryOp::mul), 0, 0}, KInstr{KOp::Binary, int(BinaryOp::add), 1, 0},
-              reduce(op, 2, keepdim)};
+              reduce(op, 2, keepdim, correction)};
     k.outputs = {3};
   }
   return k;
 }
 
 // The eager value of the same.
-torch::Tensor eager_reduce(ReduceOp op, const torch::Tensor& x, int dims, bool keepdim, bool direct) {
+torch::Tensor eager_reduce(ReduceOp op, const torch::Tensor& x, int dims, bool keepdim, bool direct, double correction = 0) {
   torch::Tensor v = direct ? x : torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, x, x), x);
   torch::Shape d;
   for (int i = 0; i < dims; i++) d.push_back(-1 - i);
@@ -118,6 +120,8 @@ torch::Tensor eager_reduce(ReduceOp op, const torch::Tensor& x, int dims, bool k
     case ReduceOp::mean: return torch::mean(v, d, keepdim, std::nullopt);
     case ReduceOp::amax: return torch::amax(v, d, keepdim);
     case ReduceOp::amin: return torch::amin(v, d, keepdim);
+    case ReduceOp::var: return torch::var(v, d, correction, keepdim);
+    case ReduceOp::std: return torch::std(v, d, correction, keepdim);
     default: break;
   }
   return {};
@@ -145,6 +149,34 @@ TEST(KernelReduce, EveryReductionMatchesEagerOnShortAndLongRows) {
                       k.to_string() + " on " + x.sizes.str() + (keepdim ? " keepdim" : ""));
           if (HasFailure()) return;
         }
+  }
+}
+
+// var and std (Welford per row with several rows, two passes for one,
+// each chunked where eager chunks a long row) with corrections 0, 1 and 2,
+// against torch.var / torch.std of the materialised operand; rows shorter
+// than the correction give inf or NaN as eager does, and empty rows NaN.
+TEST(KernelReduce, VarAndStdMatchEagerWithEveryCorrection) {
+  struct Case {
+    torch::Shape shape;
+    int dims;
+  };
+  std::vector<Case> cases = {{{6, 1}, 1}, {{4, 2}, 1}, {{3, 37}, 1}, {{9, 1031}, 1}, {{3, 70000}, 1}, {{300000}, 1},
+                             {{2, 300001}, 1}, {{5, 6, 7}, 3}, {{4, 6, 7}, 2}, {{3, 0}, 1}};
+  uint32_t seed = 11;
+  for (const Case& c : cases) {
+    torch::Tensor x = randn(c.shape, seed++, 3.0f);
+    for (ReduceOp op : {ReduceOp::var, ReduceOp::std})
+      for (float correction : {0.0f, 1.0f, 2.0f})
+        for (bool keepdim : {false, true})
+          for (bool direct : {false, true}) {
+            Kernel k = reduce_kernel(op, c.dims, keepdim, direct, correction);
+            std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
+            if (HasFailure()) return;
+            expect_same(eager_reduce(op, x, c.dims, keepdim, direct, correction), got[0],
+                        k.to_string() + " on " + x.sizes.str() + (keepdim ? " keepdim" : ""));
+            if (HasFailure()) return;
+          }
   }
 }
 
