@@ -36,18 +36,76 @@ int unary_op_count() { return kUnaryOps; }
 int binary_op_count() { return kBinaryOps; }
 int kop_operands(KOp op) { return kKOps[size_t(op)].operands; }
 
+std::string ViewStep::to_string() const {
+  auto dim = [](int8_t d) { return d < 0 ? std::string("new") : std::to_string(d); };
+  switch (kind) {
+    case Kind::Dims: {
+      std::string r = fmt::format("viewed ({}-dim as ", rank);
+      for (size_t d = 0; d < dims.size(); d++) r += (d ? ", " : "") + dim(dims[d]);
+      return r + ")";
+    }
+    case Kind::Reshape: return fmt::format("reshaped ([{}] as [{}])", fmt::join(from, ", "), fmt::join(to, ", "));
+    case Kind::Index: {
+      std::string r = fmt::format("indexed ([{}] as ", fmt::join(from, ", "));
+      for (size_t d = 0; d < dims.size(); d++)
+        r += (d ? ", " : "") + (dims[d] < 0 ? std::string("new") : fmt::format("{}[{}::{}]x{}", dims[d], start[d], step[d], size[d]));
+      for (size_t d = 0; d < at.size(); d++)
+        if (at[d] >= 0) r += fmt::format(", {}[{}]", d, at[d]);
+      return r + ")";
+    }
+  }
+  return "?";
+}
+
+std::string ViewStep::invalid(int in_rank) const {
+  auto numel = [](const std::vector<int64_t>& s) {
+    int64_t n = 1;
+    for (int64_t x : s) n *= x;
+    return n;
+  };
+  if (dims.size() > size_t(torch::kMaxDims) || from.size() > size_t(torch::kMaxDims) || to.size() > size_t(torch::kMaxDims) ||
+      rank > torch::kMaxDims)
+    return "a view of too many dims";
+  switch (kind) {
+    case Kind::Dims: {
+      if (in_rank > rank) return fmt::format("a view of {} dims of a {}-dim tensor", rank, in_rank);
+      std::vector<bool> seen(size_t(std::max(rank, 0)), false);
+      for (int8_t d : dims) {
+        if (d < -1 || d >= rank || (d >= 0 && seen[size_t(d)])) return fmt::format("view dims that are not distinct dims of {}", rank);
+        if (d >= 0) seen[size_t(d)] = true;
+      }
+      return {};
+    }
+    case Kind::Reshape:
+      if (in_rank > int(from.size())) return "a reshape from fewer dims than the tensor has";
+      if (numel(from) != numel(to)) return fmt::format("a reshape between shapes of {} and {} elements", numel(from), numel(to));
+      return {};
+    case Kind::Index: {
+      if (in_rank > int(from.size())) return "an index of fewer dims than the tensor has";
+      size_t n = dims.size();
+      if (start.size() != n || step.size() != n || size.size() != n || at.size() != from.size()) return "an index with missing parts";
+      std::vector<bool> seen(from.size(), false);
+      for (size_t d = 0; d < n; d++) {
+        if (dims[d] < 0) continue;
+        size_t s = size_t(dims[d]);
+        if (s >= from.size() || seen[s] || at[s] >= 0 || step[d] < 1 || size[d] < 0 || start[d] < 0 ||
+            (size[d] > 0 && start[d] + (size[d] - 1) * step[d] >= from[s]))
+          return fmt::format("index dim {} out of the shape it indexes", d);
+        seen[s] = true;
+      }
+      for (size_t s = 0; s < from.size(); s++)
+        if (!seen[s] && (at[s] < 0 || at[s] >= from[s])) return fmt::format("index of dim {} out of range", s);
+      return {};
+    }
+  }
+  return "an unknown view";
+}
+
 std::string Kernel::to_string() const {
   std::string r = fmt::format("kernel {}(", name);
   for (size_t i = 0; i < inputs.size(); i++) {
     r += fmt::format("{}in{}: {}{}", i ? ", " : "", i, torch::dtype_name(dtype), inputs[i].scalar ? " number" : "[*]");
-    if (inputs[i].view_rank >= 0) {
-      r += fmt::format(" viewed ({}-dim as ", inputs[i].view_rank);
-      for (size_t d = 0; d < inputs[i].view_dims.size(); d++)
-        r += fmt::format("{}{}", d ? ", " : "", inputs[i].view_dims[d] < 0 ? std::string("new") : std::to_string(inputs[i].view_dims[d]));
-      r += ")";
-    }
-    if (!inputs[i].reshape_to.empty())
-      r += fmt::format(" reshaped ([{}] as [{}])", fmt::join(inputs[i].reshape_from, ", "), fmt::join(inputs[i].reshape_to, ", "));
+    for (const ViewStep& v : inputs[i].views) r += " " + v.to_string();
   }
   r += ") -> (";
   for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(dtype));
@@ -108,25 +166,11 @@ std::string Kernel::validate() const {
     if (o < 0 || size_t(o) >= body.size()) return fmt::format("an output of value {}, which does not exist", o);
   for (size_t i = 0; i < inputs.size(); i++) {
     const KInput& in = inputs[i];
-    if (!in.reshape_to.empty() || !in.reshape_from.empty()) {
-      if (in.scalar) return fmt::format("in{}: a reshaped number", i);
-      int64_t a = 1, b = 1;
-      for (int64_t s : in.reshape_from) a *= s;
-      for (int64_t s : in.reshape_to) b *= s;
-      if (a != b || in.reshape_from.size() > size_t(torch::kMaxDims) || in.reshape_to.size() > size_t(torch::kMaxDims))
-        return fmt::format("in{}: a reshape between shapes of {} and {} elements", i, a, b);
-    }
-    if (in.view_rank < 0) {
-      if (!in.view_dims.empty()) return fmt::format("in{}: view dims without a view rank", i);
-      continue;
-    }
-    if (in.scalar) return fmt::format("in{}: a viewed number", i);
-    if (in.view_rank > torch::kMaxDims || int(in.view_dims.size()) > torch::kMaxDims) return fmt::format("in{}: too many dims", i);
-    std::vector<bool> seen(size_t(in.view_rank), false);
-    for (int8_t d : in.view_dims) {
-      if (d < -1 || d >= in.view_rank || (d >= 0 && seen[size_t(d)]))
-        return fmt::format("in{}: its view dims are not distinct dims of {}", i, in.view_rank);
-      if (d >= 0) seen[size_t(d)] = true;
+    if (in.scalar && in.viewed()) return fmt::format("in{}: a viewed number", i);
+    int rank = -1;  // of the tensor before each step: unknown at first
+    for (const ViewStep& v : in.views) {
+      if (std::string bad = v.invalid(rank); !bad.empty()) return fmt::format("in{}: {}", i, bad);
+      rank = v.result_rank();
     }
   }
   bool tensor = false;

@@ -75,27 +75,46 @@ enum class Form : uint8_t {
   Invalid,   // a squeezed value met a row-level or kept one
 };
 
+// One view an input tensor is read through (fusion through views of a
+// value the kernel computes: the value's expression again over its inputs,
+// each read through the same view). Applied in order to the tensor:
+//   * Dims: right-aligned to `rank` dims (leading size-1 dims added), then
+//     result dim d is its dim dims[d], or a new size-1 dim where -1
+//     (transpose, permute, unsqueeze); dims not listed must be of size 1
+//     (squeeze). Sizes may be dynamic.
+//   * Reshape: broadcast to `from` (the shape of the value it is a view
+//     of), then read as `to` with the strides a view would have (a copy
+//     where there is no such view: see launch.h).
+//   * Index: broadcast to `from`, then result dim d is dim dims[d] of it
+//     (-1: a new size-1 dim) from start[d] by step[d], size[d] elements;
+//     a dim of `from` not listed is fixed at at[dim] (basic indexing:
+//     ints, slices with steps, None, Ellipsis).
+struct ViewStep {
+  enum class Kind : uint8_t { Dims, Reshape, Index };
+  Kind kind = Kind::Dims;
+  int rank = 0;                                 // Dims
+  std::vector<int8_t> dims;                     // Dims, Index
+  std::vector<int64_t> from, to;                // Reshape (from, to), Index (from)
+  std::vector<int64_t> start, step, size, at;   // Index
+  static ViewStep dims_view(int rank, std::vector<int8_t> dims) {
+    ViewStep v;
+    v.rank = rank;
+    v.dims = std::move(dims);
+    return v;
+  }
+  int result_rank() const { return kind == Kind::Reshape ? int(to.size()) : int(dims.size()); }
+  std::string to_string() const;
+  // Empty if well formed for a tensor of `in_rank` dims (-1: unknown),
+  // else what is wrong.
+  std::string invalid(int in_rank) const;
+};
+
 struct KInput {
   KInput() = default;
   explicit KInput(bool number) : scalar(number) {}
   bool scalar = false;  // a Python number (converted to the kernel's dtype), else a tensor
-  // A tensor read through a view the graph applied to a value the kernel
-  // computes from it (fusion through views): the tensor's dims
-  // right-aligned to `view_rank` (leading size-1 dims added), then operand
-  // dim d is aligned dim view_dims[d], or a new size-1 dim where -1
-  // (unsqueeze); aligned dims not listed must be of size 1 (squeeze).
-  // view_rank < 0: the tensor as it is.
-  int view_rank = -1;
-  std::vector<int8_t> view_dims;
-  // A reshape after that (fusion through view / reshape / flatten of a
-  // computed value): the tensor broadcast to `reshape_from`, the shape the
-  // value had, then read as `reshape_to` (the same elements in row-major
-  // order) with the strides a view would have; the launch refuses a tensor
-  // no such view exists for (a broadcast dim merged with another).
-  // Empty: no reshape.
-  std::vector<int64_t> reshape_from, reshape_to;
-  // Whether the kernel reads the tensor through a view of either kind.
-  bool viewed() const { return view_rank >= 0 || !reshape_to.empty(); }
+  std::vector<ViewStep> views;  // a tensor read through these views, in order
+  bool viewed() const { return !views.empty(); }
 };
 
 struct Kernel {

@@ -34,33 +34,113 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values
   return prepare(k, args_, why, masks, reuse);
 }
 
-bool KernelLaunch::reshaped(size_t i, const KInput& kin, std::string* why) {
-  const torch::Tensor& t = *operands_[i];
-  torch::Shape from{std::span<const int64_t>(kin.reshape_from)}, to{std::span<const int64_t>(kin.reshape_to)};
-  // Broadcast to the value's shape (right-aligned, stride 0 where expanded),
-  // then the strides a view of the new shape would have.
-  int lead = from.size() - t.dim();
-  if (lead < 0) {
-    *why = fmt::format("input {} has more dims than the value it is reshaped as", i);
-    return false;
-  }
-  torch::Shape strides;
-  for (int d = 0; d < from.size(); d++) {
+namespace {
+
+// t broadcast to `shape` (right-aligned; stride 0 where expanded), or false.
+bool broadcast_to(const torch::Tensor& t, const std::vector<int64_t>& shape, torch::Tensor* out) {
+  int lead = int(shape.size()) - t.dim();
+  if (lead < 0) return false;
+  torch::Shape sizes, strides;
+  for (int d = 0; d < int(shape.size()); d++) {
     int64_t size = d < lead ? 1 : t.sizes[d - lead];
-    if (size != from[d] && size != 1) {
-      *why = fmt::format("input {} of shape {} does not broadcast to {}, the shape it is reshaped from", i, t.sizes.str(), from.str());
+    if (size != shape[size_t(d)] && size != 1) return false;
+    sizes.push_back(shape[size_t(d)]);
+    strides.push_back(d < lead || size != shape[size_t(d)] ? 0 : t.strides[d - lead]);
+  }
+  *out = torch::make_view(t, sizes, strides, t.offset);
+  return true;
+}
+
+}  // namespace
+
+bool view_through(const torch::Tensor& t, const ViewStep& v, torch::Tensor* out, std::string* why, bool copy) {
+  switch (v.kind) {
+    case ViewStep::Kind::Dims: {
+      int rank = v.rank, lead = rank - t.dim();
+      if (lead < 0) {
+        *why = fmt::format("it has more dims than its view ({})", rank);
+        return false;
+      }
+      auto size_at = [&](int d) { return d < lead ? int64_t(1) : t.sizes[d - lead]; };
+      auto stride_at = [&](int d) { return d < lead ? int64_t(0) : t.strides[d - lead]; };
+      bool listed[torch::kMaxDims] = {};
+      torch::Shape sizes, strides;
+      for (int8_t d : v.dims) {
+        sizes.push_back(d < 0 ? 1 : size_at(d));
+        strides.push_back(d < 0 ? 0 : stride_at(d));
+        if (d >= 0) listed[d] = true;
+      }
+      for (int d = 0; d < rank; d++)
+        if (!listed[d] && size_at(d) != 1) {
+          *why = fmt::format("its dim {} is not of size 1 where the view drops it", d);
+          return false;
+        }
+      *out = torch::make_view(t, sizes, strides, t.offset);
+      return true;
+    }
+    case ViewStep::Kind::Reshape: {
+      torch::Tensor e;
+      if (!broadcast_to(t, v.from, &e)) {
+        *why = fmt::format("its shape {} does not broadcast to the shape it is reshaped from", t.sizes.str());
+        return false;
+      }
+      torch::Shape to{std::span<const int64_t>(v.to)};
+      // Where the strides have no such view (a broadcast dim merged with
+      // another, an odd layout), the elements are copied first, as eager's
+      // reshape of such a tensor would.
+      std::optional<torch::Shape> st = torch::view_strides(e, to);
+      if (!st && !copy) {
+        *why = fmt::format("its layout (strides {} over {}) has no view of shape {}", e.strides.str(), e.sizes.str(), to.str());
+        return false;
+      }
+      if (!st) {
+        e = torch::contiguous(e);
+        st = torch::view_strides(e, to);
+      }
+      *out = torch::make_view(e, to, *st, e.offset);
+      return true;
+    }
+    case ViewStep::Kind::Index: {
+      torch::Tensor e;
+      if (!broadcast_to(t, v.from, &e)) {
+        *why = fmt::format("its shape {} does not broadcast to the shape it is indexed in", t.sizes.str());
+        return false;
+      }
+      int64_t offset = e.offset;
+      for (size_t d = 0; d < v.at.size(); d++)
+        if (v.at[d] >= 0) offset += v.at[d] * e.strides[int(d)];
+      torch::Shape sizes, strides;
+      for (size_t d = 0; d < v.dims.size(); d++) {
+        if (v.dims[d] < 0) {
+          sizes.push_back(1);
+          strides.push_back(0);
+          continue;
+        }
+        int64_t s = e.strides[v.dims[d]];
+        offset += v.start[d] * s;
+        sizes.push_back(v.size[d]);
+        strides.push_back(v.step[d] * s);
+      }
+      *out = torch::make_view(e, sizes, strides, offset);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool KernelLaunch::apply_views(size_t i, const KInput& kin, std::string* why) {
+  if (viewed_.size() < operands_.size()) viewed_.resize(operands_.size());  // once: operands_ point into it
+  torch::Tensor cur = *operands_[i];
+  for (const ViewStep& v : kin.views) {
+    torch::Tensor next;
+    std::string bad;
+    if (!view_through(cur, v, &next, &bad, true)) {
+      *why = fmt::format("input {} cannot be read through its view {}: {}", i, v.to_string(), bad);
       return false;
     }
-    strides.push_back(d < lead || size != from[d] ? 0 : t.strides[d - lead]);
+    cur = std::move(next);
   }
-  torch::Tensor expanded = torch::make_view(t, from, strides, t.offset);
-  std::optional<torch::Shape> st = torch::view_strides(expanded, to);
-  if (!st) {
-    *why = fmt::format("input {} (shape {}, broadcast to {}) has no view of shape {}", i, t.sizes.str(), from.str(), to.str());
-    return false;
-  }
-  if (viewed_.size() < operands_.size()) viewed_.resize(operands_.size());  // once: operands_ point into it
-  viewed_[i] = torch::make_view(expanded, to, *st, expanded.offset);
+  viewed_[i] = std::move(cur);
   operands_[i] = &viewed_[i];
   return true;
 }
@@ -99,34 +179,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
       }
       operands_[i] = a.tensor;
       const KInput& kin = k.inputs[i];
-      if (kin.view_rank >= 0) {
-        // Read through the view the graph applied: right-aligned, then
-        // its dims picked (new ones of size 1; dropped ones must be 1).
-        const torch::Tensor& t = *a.tensor;
-        int rank = kin.view_rank, lead = rank - t.dim();
-        if (lead < 0) {
-          *why = fmt::format("input {} has more dims than its view", i);
-          return false;
-        }
-        auto size_at = [&](int d) { return d < lead ? int64_t(1) : t.sizes[d - lead]; };
-        auto stride_at = [&](int d) { return d < lead ? int64_t(0) : t.strides[d - lead]; };
-        bool listed[torch::kMaxDims] = {};
-        torch::Shape sizes, strides;
-        for (int8_t d : kin.view_dims) {
-          sizes.push_back(d < 0 ? 1 : size_at(d));
-          strides.push_back(d < 0 ? 0 : stride_at(d));
-          if (d >= 0) listed[d] = true;
-        }
-        for (int d = 0; d < rank; d++)
-          if (!listed[d] && size_at(d) != 1) {
-            *why = fmt::format("input {}: its dim {} is not of size 1 where the view drops it", i, d);
-            return false;
-          }
-        if (viewed_.size() < ni) viewed_.resize(ni);
-        viewed_[i] = torch::make_view(t, sizes, strides, t.offset);
-        operands_[i] = &viewed_[i];
-      }
-      if (!kin.reshape_to.empty() && !reshaped(i, kin, why)) return false;
+      if (kin.viewed() && !apply_views(i, kin, why)) return false;
       shapes_.push_back(operands_[i]->sizes);
       in_ptrs[i] = operands_[i]->data_bytes();
       continue;

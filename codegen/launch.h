@@ -19,6 +19,11 @@
 
 namespace kiln::codegen {
 
+// t read through view step v (KInput::views), into *out; false with *why.
+// A reshape of a layout with no such view reads a contiguous copy, or
+// with copy false fails (lowering's check of the expected layout).
+bool view_through(const torch::Tensor& t, const ViewStep& v, torch::Tensor* out, std::string* why, bool copy);
+
 // A kernel input's value: a tensor, or a Python number.
 struct KArg {
   const torch::Tensor* tensor = nullptr;
@@ -62,9 +67,11 @@ struct KernelLaunch {
   std::vector<torch::Shape> shapes_;          // reused
   std::vector<uint64_t> masks_;               // when none is given
   std::vector<torch::Tensor> viewed_;         // per viewed input: the view it is read through
-  // Input i (operands_[i], after its dims view) read through its reshape
-  // (KInput::reshape_to): into viewed_[i], or false with *why.
-  bool reshaped(size_t i, const KInput& kin, std::string* why);
+  // Input i (operands_[i]) read through its views (KInput::views), into
+  // viewed_[i]; or false with *why. A reshape of a layout that has no
+  // such view reads a contiguous copy (an allocation per launch: lowering
+  // fuses reshapes only where its inputs' expected layout has the view).
+  bool apply_views(size_t i, const KInput& kin, std::string* why);
   std::vector<bool> loaded_;                  // reused: per input, whether an instruction loads it
   std::vector<uint64_t> deps_;                // reused: per value, the inputs it reads (Kernel::value_inputs_into)
   std::vector<bool> stat_;                    // reused: per value, whether it uses a per-row value

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 
+#include "codegen/launch.h"
 #include "codegen/pointwise.h"
 #include "stdlib/torch/bindings.h"
 #include "stdlib/torch/views.h"
@@ -195,6 +196,16 @@ bool view_dims_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
   return false;
 }
 
+// The fixed sizes of a float32[...] meta, or false (dynamic "*" sizes).
+bool static_sizes(const std::string& meta, std::vector<int64_t>* out) {
+  out->clear();
+  for (const std::string& d : meta_dims(meta)) {
+    if (d.empty() || d.find_first_not_of("0123456789") != std::string::npos) return false;
+    out->push_back(std::stoll(d));
+  }
+  return out->size() <= size_t(torch::kMaxDims);
+}
+
 // Whether node n is a reshape the kernel can fuse through — view /
 // reshape / flatten / unflatten / view_as / reshape_as of a float32 tensor
 // of fixed shape `in_meta` to a float32 result of fixed shape — with the
@@ -205,46 +216,121 @@ bool reshape_of(const tracer::Node& n, const std::string& in_meta, std::vector<i
       !torch::view_native(n.callee.as<vm::NativeObject>(), &kind) || kind != 5 || n.in.empty() ||
       in_meta.rfind("float32[", 0) != 0 || n.meta.rfind("float32[", 0) != 0)
     return false;
-  auto sizes = [](const std::string& meta, std::vector<int64_t>* out) {
-    out->clear();
-    for (const std::string& d : meta_dims(meta)) {
-      if (d.empty() || d.find_first_not_of("0123456789") != std::string::npos) return false;  // "*": dynamic
-      out->push_back(std::stoll(d));
-    }
-    return out->size() <= size_t(torch::kMaxDims);
-  };
-  if (!sizes(in_meta, from) || !sizes(n.meta, to)) return false;
+  if (!static_sizes(in_meta, from) || !static_sizes(n.meta, to)) return false;
   int64_t a = 1, b = 1;
   for (int64_t s : *from) a *= s;
   for (int64_t s : *to) b *= s;
   return a == b;
 }
 
-// Whether a contiguous tensor of meta `in_meta`, broadcast to `from`, has
-// a view of shape `to` (a broadcast dim merged with another has none);
-// dynamic sizes: false.
-bool reshapes_as_view(const std::string& in_meta, const std::vector<int64_t>& from, const std::vector<int64_t>& to) {
-  std::vector<std::string> dims = meta_dims(in_meta);
-  if (dims.size() > from.size()) return false;
+// Whether a contiguous tensor of meta `in_meta` can be read through
+// `steps` without a copy (a reshape of a broadcast tensor that merges the
+// broadcast dim has no view: its launch would copy the input each time).
+bool views_without_copy(const std::string& in_meta, const std::vector<ViewStep>& steps) {
+  bool reshapes = false;
+  for (const ViewStep& v : steps) reshapes = reshapes || v.kind == ViewStep::Kind::Reshape;
+  if (!reshapes) return true;
+  std::vector<int64_t> sizes;
+  if (!static_sizes(in_meta, &sizes)) return false;
   torch::Tensor t;
-  size_t lead = from.size() - dims.size();
   int64_t stride = 1;
-  std::vector<int64_t> strides(from.size(), 0);
-  for (size_t d = from.size(); d-- > lead;) {
-    const std::string& s = dims[d - lead];
-    if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return false;
-    int64_t size = std::stoll(s);
-    if (size != from[d] && size != 1) return false;
-    strides[d] = size == 1 ? 0 : stride;
-    stride *= size;
+  for (size_t d = 0; d < sizes.size(); d++) t.sizes.push_back(sizes[d]);
+  t.strides = t.sizes;
+  for (size_t d = sizes.size(); d-- > 0;) {
+    t.strides[int(d)] = stride;
+    stride *= sizes[d];
   }
-  for (size_t d = 0; d < from.size(); d++) {
-    t.sizes.push_back(from[d]);
-    t.strides.push_back(strides[d]);
+  for (const ViewStep& v : steps) {
+    torch::Tensor next;
+    std::string why;
+    if (!view_through(t, v, &next, &why, false)) return false;
+    t = next;
   }
-  torch::Shape shape;
-  for (int64_t s : to) shape.push_back(s);
-  return torch::view_strides(t, shape).has_value();
+  return true;
+}
+
+// Whether node n is basic indexing of a float32 tensor of fixed shape
+// `in_meta` by a constant (ints, slices of ints with positive steps, None,
+// Ellipsis, a tuple of them) that eager would accept: the Index view.
+bool index_of(const tracer::Graph& g, const tracer::Node& n, const std::string& in_meta, ViewStep* out) {
+  if (n.op != tracer::GraphOp::GetItem || n.in.size() != 2 || n.in[1] >= int(g.consts.size()) ||
+      in_meta.rfind("float32[", 0) != 0 || n.meta.rfind("float32[", 0) != 0)
+    return false;
+  ViewStep v;
+  v.kind = ViewStep::Kind::Index;
+  if (!static_sizes(in_meta, &v.from)) return false;
+  const vm::Value& key = g.consts[size_t(n.in[1])];
+  std::vector<vm::Value> items;
+  if (vm::is_kind(key, vm::ObjKind::Tuple)) {
+    const vm::TupleObject* t = key.as<vm::TupleObject>();
+    items.assign(t->items, t->items + t->size);
+  } else {
+    items.push_back(key);
+  }
+  // Items that consume a dim of the input (ints and slices).
+  size_t consuming = 0, ellipses = 0;
+  for (const vm::Value& it : items) {
+    if (it.is_small_int() || vm::is_kind(it, vm::ObjKind::Slice)) consuming++;
+    else if (it.is_ellipsis()) ellipses++;
+    else if (!it.is_none()) return false;  // bools, tensors, lists: not basic indexing
+  }
+  if (ellipses > 1 || consuming > v.from.size()) return false;
+  v.at.assign(v.from.size(), -1);
+  size_t d = 0;  // the next input dim
+  auto take_whole = [&]() {
+    v.dims.push_back(int8_t(d));
+    v.start.push_back(0);
+    v.step.push_back(1);
+    v.size.push_back(v.from[d]);
+    d++;
+  };
+  for (const vm::Value& it : items) {
+    if (it.is_ellipsis()) {
+      size_t whole = v.from.size() - d - consuming;  // the dims the items after it do not take
+      for (size_t k = 0; k < whole; k++) take_whole();
+    } else if (it.is_none()) {
+      v.dims.push_back(-1);
+      v.start.push_back(0);
+      v.step.push_back(1);
+      v.size.push_back(1);
+    } else if (it.is_small_int()) {
+      int64_t i = it.as_small_int(), size = v.from[d];
+      if (i < -size || i >= size) return false;  // IndexError eagerly
+      v.at[d] = i < 0 ? i + size : i;
+      d++;
+      consuming--;
+    } else {
+      const vm::SliceObject* sl = it.as<vm::SliceObject>();
+      auto part = [](const vm::Value& p, int64_t dflt, int64_t* o) {
+        if (p.is_none()) {
+          *o = dflt;
+          return true;
+        }
+        if (!p.is_small_int()) return false;
+        *o = p.as_small_int();
+        return true;
+      };
+      int64_t size = v.from[d], start, stop, step;
+      if (!part(sl->step, 1, &step) || step < 1 || !part(sl->start, 0, &start) || !part(sl->stop, size, &stop)) return false;
+      auto clamp = [&](int64_t x) { return std::clamp<int64_t>(x < 0 ? x + size : x, 0, size); };
+      start = clamp(start);
+      stop = clamp(stop);
+      v.dims.push_back(int8_t(d));
+      v.start.push_back(start);
+      v.step.push_back(step);
+      v.size.push_back(stop > start ? (stop - start + step - 1) / step : 0);
+      d++;
+      consuming--;
+    }
+  }
+  while (d < v.from.size()) take_whole();  // trailing dims not indexed
+  // The result must be the shape the trace saw.
+  std::vector<int64_t> want;
+  if (!static_sizes(n.meta, &want) || want != v.size || v.dims.size() > size_t(torch::kMaxDims)) return false;
+  for (size_t k = 0; k < v.dims.size(); k++)
+    if (v.dims[k] >= 0 && v.size[k] == 0) return false;  // an empty view: nothing to fuse
+  *out = std::move(v);
+  return true;
 }
 
 // Whether two float32[...] metas may be the same shape: as many dims, each
@@ -456,16 +542,13 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     };
     // The rank of register r's float32 tensor, or -1.
     auto node_rank = [&](int r) { return meta_of(r).rfind("float32[", 0) == 0 ? int(meta_dims(meta_of(r)).size()) : -1; };
-    // Value v (of `rank` dims) computed again over its inputs read through
-    // the view `vdims` (view_dims_of's), or -1 if it cannot be (a
-    // reduction, an input of unknown rank, an extern result).
-    // With `reshape` (from, to) instead: the inputs read through that
-    // reshape after any view they had (KInput::reshape_to).
-    struct Reshape {
-      std::vector<int64_t> from, to;
-    };
-    std::function<int(int, int, const std::vector<int8_t>&, const Reshape*)> viewed =
-        [&](int v, int rank, const std::vector<int8_t>& vdims, const Reshape* reshape) -> int {
+    // Value v computed again over its inputs read through one more view:
+    // `make(src, reg_in, rank, &step)` gives the step for a tensor input
+    // (`src`, from register `reg_in`, of `rank` dims after its views), or
+    // false. -1 if it cannot be (a reduction, an extern result, a tensor
+    // of unknown rank, a view it cannot take).
+    using MakeStep = std::function<bool(const KInput&, int, int, ViewStep*)>;
+    std::function<int(int, const MakeStep&)> viewed = [&](int v, const MakeStep& make) -> int {
       std::map<int, int> done;
       std::function<int(int)> clone = [&](int x) -> int {
         auto it = done.find(x);
@@ -482,41 +565,17 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
             }
             if (reg.ext != KernelRegion::Extern::None && in.arg == 0) return -1;  // the product: no register to view
             int reg_in = reg.inputs[size_t(in.arg)];
-            if (reshape) {
-              KInput out = src;
-              if (out.reshape_to.empty()) {
-                int in_rank = src.view_rank >= 0 ? int(src.view_dims.size()) : node_rank(reg_in);
-                if (in_rank < 0 || in_rank > int(reshape->from.size())) return -1;
-                out.reshape_from = reshape->from;
-              }
-              if (src.view_rank < 0 && !reshapes_as_view(meta_of(reg_in), out.reshape_from, reshape->to))
-                return -1;  // a broadcast input whose expansion has no such view: the launch would refuse it
-              out.reshape_to = reshape->to;  // a reshape of a reshape: one, from the first shape
-              reg.inputs.push_back(reg_in);
-              k.inputs.push_back(out);
-              r = push(KInstr{KOp::Load, int(k.inputs.size() - 1)});
-              break;
-            }
-            if (!src.reshape_to.empty()) return -1;  // a dims view after a reshape: not in KInput's order
-            // The input as the value sees it, right-aligned to the value's
-            // dims (`aligned`: per value dim, the dim of the input's own
-            // view it is, -1 if new); then the new view picks from those.
-            KInput out;
-            std::vector<int8_t> aligned;
-            if (src.view_rank >= 0) {
-              out.view_rank = src.view_rank;
-              aligned = src.view_dims;
-            } else {
-              int in_rank = node_rank(reg_in);
-              if (in_rank < 0 || in_rank > rank) return -1;
-              out.view_rank = rank;  // the launch aligns the input to the value's dims
-              for (int d = 0; d < rank; d++) aligned.push_back(int8_t(d));
-            }
-            if (int(aligned.size()) > rank) return -1;
-            aligned.insert(aligned.begin(), size_t(rank) - aligned.size(), int8_t(-1));
-            for (int8_t d : vdims) out.view_dims.push_back(d < 0 ? int8_t(-1) : aligned[size_t(d)]);
+            int rank = src.views.empty() ? node_rank(reg_in) : src.views.back().result_rank();
+            ViewStep step;
+            if (rank < 0 || !make(src, reg_in, rank, &step)) return -1;
+            KInput out = src;
+            if (step.kind == ViewStep::Kind::Reshape && !out.views.empty() && out.views.back().kind == ViewStep::Kind::Reshape)
+              out.views.back().to = step.to;  // a reshape of a reshape: one, from the first shape
+            else
+              out.views.push_back(std::move(step));
+            if (!views_without_copy(meta_of(reg_in), out.views)) return -1;
             reg.inputs.push_back(reg_in);
-            k.inputs.push_back(out);
+            k.inputs.push_back(std::move(out));
             r = push(KInstr{KOp::Load, int(k.inputs.size() - 1)});
             break;
           }
@@ -608,17 +667,37 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         // pointwise expression again, over its inputs read through the
         // same view (view(f(a, b)) = f(view(a), view(b))). The view itself
         // is never stored (its eager value is a view, not a fresh tensor).
-        v = viewed(value_of(n.in[0]), node_rank(n.in[0]), vdims, nullptr);
+        int rank = node_rank(n.in[0]);
+        v = viewed(value_of(n.in[0]), [&](const KInput&, int, int in_rank, ViewStep* step) {
+          if (in_rank > rank) return false;
+          *step = ViewStep::dims_view(rank, vdims);
+          return true;
+        });
         ok = v >= 0;
         is_view = true;
-      } else if (Reshape rs; !n.in.empty() && in_run(n.in[0]) && iter_meta.empty() &&
+      } else if (ViewStep rs; !n.in.empty() && in_run(n.in[0]) && iter_meta.empty() &&
                              std::find(reg.views.begin(), reg.views.end(), size_t(n.in[0] - g.node_reg(0))) == reg.views.end() &&
                              reshape_of(n, meta_of(n.in[0]), &rs.from, &rs.to)) {
         // Fusion through a reshape of a value the run computes (a fresh,
         // contiguous tensor, not one of the run's views: `view` of those
         // may raise), the same way: its expression over its inputs read
         // through the reshape. Never stored either (eagerly a view).
-        v = viewed(value_of(n.in[0]), node_rank(n.in[0]), {}, &rs);
+        rs.kind = ViewStep::Kind::Reshape;
+        v = viewed(value_of(n.in[0]), [&](const KInput&, int, int in_rank, ViewStep* step) {
+          if (in_rank > int(rs.from.size())) return false;
+          *step = rs;
+          return true;
+        });
+        ok = v >= 0;
+        is_view = true;
+      } else if (ViewStep ix; !n.in.empty() && in_run(n.in[0]) && iter_meta.empty() && index_of(g, n, meta_of(n.in[0]), &ix)) {
+        // Fusion through basic indexing (ints, slices, None, Ellipsis) of
+        // a value the run computes, the same way.
+        v = viewed(value_of(n.in[0]), [&](const KInput&, int, int in_rank, ViewStep* step) {
+          if (in_rank > int(ix.from.size())) return false;
+          *step = ix;
+          return true;
+        });
         ok = v >= 0;
         is_view = true;
       } else if (reduction_of(g, n, meta_of(n.in.empty() ? -1 : n.in[0]), &red)) {
@@ -733,20 +812,19 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       // (Per-row values of a reducing kernel are stored over the reduced
       // shape instead.)
       auto row_level = [&](size_t n) { return reg.node_forms[n - reg.first] == Form::Row; };
-      // The iteration shape: the widest value's; among values of as many
-      // elements (a view or reshape keeps the count), the first stored
-      // one's, else the last one's.
+      // The iteration shape: the widest stored value's (the first of those
+      // as wide); with no row-level value stored, the widest value's (the
+      // last of those as wide). A wider value that is not stored only
+      // feeds views or slices, computed again through them.
       const std::string* widest = reg.iter_meta.empty() ? nullptr : &reg.iter_meta;
-      bool widest_stored = false;
-      for (size_t n = reg.first; n < reg.end && reg.iter_meta.empty(); n++) {
-        if (!row_level(n)) continue;
-        bool stored = std::find(reg.outs.begin(), reg.outs.end(), n) != reg.outs.end();
-        int64_t a = numel_of(g.nodes[n].meta), w = widest ? numel_of(*widest) : -1;
-        if (!widest || a > w || (a == w && (stored || !widest_stored) && !(stored && widest_stored))) {
-          widest = &g.nodes[n].meta;
-          widest_stored = stored;
+      for (int pass = 0; pass < 2 && !widest; pass++)
+        for (size_t n = reg.first; n < reg.end; n++) {
+          if (!row_level(n)) continue;
+          bool stored = std::find(reg.outs.begin(), reg.outs.end(), n) != reg.outs.end();
+          if (pass == 0 && !stored) continue;
+          int64_t a = numel_of(g.nodes[n].meta);
+          if (!widest || a > numel_of(*widest) || (pass == 1 && a == numel_of(*widest))) widest = &g.nodes[n].meta;
         }
-      }
       size_t bad = SIZE_MAX;
       for (size_t o : reg.outs)
         if (row_level(o) && !same_shape(g.nodes[o].meta, *widest)) bad = std::min(bad, o);

@@ -3,7 +3,8 @@
 
 Generates (from a seed) a script of many random functions — chains of
 pointwise ops (clamps included) on tensors and Python numbers, broadcasts ([4, 5] with [5],
-[1, 5], [4, 1]), views (transpose, reshape, unsqueeze, slices with steps),
+[1, 5], [4, 1]), views (transpose, reshape, unsqueeze, slices with steps;
+of inputs and of computed values),
 reductions (sum, mean, amax, amin, var and std over the last dims, kept
 or not, and over dim 0; softmax, log_softmax, layer_norm), matmuls and linear with
 epilogues, dtype mixes (float64 and
@@ -110,6 +111,13 @@ def gen_function(rng, idx):
                 (f"(torch.tanh({x[0]} * 0.5).reshape({c}, {r}) - 1.0).reshape({r}, {c}) * {x[0]}", (r, c)),
                 (f"(({x[0]} * 2.0 + {x[0]}[0]).reshape({c}, {r}) * 0.5).flatten().view({r}, {c})", (r, c)),
                 (f"(torch.sigmoid({x[0]}).reshape({c}, {r}) * 2.0).t() + {x[0]}", (r, c)),
+                (f"(torch.exp({x[0]} * 0.5).reshape(1, {r}, {c}).transpose(1, 2) + 1.0).transpose(1, 2)[0]", (r, c)),
+                # basic indexing of computed values (slices with steps, ints, None, Ellipsis)
+                (f"torch.relu({x[0]} * 2.0 - 1.0)[:, 1::2] * 3.0", (r, c // 2)),
+                (f"torch.tanh({x[0]} + 1.0)[None, 1:, -1] - 0.5", (1, r - 1)),
+                (f"(({x[0]} * 2.0 + 1.0)[:, None, :] * 0.5).squeeze(1) * {x[0]}", (r, c)),
+                (f"torch.sigmoid({x[0]})[..., 2] + 1.0", (r,)),
+                (f"(({x[0]} - 1.0)[::2] * 2.0).sum(-1, keepdim=True)", ((r + 1) // 2, 1)),
                 # matmuls (extern calls) with epilogues
                 (f"torch.relu({x[0]} @ W[{c}]) * 0.5", (r, c)),
                 (f"torch.nn.functional.linear({x[0]}, W[{c}], B[{c}])", (r, c)),

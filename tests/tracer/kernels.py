@@ -7,8 +7,9 @@
 # norm (by mean and by var) and a softmax with their reductions fused, the softmax op
 # decomposed, constants folded and common subexpressions merged, clamps
 # decomposed into their halves, a broadcast operand, a chain fused through
-# a transpose of a value it computes, chains fused through reshapes (view,
-# reshape, flatten) of values they compute and one that cannot be (a
+# a transpose of a value it computes, chains fused through slices and
+# reshapes (view, reshape, flatten; a head split: reshape then transpose)
+# of values they compute and one that cannot be (a
 # broadcast bias merged into the new rows: the kernel ends before it), and a
 # kernel that falls back to the executor when its input requires grad.
 import math
@@ -62,6 +63,18 @@ def through_reshape(x, y):
     return torch.relu(z * z).flatten() * 0.5
 
 
+def through_slice(x):
+    # a slice with a step and an index of computed values: computed again
+    # over x read through the same indexing
+    return torch.relu(x * 2.0 - 1.0)[:, 1::2] * 3.0 + torch.tanh(x)[None, 0, ::2]
+
+
+def heads(q):
+    # the attention head split of a scaled value: reshape, then transpose
+    b, t, c = q.shape
+    return (q * 0.5).view(b, t, 2, c // 2).transpose(1, 2) + 1.0
+
+
 def reshape_broadcast(x, b):
     # (x + b) with b [6] broadcast, viewed as [3, 8]: b's expansion has no
     # such view, so the reshape ends the kernel
@@ -87,6 +100,7 @@ for i in range(2):
     print(clamped(x, x * 0.1))
     print(through_view(x, torch.randn(4)))
     print(through_reshape(x, torch.randn(4, 6)))
+    print(through_slice(x), heads(torch.randn(2, 3, 4)))
     print(reshape_broadcast(x, torch.randn(6)))
 xg = torch.randn(3, requires_grad=True)
 print(silu_res(xg, xg))

@@ -27,6 +27,7 @@ using kiln::codegen::KInput;
 using kiln::codegen::KInstr;
 using kiln::codegen::KOp;
 using kiln::codegen::LoopNest;
+using kiln::codegen::ViewStep;
 namespace torch = kiln::torch;
 
 torch::Tensor filled(const torch::Shape& shape, const std::vector<float>& values) {
@@ -265,11 +266,9 @@ TEST(AsmjitBackend, ViewedInputsReadThroughTheirView) {
   Kernel k;
   k.name = "viewed";
   KInput p3;
-  p3.view_rank = 3;
-  p3.view_dims = {2, 0, 1};
+  p3.views = {ViewStep::dims_view(3, {2, 0, 1})};
   KInput p2;
-  p2.view_rank = 2;
-  p2.view_dims = {1, 0};
+  p2.views = {ViewStep::dims_view(2, {1, 0})};
   k.inputs = {p3, p2};
   KInstr two{KOp::Const};
   two.imm = 2.0f;
@@ -304,11 +303,9 @@ TEST(AsmjitBackend, ViewedInputsReadThroughTheirView) {
   Kernel u;
   u.name = "unsqueezed";
   KInput us;
-  us.view_rank = 1;
-  us.view_dims = {0, -1};
+  us.views = {ViewStep::dims_view(1, {0, -1})};
   KInput sq;
-  sq.view_rank = 3;
-  sq.view_dims = {0, 2};  // [4, 1, 5] -> [4, 5]
+  sq.views = {ViewStep::dims_view(3, {0, 2})};  // [4, 1, 5] -> [4, 5]
   u.inputs = {us, KInput{false}, sq};
   u.body = {KInstr{KOp::Load, 0}, KInstr{KOp::Load, 1}, KInstr{KOp::Binary, int(torch::BinaryOp::sub), 0, 1},
             KInstr{KOp::Load, 2}, KInstr{KOp::Binary, int(torch::BinaryOp::mul), 2, 3}};
@@ -322,8 +319,84 @@ TEST(AsmjitBackend, ViewedInputsReadThroughTheirView) {
   EXPECT_FALSE(L.prepare(u, {KArg{&a}, KArg{&b}, KArg{&c2}}, &why));
   EXPECT_NE(why.find("size 1"), std::string::npos) << why;
   // Not distinct dims: invalid.
-  k.inputs[0].view_dims = {0, 0, 1};
+  k.inputs[0].views[0].dims = {0, 0, 1};
   EXPECT_NE(k.validate().find("distinct"), std::string::npos);
+}
+
+// Reshape and Index views, alone and after other views: a transposed
+// input reshaped (no view of that layout exists: read from a copy), a
+// broadcast row reshaped where its expansion has a view, and slices with
+// steps, a fixed index and a new dim; each against the eager ops.
+TEST(AsmjitBackend, ReshapedAndIndexedInputs) {
+  auto expect_eager = [](const Kernel& k, const std::vector<KArg>& args, const torch::Tensor& want) {
+    expect_backend_matches(k, args);
+    KernelLaunch L;
+    std::string why;
+    ASSERT_TRUE(L.prepare(k, args, &why)) << why;
+    kiln::codegen::run_reference(k, L);
+    ASSERT_EQ(L.outs[0].sizes.str(), want.sizes.str());
+    torch::Tensor w = torch::contiguous(want);
+    for (int64_t e = 0; e < w.numel(); e++) ASSERT_TRUE(same_bits(w.data<float>()[e], L.outs[0].data<float>()[e])) << e;
+  };
+  auto neg_kernel = [](std::vector<ViewStep> views) {
+    Kernel k;
+    k.name = "viewed_neg";
+    KInput in;
+    in.views = std::move(views);
+    k.inputs = {in};
+    k.body = {KInstr{KOp::Load, 0}, KInstr{KOp::Unary, int(torch::UnaryOp::neg), 0}};
+    k.outputs = {1};
+    return k;
+  };
+  torch::Tensor x = filled({4, 6}, test_values());
+  ViewStep rs;
+  rs.kind = ViewStep::Kind::Reshape;
+  rs.from = {6, 4};
+  rs.to = {3, 8};
+  // x.t() reshaped: not viewable, so the launch reads a contiguous copy.
+  Kernel k = neg_kernel({ViewStep::dims_view(2, {1, 0}), rs});
+  ASSERT_EQ(k.validate(), "");
+  expect_eager(k, {KArg{&x}}, torch::unary(torch::UnaryOp::neg, torch::reshape(torch::t_2d(x), {3, 8})));
+  // A [6] row broadcast to [4, 6] then viewed as [2, 2, 6] (viewable).
+  torch::Tensor row = filled({6}, test_values());
+  ViewStep rs2;
+  rs2.kind = ViewStep::Kind::Reshape;
+  rs2.from = {4, 6};
+  rs2.to = {2, 2, 6};
+  Kernel k2 = neg_kernel({rs2});
+  expect_eager(k2, {KArg{&row}}, torch::unary(torch::UnaryOp::neg, torch::reshape(torch::expand(row, {4, 6}), {2, 2, 6})));
+  // x[1:4:2, None, ::3] then x[..., 0] style fixed index: [4, 6] -> [2, 1, 2], and [4] -> at dim 1 index 5.
+  ViewStep ix;
+  ix.kind = ViewStep::Kind::Index;
+  ix.from = {4, 6};
+  ix.dims = {0, -1, 1};
+  ix.start = {1, 0, 0};
+  ix.step = {2, 1, 3};
+  ix.size = {2, 1, 2};
+  ix.at = {-1, -1};
+  Kernel k3 = neg_kernel({ix});
+  ASSERT_EQ(k3.validate(), "");
+  torch::Tensor sl = torch::unsqueeze(torch::slice(torch::slice(x, 0, 1, 4, 2), 1, 0, 6, 3), 1);
+  expect_eager(k3, {KArg{&x}}, torch::unary(torch::UnaryOp::neg, sl));
+  ViewStep at;
+  at.kind = ViewStep::Kind::Index;
+  at.from = {4, 6};
+  at.dims = {0};
+  at.start = {0};
+  at.step = {1};
+  at.size = {4};
+  at.at = {-1, 5};
+  Kernel k4 = neg_kernel({ViewStep::dims_view(2, {1, 0}), at});  // x.t() is [6, 4]: as [4, 6]? no: from must fit
+  EXPECT_EQ(k4.validate(), "");
+  KernelLaunch L;
+  std::string why;
+  EXPECT_FALSE(L.prepare(k4, {KArg{&x}}, &why));  // [6, 4] does not broadcast to [4, 6]
+  EXPECT_NE(why.find("broadcast"), std::string::npos) << why;
+  Kernel k5 = neg_kernel({at});
+  expect_eager(k5, {KArg{&x}}, torch::unary(torch::UnaryOp::neg, torch::select(x, 1, 5)));
+  // Out of range: invalid.
+  k5.inputs[0].views[0].at = {-1, 6};
+  EXPECT_NE(k5.validate().find("out of range"), std::string::npos) << k5.validate();
 }
 
 TEST(AsmjitBackend, LaunchRefusesWhatTheKernelWasNotBuiltFor) {
