@@ -563,7 +563,9 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
               r = x;
               break;
             }
-            if (reg.ext != KernelRegion::Extern::None && in.arg == 0) return -1;  // the product: no register to view
+            // (The extern product, input 0, is viewed too: its register is
+            // the extern node's, which the tier manager fills with the
+            // product for every input that names it.)
             int reg_in = reg.inputs[size_t(in.arg)];
             int rank = src.views.empty() ? node_rank(reg_in) : src.views.back().result_rank();
             ViewStep step;

@@ -133,7 +133,12 @@ void CompiledGraph::plan_buffers() {
   for (size_t ri = 0; ri < regions_.size(); ri++) {
     Region& R = regions_[ri];
     const codegen::KernelRegion& kr = R.region;
-    if (kr.ext != codegen::KernelRegion::Extern::None) continue;  // input 0, the product, is given already
+    if (kr.ext != codegen::KernelRegion::Extern::None) {
+      // Input 0, the product, is the epilogue's to overwrite when it dies
+      // here and no other input reads it (through a view).
+      R.reuse = kr.extern_stored || std::count(kr.inputs.begin(), kr.inputs.end(), kr.inputs[0]) != 1 ? -1 : 0;
+      continue;
+    }
     for (size_t j = 0; j < kr.inputs.size(); j++) {
       int r = kr.inputs[j];
       if (kr.kernel.inputs[j].scalar || kr.kernel.inputs[j].viewed() || r < 0 || size_t(r) >= nregs ||
@@ -244,10 +249,11 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   }
   std::vector<vm::Value>& args = R.args;
   args.clear();
-  for (int r : kr.inputs) args.push_back(regs[r]);
-  if (ext) args[0] = ext;
+  // The product for input 0 and any input reading it through a view.
+  int product = kr.ext != codegen::KernelRegion::Extern::None ? kr.inputs[0] : -1;
+  for (int r : kr.inputs) args.push_back(ext && r == product ? ext : regs[r]);
   codegen::KernelLaunch& L = R.launch;
-  int reuse = verify_ ? -1 : kr.ext != codegen::KernelRegion::Extern::None ? (kr.extern_stored ? -1 : 0) : R.reuse;
+  int reuse = verify_ ? -1 : R.reuse;
   ok = ok && L.prepare(kr.kernel, args, &why, &R.masks, reuse);
   if (!ok && ext && kr.extern_is_value) {
     // The product is done: the executor takes it and runs the epilogue's

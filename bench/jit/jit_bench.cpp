@@ -184,6 +184,13 @@ void run_kernel(benchmark::State& state, const Kernel& k) {
 }
 void Chain12(benchmark::State& state) { run_kernel(state, chain12()); }
 void Gelu12(benchmark::State& state) { run_kernel(state, gelu12()); }
+// The same two with --fast-math's float32 transcendentals.
+Kernel fast(Kernel k) {
+  k.fast_math = true;
+  return k;
+}
+void Chain12Fast(benchmark::State& state) { run_kernel(state, fast(chain12())); }
+void Gelu12Fast(benchmark::State& state) { run_kernel(state, fast(gelu12())); }
 void Cheap12(benchmark::State& state) { run_kernel(state, cheap12()); }
 
 void Compile(benchmark::State& state) {
@@ -298,6 +305,8 @@ BENCHMARK(Copy)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(CopyParallel)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(Chain12)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(Gelu12)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
+BENCHMARK(Chain12Fast)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
+BENCHMARK(Gelu12Fast)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(Cheap12)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(Softmax)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(LayerNorm)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();

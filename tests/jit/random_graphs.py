@@ -123,6 +123,10 @@ def gen_function(rng, idx):
                 (f"torch.nn.functional.linear({x[0]}, W[{c}], B[{c}])", (r, c)),
                 (f"torch.tanh(torch.mm({x[0]}, W[{c}]) - 1.0)", (r, c)),
                 (f"torch.softmax(torch.matmul({x[0]}, W[{c}]), -1)", (r, c)),
+                # views of the product (read through the view by the epilogue)
+                (f"(torch.relu(({x[0]} @ W[{c}]).t()) * 0.5).t()", (r, c)),
+                (f"torch.tanh(torch.nn.functional.linear({x[0]}, W[{c}], B[{c}]).reshape({c}, {r})).reshape({r}, {c}) - {x[0]}", (r, c)),
+                (f"(torch.mm({x[0]}, W[{c}])[:, ::2] * 2.0).sum(-1, keepdim=True)", (r, 1)),
             ]
             expr, shape = forms[int(v * len(forms))]
         elif kind < 0.9 and same:

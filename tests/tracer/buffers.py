@@ -3,7 +3,8 @@
 # an input's buffer when that input dies there and nothing but kernels ever
 # saw it — a matmul's product under its epilogue, and an intermediate
 # between two kernels split by a node the executor runs; never when the
-# kernel also reads that input at other points (through a view). The
+# kernel also reads that input at other points (through a view: an
+# earlier kernel's output, or a matmul's product). The
 # summary line counts the runs that wrote in place. Results must be what
 # eager computes.
 import torch
@@ -36,6 +37,11 @@ def aliased(x, z):
     return v.t() + r + i             # kernel 2 reads r twice (once transposed): never in place
 
 
+def product_viewed(x, w):
+    p = x @ w                        # the product: input 0 of the epilogue
+    return torch.tanh(p.t()) + p     # read twice (once transposed): never in place
+
+
 x = torch.randn(4, 8)
 w1 = torch.randn(16, 8)
 b1 = torch.randn(16)
@@ -45,8 +51,10 @@ for _ in range(3):
     s = split(x)
     k, a = kept(x)
     al = aliased(torch.arange(16.0).reshape(4, 4) / 16.0, torch.randn(3))
+    pv = product_viewed(torch.arange(16.0).reshape(4, 4) / 16.0, torch.randn(4, 4))
 print(m)
 print(s)
 print(k)
 print(a)
 print(al)
+print(pv)
