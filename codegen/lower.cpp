@@ -856,4 +856,25 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
   return out;
 }
 
+void drop_unloaded_inputs(KernelRegion* r) {
+  Kernel& k = r->kernel;
+  std::vector<int> map(k.inputs.size(), -1);
+  for (const KInstr& in : k.body)
+    if (in.op == KOp::Load && in.arg >= 0 && size_t(in.arg) < map.size()) map[size_t(in.arg)] = 0;
+  if (r->ext != KernelRegion::Extern::None && !map.empty()) map[0] = 0;
+  if (std::find(map.begin(), map.end(), -1) == map.end()) return;  // every input loaded
+  std::vector<KInput> inputs;
+  std::vector<int> regs;
+  for (size_t i = 0; i < map.size(); i++) {
+    if (map[i] < 0) continue;
+    map[i] = int(inputs.size());
+    inputs.push_back(std::move(k.inputs[i]));
+    regs.push_back(r->inputs[i]);
+  }
+  k.inputs = std::move(inputs);
+  r->inputs = std::move(regs);
+  for (KInstr& in : k.body)
+    if (in.op == KOp::Load) in.arg = map[size_t(in.arg)];
+}
+
 }  // namespace kiln::codegen

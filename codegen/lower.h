@@ -7,13 +7,14 @@
 // where the register held a number while tracing) and whose outputs are
 // the run's values used after it (by later nodes or as graph outputs).
 // Values used only inside the run never become tensors. A run may also
-// hold reductions over trailing dims (sum, mean, amax, amin, max(), min();
-// softmax and log_softmax over the last dim, decomposed into max, exp, sum
-// and pointwise ops) with their producers and consumers; views that pick
-// dims (transpose, permute, unsqueeze, squeeze) of values it computes,
-// fused by computing the value again over its inputs read through the
-// view; and, at its start, a matmul or linear run as an extern call whose
-// result the kernel's epilogue takes. A node the backend cannot compile
+// hold reductions over trailing dims (sum, mean, amax, amin, max(), min(),
+// var, std; softmax and log_softmax over the last dim, decomposed into
+// max, exp, sum and pointwise ops) with their producers and consumers;
+// views of values it computes (transpose, permute, unsqueeze, squeeze;
+// view, reshape, flatten; basic indexing), fused by computing the value
+// again over its inputs read through the view (KInput::views); and, at its
+// start, a matmul or linear run as an extern call whose result the
+// kernel's epilogue takes (directly or through such views). A node the backend cannot compile
 // ends the run, as does the 64-instruction cap on a kernel; such nodes,
 // and every node outside a region, run on the graph executor as before.
 // docs/ARCHITECTURE.md ("The graph compiler and tier 1") has the rules.
@@ -50,5 +51,10 @@ struct KernelRegion {
 // The regions of `g`, kernels named "<graph>_k<i>". `compiles(instr)` says
 // whether the backend compiles an instruction.
 std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::function<bool(const KInstr&)>& compiles);
+
+// Drops the kernel inputs no instruction loads (after the passes: fusion
+// through a view leaves the unviewed loads dead), from the kernel and the
+// region's registers alike; an extern region keeps input 0, the product.
+void drop_unloaded_inputs(KernelRegion* r);
 
 }  // namespace kiln::codegen

@@ -41,6 +41,7 @@ constexpr int64_t kStreamingBytes = int64_t(16) << 20;  // outputs from which st
 // reload reads garbage. Float-typed registers spill with vmovaps, which
 // it encodes right. Kernels with more live values than registers spill
 // (test_codegen.cpp: RegisterPressureSpillsCorrectly).
+
 // vcmpps / vcmppd predicates.
 constexpr uint32_t kCmpLtOq = 0x11, kCmpLeOq = 0x12, kCmpEqOq = 0x00, kCmpUnordQ = 0x03, kCmpGtOq = 0x1E, kCmpNleUq = 0x16;
 
@@ -364,18 +365,19 @@ class BodyEmitter {
     cc_.vaddps(e, e, f32(1.0f));
     x86::Vec one = load_vf32(1.0f), r = vec();
     cc_.vdivps(r, one, e);
-    zero_where_sigmoid_underflows(r, x);
+    zero_where_sigmoid_underflows(r, x, lanes_ == 16);
     return r;
   }
   // r = 0 where x <= -0x1.62e43p6f (eager's sigmoid: PyTorch's float
-  // exp(-x) overflows there), on floats of the current width.
-  void zero_where_sigmoid_underflows(const x86::Vec& r, const x86::Vec& x) {
-    if (lanes_ == 16) {
+  // exp(-x) overflows there), for floats in xmm / ymm registers (a vector
+  // mask) or, with `kmask`, any (a mask register).
+  void zero_where_sigmoid_underflows(const x86::Vec& r, const x86::Vec& x, bool kmask) {
+    if (kmask) {
       x86::KReg keep = cc_.newKw();
       cc_.vcmpps(keep, x, f32(-0x1.62e43p6f), kCmpNleUq);  // !(x <= c), NaN included
       cc_.k(keep).z().vmovaps(r, r);
     } else {
-      x86::Vec mask = vec();
+      x86::Vec mask = r.isXmm() ? x86::Vec(cc_.newXmm()) : x86::Vec(cc_.newYmm());
       cc_.vcmpps(mask, x, f32(-0x1.62e43p6f), kCmpLeOq);
       cc_.vandnps(r, mask, r);
     }
@@ -700,16 +702,7 @@ class BodyEmitter {
     x86::Vec one = load_d(1.0);
     cc_.vdivpd(r, one, d);
     x86::Vec f = narrow(r);
-    // x <= -0x1.62e43p6f ? 0 : r, on the original x
-    if (wide_) {
-      x86::KReg keep = cc_.newKw();
-      cc_.vcmpps(keep, x, f32(-0x1.62e43p6f), kCmpNleUq);  // !(x <= c), NaN included
-      cc_.k(keep).z().vmovaps(f, f);
-    } else {
-      x86::Vec mask = fhalf();
-      cc_.vcmpps(mask, x, f32(-0x1.62e43p6f), kCmpLeOq);
-      cc_.vandnps(f, mask, f);
-    }
+    zero_where_sigmoid_underflows(f, x, wide_);  // on the original x
     return f;
   }
 };

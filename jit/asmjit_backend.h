@@ -16,7 +16,9 @@
 //     it (kernels are small: a few microseconds each).
 //   * strided: any byte strides, one point at a time.
 //
-// Arithmetic is the eager kernels', bit for bit: float32 + - * / sqrt
+// Arithmetic is the eager kernels', bit for bit (except in a --fast-math
+// kernel, Kernel::fast_math: there exp, tanh and sigmoid are float32 FMA
+// sequences within 2.5 ulp, on hosts with FMA): float32 + - * / sqrt
 // round once as the eager loops do, the float32 transcendentals of
 // stdlib/torch/vmath.h (exp, expm1, log, log1p, tanh, sigmoid) are the same
 // double-precision instruction sequences (no FMA, same constants, same

@@ -66,6 +66,7 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
     for (auto& r : regions) {
       r.kernel.fast_math = s.fast_math;
       std::string bad = codegen::optimize(r.kernel, s.passes_off);
+      if (bad.empty()) codegen::drop_unloaded_inputs(&r);
       if (bad.empty()) bad = r.kernel.validate();
       std::string why;
       std::unique_ptr<CompiledKernel> ck = bad.empty() ? be.compile(r.kernel, &why) : nullptr;

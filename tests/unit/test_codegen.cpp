@@ -13,6 +13,7 @@
 
 #include "codegen/kernel_ir.h"
 #include "codegen/launch.h"
+#include "codegen/lower.h"
 #include "codegen/reference.h"
 #include "jit/asmjit_backend.h"
 #include "stdlib/torch/elementwise.h"
@@ -397,6 +398,42 @@ TEST(AsmjitBackend, ReshapedAndIndexedInputs) {
   // Out of range: invalid.
   k5.inputs[0].views[0].at = {-1, 6};
   EXPECT_NE(k5.validate().find("out of range"), std::string::npos) << k5.validate();
+}
+
+// Inputs no instruction loads leave the kernel and the region's registers
+// together (their views kept on the others); an extern region keeps input
+// 0, the product, loaded or not.
+TEST(KernelIR, DropUnloadedInputsRenumbersLoads) {
+  kiln::codegen::KernelRegion r;
+  Kernel& k = r.kernel;
+  k.name = "drop";
+  KInput viewed;
+  viewed.views = {ViewStep::dims_view(2, {1, 0})};
+  k.inputs = {KInput{false}, KInput{false}, viewed, KInput{true}};
+  r.inputs = {10, 11, 12, 13};
+  k.body = {KInstr{KOp::Load, 2}, KInstr{KOp::Load, 3}, KInstr{KOp::Binary, int(torch::BinaryOp::mul), 0, 1}};
+  k.outputs = {2};
+  kiln::codegen::drop_unloaded_inputs(&r);
+  ASSERT_EQ(k.inputs.size(), 2u);
+  EXPECT_EQ(r.inputs, (std::vector<int>{12, 13}));
+  EXPECT_EQ(k.inputs[0].views.size(), 1u);
+  EXPECT_TRUE(k.inputs[1].scalar);
+  EXPECT_EQ(k.body[0].arg, 0);
+  EXPECT_EQ(k.body[1].arg, 1);
+  EXPECT_EQ(k.validate(), "");
+  // Every input loaded: nothing changes.
+  kiln::codegen::drop_unloaded_inputs(&r);
+  EXPECT_EQ(k.inputs.size(), 2u);
+  EXPECT_EQ(k.inputs[0].views.size(), 1u);
+  // An extern region keeps its product.
+  kiln::codegen::KernelRegion e = r;
+  e.ext = kiln::codegen::KernelRegion::Extern::Mm;
+  e.kernel.inputs.insert(e.kernel.inputs.begin(), KInput{false});
+  e.inputs.insert(e.inputs.begin(), 9);
+  for (KInstr& in : e.kernel.body)
+    if (in.op == KOp::Load) in.arg++;
+  kiln::codegen::drop_unloaded_inputs(&e);
+  EXPECT_EQ(e.inputs, (std::vector<int>{9, 12, 13}));
 }
 
 TEST(AsmjitBackend, LaunchRefusesWhatTheKernelWasNotBuiltFor) {
