@@ -543,11 +543,10 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     // The rank of register r's float32 tensor, or -1.
     auto node_rank = [&](int r) { return meta_of(r).rfind("float32[", 0) == 0 ? int(meta_dims(meta_of(r)).size()) : -1; };
     // Value v computed again over its inputs read through one more view:
-    // `make(src, reg_in, rank, &step)` gives the step for a tensor input
-    // (`src`, from register `reg_in`, of `rank` dims after its views), or
-    // false. -1 if it cannot be (a reduction, an extern result, a tensor
-    // of unknown rank, a view it cannot take).
-    using MakeStep = std::function<bool(const KInput&, int, int, ViewStep*)>;
+    // `make(rank, &step)` gives the step for a tensor input of `rank` dims
+    // (after the views it already has), or false. -1 if it cannot be (a
+    // reduction, a tensor of unknown rank, a view it cannot take).
+    using MakeStep = std::function<bool(int, ViewStep*)>;
     std::function<int(int, const MakeStep&)> viewed = [&](int v, const MakeStep& make) -> int {
       std::map<int, int> done;
       std::function<int(int)> clone = [&](int x) -> int {
@@ -569,7 +568,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
             int reg_in = reg.inputs[size_t(in.arg)];
             int rank = src.views.empty() ? node_rank(reg_in) : src.views.back().result_rank();
             ViewStep step;
-            if (rank < 0 || !make(src, reg_in, rank, &step)) return -1;
+            if (rank < 0 || !make(rank, &step)) return -1;
             KInput out = src;
             if (step.kind == ViewStep::Kind::Reshape && !out.views.empty() && out.views.back().kind == ViewStep::Kind::Reshape)
               out.views.back().to = step.to;  // a reshape of a reshape: one, from the first shape
@@ -670,7 +669,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         // same view (view(f(a, b)) = f(view(a), view(b))). The view itself
         // is never stored (its eager value is a view, not a fresh tensor).
         int rank = node_rank(n.in[0]);
-        v = viewed(value_of(n.in[0]), [&](const KInput&, int, int in_rank, ViewStep* step) {
+        v = viewed(value_of(n.in[0]), [&](int in_rank, ViewStep* step) {
           if (in_rank > rank) return false;
           *step = ViewStep::dims_view(rank, vdims);
           return true;
@@ -685,7 +684,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         // may raise), the same way: its expression over its inputs read
         // through the reshape. Never stored either (eagerly a view).
         rs.kind = ViewStep::Kind::Reshape;
-        v = viewed(value_of(n.in[0]), [&](const KInput&, int, int in_rank, ViewStep* step) {
+        v = viewed(value_of(n.in[0]), [&](int in_rank, ViewStep* step) {
           if (in_rank > int(rs.from.size())) return false;
           *step = rs;
           return true;
@@ -695,7 +694,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       } else if (ViewStep ix; !n.in.empty() && in_run(n.in[0]) && iter_meta.empty() && index_of(g, n, meta_of(n.in[0]), &ix)) {
         // Fusion through basic indexing (ints, slices, None, Ellipsis) of
         // a value the run computes, the same way.
-        v = viewed(value_of(n.in[0]), [&](const KInput&, int, int in_rank, ViewStep* step) {
+        v = viewed(value_of(n.in[0]), [&](int in_rank, ViewStep* step) {
           if (in_rank > int(ix.from.size())) return false;
           *step = ix;
           return true;
