@@ -445,6 +445,11 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
       r->dims = 1;
       r->keepdim = true;
       return true;
+    case K::LogSumExp:
+      // logsumexp(x, dim, keepdim=False): dim is required (an empty tuple:
+      // left to the eager op).
+      if (!dim || dim.is_none() || (vm::is_kind(dim, vm::ObjKind::Tuple) && dim.as<vm::TupleObject>()->size == 0)) return false;
+      return trailing(dim, &r->dims) && flag(second, &r->keepdim);
     case K::Var:
     case K::Std: {
       // var(x, dim=None, unbiased=True, keepdim=False, correction=None);
@@ -739,6 +744,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
             case K::Min: v = reduce(ReduceOp::amin, x, red.keepdim); break;
             case K::Var: v = reduce(ReduceOp::var, x, red.keepdim, float(red.correction)); break;
             case K::Std: v = reduce(ReduceOp::std, x, red.keepdim, float(red.correction)); break;
+            case K::LogSumExp: v = reduce(ReduceOp::logsumexp, x, red.keepdim); break;
             case K::Softmax:
             case K::LogSoftmax: {
               int mx = reduce(ReduceOp::line_max, x, true);

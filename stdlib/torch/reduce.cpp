@@ -1119,7 +1119,8 @@ double row_fold_identity(RowFold f) {
     case RowFold::Sum: return SumOp<float, double>{}.id();
     case RowFold::Max: return double(MaxOp<float>{}.id());
     case RowFold::Min: return double(MinOp<float>{}.id());
-    case RowFold::SqDev: return 0.0;
+    case RowFold::SqDev:
+    case RowFold::LogSumExp: return 0.0;
   }
   return 0;
 }
@@ -1148,6 +1149,13 @@ double row_fold_f32(RowFold f, const float* p, int64_t n, int64_t nout) {
       }
       return fold_row_as_eager(WelfordOp<float>{}, p, n, nout).m2;
     }
+    case RowFold::LogSumExp: {  // logsumexp()'s arithmetic
+      float mx = n ? fold_row_as_eager(MaxOp<float>{}, p, n, nout) : MaxOp<float>{}.id();
+      if (std::isinf(mx)) mx = 0;
+      double shift = double(mx), s = 0;
+      for (int64_t i = 0; i < n; ++i) s += std::exp(double(p[i]) - shift);
+      return std::log(s) + shift;
+    }
   }
   return 0;
 }
@@ -1156,7 +1164,8 @@ double row_fold_combine(RowFold f, double acc, double part) {
     case RowFold::Sum: return SumOp<float, double>{}.comb(acc, part);
     case RowFold::Max: return double(MaxOp<float>{}.comb(float(acc), float(part)));
     case RowFold::Min: return double(MinOp<float>{}.comb(float(acc), float(part)));
-    case RowFold::SqDev: return acc + part;  // folded whole: acc is 0
+    case RowFold::SqDev:
+    case RowFold::LogSumExp: return acc + part;  // folded whole: acc is 0
   }
   return 0;
 }

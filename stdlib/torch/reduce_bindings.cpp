@@ -354,9 +354,13 @@ Value topk_fn(VM& vm, const CallArgs& a, const Value&) {
 }  // namespace
 
 bool reduction_native(const vm::NativeObject* nat, ReductionNative* out) {
+  using K = ReductionNative;
+  if (nat->fn == logsumexp_fn) {
+    *out = {K::LogSumExp, {"dim", "keepdim", nullptr}};
+    return true;
+  }
   if (!nat->data.is_small_int()) return false;
   int64_t d = nat->data.as_small_int();
-  using K = ReductionNative;
   if (nat->fn == sum_fn) *out = {d == 1 ? K::Mean : K::Sum, {"dim", "keepdim", "dtype"}};
   else if (nat->fn == amax_fn) *out = {d == 1 ? K::Amax : K::Amin, {"dim", "keepdim", nullptr}};
   else if (nat->fn == max_fn) *out = {d == 1 ? K::Max : K::Min, {"dim", "keepdim", "other"}};

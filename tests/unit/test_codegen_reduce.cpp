@@ -122,6 +122,7 @@ torch::Tensor eager_reduce(ReduceOp op, const torch::Tensor& x, int dims, bool k
     case ReduceOp::amin: return torch::amin(v, d, keepdim);
     case ReduceOp::var: return torch::var(v, d, correction, keepdim);
     case ReduceOp::std: return torch::std(v, d, correction, keepdim);
+    case ReduceOp::logsumexp: return torch::logsumexp(v, d, keepdim);
     default: break;
   }
   return {};
@@ -139,7 +140,7 @@ TEST(KernelReduce, EveryReductionMatchesEagerOnShortAndLongRows) {
   uint32_t seed = 1;
   for (const Case& c : cases) {
     torch::Tensor x = randn(c.shape, seed++, 3.0f);
-    for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::amax, ReduceOp::amin})
+    for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::amax, ReduceOp::amin, ReduceOp::logsumexp})
       for (bool keepdim : {false, true})
         for (bool direct : {false, true}) {
           Kernel k = reduce_kernel(op, c.dims, keepdim, direct);
