@@ -354,6 +354,7 @@ struct ReductionNode {
   int dims = 0;
   bool keepdim = false;
   double correction = 1;  // var / std
+  ReduceOp norm = ReduceOp::norm2;  // norm: its p
 };
 bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::string& input_meta, ReductionNode* r) {
   torch::ReductionNative rn;
@@ -445,6 +446,26 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
       r->dims = 1;
       r->keepdim = true;
       return true;
+    case K::Norm: {
+      // norm(x, p='fro', dim=None, keepdim=False): p 1, 2, inf or 'fro'
+      // (2; over at most 2 dims, as eager checks).
+      const vm::Value& p = dim;  // the parameters are (p, dim, keepdim)
+      if (!trailing(second, &r->dims) || !flag(third, &r->keepdim)) return false;
+      if (!p || (vm::is_str(p) && vm::str_view(p) == "fro")) {
+        if (p && second && !second.is_none() && r->dims > 2) return false;
+        r->norm = ReduceOp::norm2;
+        return true;
+      }
+      double v;
+      if (p.is_small_int()) v = double(p.as_small_int());
+      else if (p.is_double()) v = p.as_double();
+      else return false;
+      if (v == 1) r->norm = ReduceOp::norm1;
+      else if (v == 2) r->norm = ReduceOp::norm2;
+      else if (std::isinf(v) && v > 0) r->norm = ReduceOp::norm_inf;
+      else return false;
+      return true;
+    }
     case K::LogSumExp:
       // logsumexp(x, dim, keepdim=False): dim is required (an empty tuple:
       // left to the eager op).
@@ -745,6 +766,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
             case K::Var: v = reduce(ReduceOp::var, x, red.keepdim, float(red.correction)); break;
             case K::Std: v = reduce(ReduceOp::std, x, red.keepdim, float(red.correction)); break;
             case K::LogSumExp: v = reduce(ReduceOp::logsumexp, x, red.keepdim); break;
+            case K::Norm: v = reduce(red.norm, x, red.keepdim); break;
             case K::Softmax:
             case K::LogSoftmax: {
               int mx = reduce(ReduceOp::line_max, x, true);

@@ -8,7 +8,7 @@
 // the run's values used after it (by later nodes or as graph outputs).
 // Values used only inside the run never become tensors. A run may also
 // hold reductions over trailing dims (sum, mean, amax, amin, max(), min(),
-// var, std, logsumexp; softmax and log_softmax over the last dim, decomposed into
+// var, std, logsumexp, norm; softmax and log_softmax over the last dim, decomposed into
 // max, exp, sum and pointwise ops) with their producers and consumers;
 // views of values it computes (transpose, permute, unsqueeze, squeeze;
 // view, reshape, flatten; basic indexing), fused by computing the value

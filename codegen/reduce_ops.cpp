@@ -2,11 +2,12 @@
 #include "codegen/reduce_ops.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kiln::codegen {
 
 namespace {
-enum class Finish : uint8_t { Value, Mean, Var, Std };
+enum class Finish : uint8_t { Value, Mean, Sqrt, Var, Std };
 struct ReduceInfo {
   const char* name;
   torch::RowFold fold;
@@ -38,6 +39,7 @@ float reduce_finish(ReduceOp op, double acc, int64_t n, double correction) {
   switch (info(op).finish) {
     case Finish::Value: return float(acc);
     case Finish::Mean: return float(acc / double(n));
+    case Finish::Sqrt: return float(std::sqrt(acc));
     case Finish::Var: return float(torch::var_of_sqdev(acc, n, correction, false));
     case Finish::Std: return float(torch::var_of_sqdev(acc, n, correction, true));
   }

@@ -83,7 +83,7 @@ bool clamp_native(const vm::NativeObject* nat, int* which);
 // Whether `nat` is a reduction the graph compiler fuses (function or
 // method): which one, and its parameter names after `input` in order.
 struct ReductionNative {
-  enum Kind { Sum, Mean, Amax, Amin, Max, Min, Softmax, LogSoftmax, Var, Std, LogSumExp } kind;
+  enum Kind { Sum, Mean, Amax, Amin, Max, Min, Softmax, LogSoftmax, Var, Std, LogSumExp, Norm } kind;
   const char* params[4];  // after the input, nullptr-terminated when shorter
 };
 bool reduction_native(const vm::NativeObject* nat, ReductionNative* out);

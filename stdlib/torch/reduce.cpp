@@ -1120,7 +1120,10 @@ double row_fold_identity(RowFold f) {
     case RowFold::Max: return double(MaxOp<float>{}.id());
     case RowFold::Min: return double(MinOp<float>{}.id());
     case RowFold::SqDev:
-    case RowFold::LogSumExp: return 0.0;
+    case RowFold::LogSumExp:
+    case RowFold::NormL1:
+    case RowFold::NormL2:
+    case RowFold::NormInf: return 0.0;
   }
   return 0;
 }
@@ -1156,6 +1159,9 @@ double row_fold_f32(RowFold f, const float* p, int64_t n, int64_t nout) {
       for (int64_t i = 0; i < n; ++i) s += std::exp(double(p[i]) - shift);
       return std::log(s) + shift;
     }
+    case RowFold::NormL1: return fold_row_as_eager(NormOp<float, NormKind::One>{}, p, n, nout);
+    case RowFold::NormL2: return fold_row_as_eager(NormOp<float, NormKind::Two>{}, p, n, nout);
+    case RowFold::NormInf: return fold_row_as_eager(NormOp<float, NormKind::Inf>{}, p, n, nout);
   }
   return 0;
 }
@@ -1165,7 +1171,10 @@ double row_fold_combine(RowFold f, double acc, double part) {
     case RowFold::Max: return double(MaxOp<float>{}.comb(float(acc), float(part)));
     case RowFold::Min: return double(MinOp<float>{}.comb(float(acc), float(part)));
     case RowFold::SqDev:
-    case RowFold::LogSumExp: return acc + part;  // folded whole: acc is 0
+    case RowFold::LogSumExp:
+    case RowFold::NormL1:
+    case RowFold::NormL2:
+    case RowFold::NormInf: return acc + part;  // folded whole: acc is 0
   }
   return 0;
 }

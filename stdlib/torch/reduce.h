@@ -85,8 +85,8 @@ std::pair<Tensor, Tensor> topk(const Tensor& x, int64_t k, int64_t dim, bool lar
 // where the pieces are the whole row, or its chunks of row_fold_chunk()
 // elements when row_fold_chunked() says eager splits the row across
 // threads. softmax and log_softmax fold each line whole, and so do SqDev
-// (var / std) and LogSumExp, which chunk inside as eager does.
-enum class RowFold : uint8_t { Sum, Max, Min, SqDev, LogSumExp };
+// (var / std), LogSumExp and the norms, which chunk inside as eager does.
+enum class RowFold : uint8_t { Sum, Max, Min, SqDev, LogSumExp, NormL1, NormL2, NormInf };
 int64_t row_fold_chunk();
 // Whether a reduction with `nout` outputs of `n` contiguous elements each
 // folds each row in chunks (this depends on the thread count, as eager's
@@ -100,7 +100,9 @@ double row_fold_identity(RowFold f);
 // std_var_all_cpu); with several, Welford's running sums; each pass
 // chunked where run_reduce chunks it. LogSumExp: logsumexp's value, in
 // double (its max as run_reduce folds it, 0 where infinite, then the sum
-// of exp(x - max) in double, in order, and log(sum) + max).
+// of exp(x - max) in double, in order, and log(sum) + max). NormL1 /
+// NormL2 / NormInf: norm's sum of |x|, sum of x^2 (before its sqrt) and
+// max |x|, in double.
 double row_fold_f32(RowFold f, const float* p, int64_t n, int64_t nout = 1);
 double row_fold_combine(RowFold f, double acc, double part);
 // var (or std, with take_sqrt) of n elements from their sum of squared

@@ -359,6 +359,10 @@ bool reduction_native(const vm::NativeObject* nat, ReductionNative* out) {
     *out = {K::LogSumExp, {"dim", "keepdim", nullptr}};
     return true;
   }
+  if (nat->fn == norm_fn) {
+    *out = {K::Norm, {"p", "dim", "keepdim", nullptr}};  // not dtype=
+    return true;
+  }
   if (!nat->data.is_small_int()) return false;
   int64_t d = nat->data.as_small_int();
   if (nat->fn == sum_fn) *out = {d == 1 ? K::Mean : K::Sum, {"dim", "keepdim", "dtype"}};

@@ -5,8 +5,9 @@ Generates (from a seed) a script of many random functions — chains of
 pointwise ops (clamps included) on tensors and Python numbers, broadcasts ([4, 5] with [5],
 [1, 5], [4, 1]), views (transpose, reshape, unsqueeze, slices with steps;
 of inputs and of computed values),
-reductions (sum, mean, amax, amin, var, std and logsumexp over the last
-dims, kept or not, and over dim 0; softmax, log_softmax, layer_norm), matmuls and linear with
+reductions (sum, mean, amax, amin, var, std, logsumexp and norm over the
+last dims, kept or not, and over dim 0; softmax, log_softmax, layer_norm,
+normalize), matmuls and linear with
 epilogues, dtype mixes (float64 and
 int64 tensors among the float32 ones), odd sizes — each called several
 times and its result printed exactly (every element's float repr, and the
@@ -100,6 +101,10 @@ def gen_function(rng, idx):
                 (f"{x[0]}.var(dim=(0, 1), correction=2)", ()),
                 (f"torch.logsumexp({x[0]} * 0.5, -1, keepdim=True) - {x[0]}", (r, c)),
                 (f"torch.exp({x[0]}).logsumexp((0, 1))", ()),
+                (f"{x[0]} / torch.norm({x[0]} * 2.0, dim=-1, keepdim=True).clamp_min(1e-6)", (r, c)),
+                (f"torch.norm(torch.relu({x[0]}), 1, -1) + torch.norm({x[0]} - 1.0, float('inf'), 1)", (r,)),
+                (f"({x[0]} * 0.5).norm()", ()),
+                (f"torch.nn.functional.normalize({x[0]} + 1.0, dim=-1)", (r, c)),
                 # views of computed values (fused through: the expression over viewed inputs)
                 (f"torch.relu(({x[0]} * 2.0 - 1.0).t()).t() + {x[0]}", (r, c)),
                 (f"(torch.tanh({x[0]} + 1.0).transpose(0, 1) * 0.5).permute(1, 0)", (r, c)),

@@ -123,6 +123,9 @@ torch::Tensor eager_reduce(ReduceOp op, const torch::Tensor& x, int dims, bool k
     case ReduceOp::var: return torch::var(v, d, correction, keepdim);
     case ReduceOp::std: return torch::std(v, d, correction, keepdim);
     case ReduceOp::logsumexp: return torch::logsumexp(v, d, keepdim);
+    case ReduceOp::norm1: return torch::norm(v, 1.0, d, keepdim, std::nullopt);
+    case ReduceOp::norm2: return torch::norm(v, 2.0, d, keepdim, std::nullopt);
+    case ReduceOp::norm_inf: return torch::norm(v, INFINITY, d, keepdim, std::nullopt);
     default: break;
   }
   return {};
@@ -140,7 +143,8 @@ TEST(KernelReduce, EveryReductionMatchesEagerOnShortAndLongRows) {
   uint32_t seed = 1;
   for (const Case& c : cases) {
     torch::Tensor x = randn(c.shape, seed++, 3.0f);
-    for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::amax, ReduceOp::amin, ReduceOp::logsumexp})
+    for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::amax, ReduceOp::amin, ReduceOp::logsumexp, ReduceOp::norm1,
+                        ReduceOp::norm2, ReduceOp::norm_inf})
       for (bool keepdim : {false, true})
         for (bool direct : {false, true}) {
           Kernel k = reduce_kernel(op, c.dims, keepdim, direct);

@@ -10,7 +10,7 @@ import sys
 import torch
 
 __all__ = ['relu', 'relu_', 'gelu', 'silu', 'sigmoid', 'tanh', 'softmax', 'log_softmax', 'linear',
-           'layer_norm', 'dropout', 'embedding', 'pad', 'mse_loss', 'nll_loss', 'cross_entropy']
+           'layer_norm', 'normalize', 'dropout', 'embedding', 'pad', 'mse_loss', 'nll_loss', 'cross_entropy']
 
 _SCALAR_TYPE_NAMES = {
     'torch.float32': 'Float',
@@ -150,6 +150,15 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     if bias is not None:
         out = out + bias
     return out
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    # PyTorch 1.13 divides by norm(p, dim, keepdim=True).clamp_min(eps)
+    # expanded to the input's shape; the broadcast division is the same
+    # numbers (and fuses with the norm into one kernel at tier 1).
+    if out is not None:
+        raise NotImplementedError("normalize(out=...) is not supported by Kiln")
+    return input / input.norm(p, dim, keepdim=True).clamp_min(eps)
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
