@@ -161,8 +161,9 @@ std::string CompiledGraph::summary() const {
     ops += r.region.end - r.region.first;
     code += r.kernel->code_size();  // rows compiled so far (contiguous ones on first need)
   }
-  std::string s = fmt::format("tier {} ({}): {} kernel{} of {} op{}, {} bytes of code, compiled in {:.3f} ms", tier_,
-                              backend_, regions_.size(), regions_.size() == 1 ? "" : "s", ops, ops == 1 ? "" : "s",
+  bool fast = !regions_.empty() && regions_.front().region.kernel.fast_math;
+  std::string s = fmt::format("tier {} ({}{}): {} kernel{} of {} op{}, {} bytes of code, compiled in {:.3f} ms", tier_,
+                              backend_, fast ? ", fast math" : "", regions_.size(), regions_.size() == 1 ? "" : "s", ops, ops == 1 ? "" : "s",
                               code, compile_ms_);
   if (in_place_) s += fmt::format(", {} kernel run{} wrote in place", in_place_, in_place_ == 1 ? "" : "s");
   if (fallbacks_) s += fmt::format(", {} kernel run{} fell back to the executor", fallbacks_, fallbacks_ == 1 ? "" : "s");
@@ -171,8 +172,6 @@ std::string CompiledGraph::summary() const {
 
 namespace {
 
-// Bit-for-bit equality of two float32 tensors (NaN equals NaN); the first
-// differing element, or -1.
 // Whether a fast-math kernel's `got` is close enough to the reference's
 // `want`: float32's tolerance widened for a few ulp of transcendental
 // error carried through the ops after it (|got - want| <= 1e-5 + 1e-4

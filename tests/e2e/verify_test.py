@@ -56,8 +56,9 @@ def main():
     last = caught.stderr.strip().splitlines()[-1]
     assert last.startswith("RuntimeError: --verify: graph f_0, kernel f_0_k0 (asmjit)"), caught.stderr
     assert "differs from the reference executor" in last, last
-    fast = run(vmrun, path, ["--jit-threshold=1", "--verify", "--fast-math"], False)
+    fast = run(vmrun, path, ["--jit-threshold=1", "--verify", "--fast-math", "--logs=jit"], False)
     assert fast.returncode == 0, fast.stderr
+    assert "tier 1 (asmjit, fast math)" in fast.stderr, fast.stderr
     got, want = ast.literal_eval(fast.stdout.strip()), ast.literal_eval(eager.stdout.strip())
     assert len(got) == len(want) and all(abs(g - w) <= 1e-5 + 1e-4 * abs(w) for g, w in zip(got, want)), (got, want)
     caught_fast = run(vmrun, path, ["--jit-threshold=1", "--verify", "--fast-math"], "exponent")
