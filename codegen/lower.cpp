@@ -232,14 +232,9 @@ bool views_without_copy(const std::string& in_meta, const std::vector<ViewStep>&
   if (!reshapes) return true;
   std::vector<int64_t> sizes;
   if (!static_sizes(in_meta, &sizes)) return false;
-  torch::Tensor t;
-  int64_t stride = 1;
-  for (size_t d = 0; d < sizes.size(); d++) t.sizes.push_back(sizes[d]);
-  t.strides = t.sizes;
-  for (size_t d = sizes.size(); d-- > 0;) {
-    t.strides[int(d)] = stride;
-    stride *= sizes[d];
-  }
+  torch::Tensor t;  // no storage: only its layout is read
+  t.sizes = torch::Shape(std::span<const int64_t>(sizes));
+  t.strides = torch::contiguous_strides(t.sizes);
   for (const ViewStep& v : steps) {
     torch::Tensor next;
     std::string why;
