@@ -12,7 +12,7 @@
 namespace kiln::codegen {
 
 bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values, std::string* why,
-                           const std::vector<uint64_t>* masks, int reuse) {
+                           const std::vector<uint64_t>* masks, int reuse, const std::vector<torch::StoragePtr*>* slots) {
   args_.resize(values.size());
   for (size_t i = 0; i < values.size(); i++) {
     const vm::Value& v = values[i];
@@ -31,7 +31,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values
     }
     a.number = s.to<double>();
   }
-  return prepare(k, args_, why, masks, reuse);
+  return prepare(k, args_, why, masks, reuse, slots);
 }
 
 namespace {
@@ -145,8 +145,13 @@ bool KernelLaunch::apply_views(size_t i, const KInput& kin, std::string* why) {
   return true;
 }
 
+void KernelLaunch::release() {
+  for (torch::Tensor& t : outs) t = torch::Tensor();
+  for (torch::Tensor& t : viewed_) t = torch::Tensor();
+}
+
 bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why,
-                           const std::vector<uint64_t>* masks, int reuse) {
+                           const std::vector<uint64_t>* masks, int reuse, const std::vector<torch::StoragePtr*>* slots) {
   size_t ni = k.inputs.size();
   if (args.size() != ni) {
     *why = fmt::format("{} values for {} inputs", args.size(), ni);
@@ -276,20 +281,21 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
   in_place = false;
   for (size_t o = 0; o < k.outputs.size(); o++) {
     Form f = k.reduces() ? forms[size_t(k.outputs[o])] : Form::Row;
+    torch::StoragePtr* slot = slots && o < slots->size() ? (*slots)[o] : nullptr;
     const torch::Tensor* donor =
         reuse >= 0 && size_t(reuse) < ni && !k.inputs[size_t(reuse)].viewed() ? operands_[size_t(reuse)] : nullptr;
-    if (f == Form::Row && donor && donor->sizes == shape && donor->is_contiguous()) {
+    if (f == Form::Row && !slot && donor && donor->sizes == shape && donor->is_contiguous()) {
       outs[o] = *donor;  // in place
       reuse = -1;
       in_place = true;
     } else if (f == Form::Row) {
-      outs[o] = torch::empty(shape, k.dtype);
+      outs[o] = slot ? torch::empty_in(slot, shape, k.dtype) : torch::empty(shape, k.dtype);
     } else {
       torch::Shape rs;
       for (int d = 0; d < shape.n; d++)
         if (d < split) rs.push_back(shape[d]);
         else if (f == Form::Kept) rs.push_back(1);
-      outs[o] = torch::empty(rs, k.dtype);
+      outs[o] = slot ? torch::empty_in(slot, rs, k.dtype) : torch::empty(rs, k.dtype);
     }
     out_ptrs[o] = outs[o].data_bytes();
     operands_.push_back(f == Form::Row ? &outs[o] : nullptr);

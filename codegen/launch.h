@@ -6,7 +6,8 @@
 // where the kernel takes a number), view the inputs the kernel reads
 // through a view, work out the broadcast shape of the inputs it loads,
 // check what a reducing kernel folds, allocate the outputs (or give one a
-// dying input's buffer) and bind the loop nest. A launch that does not
+// dying input's buffer, or a planned buffer of the compiled graph) and bind
+// the loop nest. A launch that does not
 // qualify says why; the graph then runs those nodes on the executor, as
 // eager ops.
 #pragma once
@@ -54,12 +55,22 @@ struct KernelLaunch {
   // row-level output of its shape may take instead of a fresh one, when it
   // is contiguous and not read through a view (each point reads its inputs
   // before writing there, at the same point).
+  // `slots`: per output, a slot its buffer is taken from (torch::empty_in:
+  // the compiled graph's planned buffer for a value that dies inside the
+  // graph), or null for a fresh one (or the donated buffer). An output
+  // with a slot takes no donation.
   bool prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why,
-               const std::vector<uint64_t>* masks = nullptr, int reuse = -1);
+               const std::vector<uint64_t>* masks = nullptr, int reuse = -1,
+               const std::vector<torch::StoragePtr*>* slots = nullptr);
   // The same from graph values: tensors and Python numbers (ints, floats,
   // bools).
   bool prepare(const Kernel& k, const std::vector<vm::Value>& values, std::string* why,
-               const std::vector<uint64_t>* masks = nullptr, int reuse = -1);
+               const std::vector<uint64_t>* masks = nullptr, int reuse = -1,
+               const std::vector<torch::StoragePtr*>* slots = nullptr);
+  // Drops the launch's references to tensors (the outputs and the views
+  // of inputs), keeping its buffers' capacity: a planned buffer the launch
+  // still referenced would look taken at the next call.
+  void release();
 
  private:
   std::vector<KArg> args_;                    // prepare(values)'s conversion, reused

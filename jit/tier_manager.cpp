@@ -83,7 +83,7 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
       }
       cg->region_at_[r.first] = int(cg->regions_.size());
       std::vector<uint64_t> masks = r.kernel.output_inputs();
-      cg->regions_.push_back(Region{std::move(r), std::move(ck), std::move(masks), {}, {}});
+      cg->regions_.push_back(Region{std::move(r), std::move(ck), std::move(masks), {}, {}, -1, {}, nullptr});
     }
     cg->plan_buffers();
     if (cg->regions_.empty())
@@ -109,11 +109,18 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
 }
 
 void CompiledGraph::plan_buffers() {
-  // A region's tensor input may give its buffer to the region's output when
-  // it is an earlier region's output (a fresh tensor of ours) that only
-  // regions read (no executor node could have kept a reference or made a
-  // view of it), is not a graph output, and dies at this region. The
-  // launch checks its shape and layout; --verify keeps inputs intact.
+  // Two decisions per region. In place: a tensor input may give its buffer
+  // to the region's first row-level output when it is an earlier region's
+  // output (a fresh tensor of ours) that only regions read (no executor
+  // node could have kept a reference or made a view of it), is not a graph
+  // output, and dies at this region; or it is the region's matmul product,
+  // dying there. The launch checks its shape and layout; --verify keeps
+  // inputs intact. Slots: every other value a region computes that only
+  // regions read (not a graph output, never seen by an executor node), and
+  // a matmul's product that dies in its region, lives in a planned buffer
+  // kept across calls, shared by values whose lifetimes do not overlap
+  // (first fit, in node order). An output written in place lives on in its
+  // donor's slot.
   const tracer::Graph& g = *g_;
   size_t nregs = size_t(g.nregs());
   std::vector<int> made_by(nregs, -1);     // register -> region storing it
@@ -131,9 +138,11 @@ void CompiledGraph::plan_buffers() {
       last_use[size_t(r)] = std::max(last_use[size_t(r)], i + 1);
     }
   for (int r : g.outputs) outside[size_t(r)] = true;
+
   for (size_t ri = 0; ri < regions_.size(); ri++) {
     Region& R = regions_[ri];
     const codegen::KernelRegion& kr = R.region;
+    R.reuse = -1;
     if (kr.ext != codegen::KernelRegion::Extern::None) {
       // Input 0, the product, is the epilogue's to overwrite when it dies
       // here and no other input reads it (through a view).
@@ -152,6 +161,57 @@ void CompiledGraph::plan_buffers() {
       break;
     }
   }
+
+  constexpr size_t kForever = SIZE_MAX;     // a slot whose storage left the graph (refilled next call)
+  std::vector<size_t> busy_until;            // per slot: the node after its value's last reader
+  std::vector<int> slot_of(nregs, -1);       // per register: its slot
+  std::vector<int> product_slot(regions_.size(), -1);
+  std::vector<std::vector<int>> out_slot(regions_.size());
+  auto take_slot = [&](size_t from, size_t until) {
+    for (size_t s = 0; s < busy_until.size(); s++)
+      if (busy_until[s] <= from) {
+        busy_until[s] = until;
+        return int(s);
+      }
+    busy_until.push_back(until);
+    return int(busy_until.size() - 1);
+  };
+  std::vector<codegen::Form> forms;
+  for (size_t ri = 0; ri < regions_.size(); ri++) {
+    const Region& R = regions_[ri];
+    const codegen::KernelRegion& kr = R.region;
+    bool ext = kr.ext != codegen::KernelRegion::Extern::None;
+    if (ext && !kr.extern_stored) product_slot[ri] = take_slot(kr.first, kr.end);
+    int donor_slot = R.reuse < 0 ? -1 : ext ? product_slot[ri] : slot_of[size_t(kr.inputs[size_t(R.reuse)])];
+    // The output the launch writes in place: its first row-level one.
+    int in_place = -1;
+    if (R.reuse >= 0) {
+      kr.kernel.forms_into(&forms);
+      for (size_t o = 0; o < kr.kernel.outputs.size() && in_place < 0; o++)
+        if (!kr.kernel.reduces() || forms[size_t(kr.kernel.outputs[o])] == codegen::Form::Row) in_place = int(o);
+    }
+    for (size_t o = 0; o < kr.outs.size(); o++) {
+      size_t r = size_t(g.node_reg(kr.outs[o]));
+      size_t until = outside[r] ? kForever : std::max(last_use[r], kr.end);
+      int s = -1;
+      if (int(o) == in_place && donor_slot >= 0) {
+        s = donor_slot;  // lives on in the donor's buffer, unless the launch finds it unfit
+        busy_until[size_t(s)] = std::max(busy_until[size_t(s)], until);
+        out_slot[ri].push_back(-1);
+      } else {
+        if (!outside[r]) s = take_slot(kr.first, until);
+        out_slot[ri].push_back(s);
+      }
+      slot_of[r] = s;
+    }
+  }
+  slots_.assign(busy_until.size(), torch::StoragePtr());
+  for (size_t ri = 0; ri < regions_.size(); ri++) {
+    Region& R = regions_[ri];
+    R.product_slot = product_slot[ri] >= 0 ? &slots_[size_t(product_slot[ri])] : nullptr;
+    R.out_slots.clear();
+    for (int s : out_slot[ri]) R.out_slots.push_back(s >= 0 ? &slots_[size_t(s)] : nullptr);
+  }
 }
 
 std::string CompiledGraph::summary() const {
@@ -165,6 +225,7 @@ std::string CompiledGraph::summary() const {
   std::string s = fmt::format("tier {} ({}{}): {} kernel{} of {} op{}, {} bytes of code, compiled in {:.3f} ms", tier_,
                               backend_, fast ? ", fast math" : "", regions_.size(), regions_.size() == 1 ? "" : "s", ops, ops == 1 ? "" : "s",
                               code, compile_ms_);
+  if (!slots_.empty()) s += fmt::format(", {} planned buffer{}", slots_.size(), slots_.size() == 1 ? "" : "s");
   if (in_place_) s += fmt::format(", {} kernel run{} wrote in place", in_place_, in_place_ == 1 ? "" : "s");
   if (fallbacks_) s += fmt::format(", {} kernel run{} fell back to the executor", fallbacks_, fallbacks_ == 1 ? "" : "s");
   return s;
@@ -198,8 +259,8 @@ int64_t first_difference(const torch::Tensor& a, const torch::Tensor& b, bool fa
 
 }  // namespace
 
-bool CompiledGraph::run_extern(vm::VM& vm, const codegen::KernelRegion& kr, const vm::Value* regs, vm::Value* result,
-                               std::string* why) const {
+bool CompiledGraph::run_extern(vm::VM& vm, const Region& R, const vm::Value* regs, vm::Value* result, std::string* why) const {
+  const codegen::KernelRegion& kr = R.region;
   using Extern = codegen::KernelRegion::Extern;
   const torch::Tensor* t[2] = {nullptr, nullptr};
   for (size_t i = 0; i < 2; i++) {
@@ -219,9 +280,9 @@ bool CompiledGraph::run_extern(vm::VM& vm, const codegen::KernelRegion& kr, cons
   torch::Tensor r;
   try {
     switch (kr.ext) {
-      case Extern::Matmul: r = torch::matmul(*t[0], *t[1]); break;
-      case Extern::Mm: r = torch::mm(*t[0], *t[1]); break;
-      case Extern::Linear: r = torch::matmul(*t[0], torch::t_2d(*t[1])); break;  // autograd::linear's product
+      case Extern::Matmul: r = torch::matmul(*t[0], *t[1], R.product_slot); break;
+      case Extern::Mm: r = torch::mm(*t[0], *t[1], R.product_slot); break;
+      case Extern::Linear: r = torch::matmul(*t[0], torch::t_2d(*t[1]), R.product_slot); break;  // autograd::linear's product
       case Extern::None: break;
     }
   } catch (const torch::Error&) {
@@ -245,7 +306,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
     // here unless its register is used later: then the epilogue may write
     // into it). (Before the reused argument list is filled: making its
     // tensor object may run a finalizer that runs this graph.)
-    ok = run_extern(vm, kr, regs, &ext, &why);
+    ok = run_extern(vm, R, regs, &ext, &why);
   }
   std::vector<vm::Value>& args = R.args;
   args.clear();
@@ -254,11 +315,12 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   for (int r : kr.inputs) args.push_back(ext && r == product ? ext : regs[r]);
   codegen::KernelLaunch& L = R.launch;
   int reuse = verify_ ? -1 : R.reuse;
-  ok = ok && L.prepare(kr.kernel, args, &why, &R.masks, reuse);
+  ok = ok && L.prepare(kr.kernel, args, &why, &R.masks, reuse, &R.out_slots);
   if (!ok && ext && kr.extern_is_value) {
     // The product is done: the executor takes it and runs the epilogue's
     // nodes as eager ops (no second matmul).
     args.clear();
+    L.release();
     regs[g_->node_reg(kr.first)] = ext;
     fallbacks_++;
     *end = kr.first + 1;
@@ -266,6 +328,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   }
   if (!ok) {
     args.clear();
+    L.release();
     if (vm.trace_events && fallbacks_ < 100)
       vm.trace_events->instant("kernel fallback", "jit",
                                {{"graph", vm::TraceEvents::str(g_->name)}, {"kernel", vm::TraceEvents::str(kr.kernel.name)},
@@ -299,6 +362,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
                     kr.kernel.fast_math ? ", fast math: beyond its tolerance" : "", o, (long long)e,
                     double(L.outs[o].data<float>()[e]), double(ref.outs[o].data<float>()[e]));
           args.clear();
+          L.release();
           return Ran::Error;
         }
       }
@@ -318,6 +382,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
     outs = spill.data();
   }
   for (size_t o = 0; o < nout; o++) outs[o] = std::move(L.outs[o]);
+  L.release();
   if (kr.extern_stored) regs[g_->node_reg(kr.first)] = ext_result;
   for (size_t o = 0; o < nout; o++) regs[g_->node_reg(kr.outs[o])] = torch::wrap(vm, std::move(outs[o]));
   *end = kr.end;

@@ -68,19 +68,30 @@ class CompiledGraph {
   uint64_t bytes_moved() const { return bytes_moved_; }
 
  private:
-  // Runs region kr's extern call on its argument registers into *result
-  // (a tensor value); false, with why, when they do not qualify.
-  bool run_extern(vm::VM& vm, const codegen::KernelRegion& kr, const vm::Value* regs, vm::Value* result, std::string* why) const;
+  // Runs region R's extern call on its argument registers into *result
+  // (a tensor value, in R's product slot when it has one); false, with
+  // why, when they do not qualify.
+  struct Region;
+  bool run_extern(vm::VM& vm, const Region& R, const vm::Value* regs, vm::Value* result, std::string* why) const;
   struct Region {
     codegen::KernelRegion region;
     std::unique_ptr<CompiledKernel> kernel;
     std::vector<uint64_t> masks;                // kernel.output_inputs()
-    mutable codegen::KernelLaunch launch;       // reused: no allocation per run but the outputs
+    mutable codegen::KernelLaunch launch;       // reused, released after each run
     mutable std::vector<vm::Value> args;
     int reuse = -1;  // an input whose buffer an output may take (plan_buffers), or -1
+    std::vector<torch::StoragePtr*> out_slots;  // per kernel output: its planned buffer (slots_), or null
+    torch::StoragePtr* product_slot = nullptr;  // the extern call's product's planned buffer, or null
   };
-  // Buffer planning: which region inputs die into their region's output.
+  // Buffer planning: which region inputs die into their region's output,
+  // and which planned buffer (slot) each value that dies inside the graph
+  // lives in.
   void plan_buffers();
+  // The planned buffers, kept across calls: values whose lifetimes do not
+  // overlap share one. A slot is written only when nothing else holds its
+  // storage (torch::empty_in), so a value that escaped some other way (a
+  // view made by an executor node after a fallback) is never overwritten.
+  mutable std::vector<torch::StoragePtr> slots_;
   const tracer::Graph* g_ = nullptr;
   std::vector<Region> regions_;
   std::vector<int> region_at_;  // per node: the region starting there, or -1

@@ -3,6 +3,7 @@
 #include "tracer/cache.h"
 
 #include "jit/tier_manager.h"
+#include "stdlib/torch/storage.h"
 #include "vm/trace_events.h"
 
 #include <algorithm>
@@ -50,6 +51,7 @@ struct Entry {
   std::string shapes;  // "dynamic shapes", or why sizes asked to be dynamic stayed static
   uint64_t runs = 0;   // graph runs, for the tier manager's threshold
   double run_ms = 0;   // total time in the graph (--profile, --trace-dump)
+  uint64_t allocations = 0;  // tensors allocated while it ran (--profile)
   std::unique_ptr<jit::CompiledGraph> compiled;  // once the threshold is reached
 };
 
@@ -143,7 +145,9 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
   if (vm.trace_events || state(vm).profile) {
     auto t0 = std::chrono::steady_clock::now();
     double ts0 = vm.trace_events ? vm.trace_events->now_us() : 0;
+    uint64_t a0 = torch::storage_stats().allocations;
     out = e->runner->run(vm, e->loaded);
+    e->allocations += torch::storage_stats().allocations - a0;
     e->run_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (vm.trace_events) vm.trace_events->graph_run(e->graph->name, ts0, vm.trace_events->now_us());
   } else {
@@ -693,14 +697,15 @@ void profile(TracerState& ts) {
       if (e->runs) rows.push_back(e.get());
   std::sort(rows.begin(), rows.end(), [](const Entry* a, const Entry* b) { return a->run_ms > b->run_ms; });
   std::string r = "kiln --profile: compiled graphs, by total time\n";
-  r += fmt::format("{:<32} {:>9} {:>5} {:>11} {:>10} {:>11} {:>7} {:>10}\n", "graph", "calls", "tier", "total ms",
-                   "mean us", "compile ms", "kernels", "MB moved");
+  r += fmt::format("{:<32} {:>9} {:>5} {:>11} {:>10} {:>11} {:>7} {:>10} {:>12}\n", "graph", "calls", "tier", "total ms",
+                   "mean us", "compile ms", "kernels", "MB moved", "allocs/call");
   for (const Entry* e : rows) {
     const jit::CompiledGraph* c = e->compiled.get();
     double compile_ms = e->trace_ms + (c ? c->compile_ms() : 0);
-    r += fmt::format("{:<32} {:>9} {:>5} {:>11.3f} {:>10.2f} {:>11.3f} {:>7} {:>10.1f}\n", e->graph->name, e->runs,
+    r += fmt::format("{:<32} {:>9} {:>5} {:>11.3f} {:>10.2f} {:>11.3f} {:>7} {:>10.1f} {:>12.1f}\n", e->graph->name, e->runs,
                      c && c->tier() > 0 ? "1" : "0.5", e->run_ms, e->run_ms * 1000.0 / double(e->runs), compile_ms,
-                     c ? c->kernels() : 0, c ? double(c->bytes_moved()) / 1e6 : 0.0);
+                     c ? c->kernels() : 0, c ? double(c->bytes_moved()) / 1e6 : 0.0,
+                     double(e->allocations) / double(e->runs));
   }
   if (rows.empty()) r += "(no graph ran)\n";
   ts.vm.err(r);

@@ -163,12 +163,13 @@ bool rows_merge(const Tensor& a) {
 
 // A (..., m, k) @ B (..., k, n) -> new contiguous (batch..., m, n) of `dtype`
 // (A and B have that dtype). Batch dims broadcast; the caller checked them.
-Tensor product(Tensor A, Tensor B, const Shape& batch, std::optional<DType> out_dtype = std::nullopt) {
+Tensor product(Tensor A, Tensor B, const Shape& batch, std::optional<DType> out_dtype = std::nullopt,
+               StoragePtr* into = nullptr) {
   int64_t m = A.sizes[A.dim() - 2], k = A.sizes[A.dim() - 1], n = B.sizes[B.dim() - 1];
   Shape so = batch;
   so.push_back(m);
   so.push_back(n);
-  Tensor C = empty(so, out_dtype ? *out_dtype : A.dtype);
+  Tensor C = into ? empty_in(into, so, out_dtype ? *out_dtype : A.dtype) : empty(so, out_dtype ? *out_dtype : A.dtype);
   if (C.numel() == 0) return C;
   if (k == 0) {
     fill(C, Scalar::from_int(0));
@@ -236,7 +237,7 @@ Tensor product(Tensor A, Tensor B, const Shape& batch, std::optional<DType> out_
 
 // ---------------------------------------------------------------- PyTorch's kernels, with their checks
 // at::mm: addmm_impl_cpu_ dispatches on mat1's dtype.
-Tensor mm_impl(const Tensor& a, const Tensor& b) {
+Tensor mm_impl(const Tensor& a, const Tensor& b, StoragePtr* into = nullptr) {
   int64_t m = a.sizes[0], k = a.sizes[1], k2 = b.sizes[0], n = b.sizes[1];
   if (k != k2) runtime_error("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", m, k, k2, n);
   if (m == 0 || n == 0 || k == 0) {
@@ -245,7 +246,7 @@ Tensor mm_impl(const Tensor& a, const Tensor& b) {
     return out;
   }
   check_kernel_dtypes("addmm_impl_cpu_", a.dtype, b.dtype);
-  return product(a, b, Shape());
+  return product(a, b, Shape(), std::nullopt, into);
 }
 
 // at::mv: the result has vec's dtype; addmv dispatches on mat's.
@@ -285,10 +286,10 @@ Tensor bmm_checks(int64_t bs, int64_t m, int64_t k, int64_t bs2, int64_t k2, int
 
 }  // namespace
 
-Tensor mm(const Tensor& a, const Tensor& b) {
+Tensor mm(const Tensor& a, const Tensor& b, StoragePtr* into) {
   if (a.dim() != 2) runtime_error("self must be a matrix");
   if (b.dim() != 2) runtime_error("mat2 must be a matrix");
-  return mm_impl(a, b);
+  return mm_impl(a, b, into);
 }
 
 Tensor bmm(const Tensor& a, const Tensor& b) {
@@ -360,14 +361,14 @@ bool should_fold(const Tensor& t, int other_dim) {
 }
 }  // namespace
 
-Tensor matmul(const Tensor& a, const Tensor& b) {
+Tensor matmul(const Tensor& a, const Tensor& b, StoragePtr* into) {
   const int da = a.dim(), db = b.dim();
   if (da == 0 || db == 0)
     runtime_error("both arguments to matmul need to be at least 1D, but they are {}D and {}D", da, db);
   if (da == 1 && db == 1) return dot(a, b);
   if (da == 2 && db == 1) return mv_impl(a, b);
-  if (da == 1 && db == 2) return drop_dim(mm_impl(unsqueeze(a, 0), b), 0);
-  if (da == 2 && db == 2) return mm_impl(a, b);
+  if (da == 1 && db == 2) return drop_dim(mm_impl(unsqueeze(a, 0), b, into), 0);
+  if (da == 2 && db == 2) return mm_impl(a, b, into);
   if (should_fold(a, db) || should_fold(b, da)) {
     // PyTorch: t1 = the >=3-d operand (b.mT when it is b), folded to
     // (rows, k); t2 the other (a.t() when b was the big one). The checks are
@@ -389,7 +390,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
       if (!(rows == 0 || n == 0 || k1 == 0)) check_kernel_dtypes("addmm_impl_cpu_", t1.dtype, t2.dtype);
       // Result in t1's dtype, shape t1.sizes[:-1] + [n] (transposed back).
       // (The transposed case is a (m, k) broadcast against b (..., k, n).)
-      return product(a, b, batch, t1.dtype);
+      return product(a, b, batch, t1.dtype, into);
     }
     // t2 is a vector: mv(t1 folded, t2), result of t2's dtype.
     if (k1 != t2.sizes[0]) runtime_error("size mismatch, got {}, {}x{},{}", rows, rows, k1, t2.sizes[0]);
@@ -415,7 +416,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   int64_t m = A.sizes[A.dim() - 2], k = A.sizes[A.dim() - 1], k2 = B.sizes[B.dim() - 2], n = B.sizes[B.dim() - 1];
   bool empty_result;
   Tensor r = bmm_checks(bs, m, k, bs, k2, n, A.dtype, B.dtype, &empty_result);
-  if (!empty_result) r = product(A, B, batch);
+  if (!empty_result) r = product(A, B, batch, std::nullopt, into);
   else {
     Shape so = batch;
     so.push_back(m), so.push_back(n);

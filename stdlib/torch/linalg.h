@@ -7,8 +7,10 @@
 
 namespace kiln::torch {
 
-Tensor matmul(const Tensor& a, const Tensor& b);
-Tensor mm(const Tensor& a, const Tensor& b);
+// `into` (optional): a slot the product is written into when it may be
+// (empty_in); a compiled graph passes one for a product that dies inside it.
+Tensor matmul(const Tensor& a, const Tensor& b, StoragePtr* into = nullptr);
+Tensor mm(const Tensor& a, const Tensor& b, StoragePtr* into = nullptr);
 Tensor bmm(const Tensor& a, const Tensor& b);
 Tensor mv(const Tensor& a, const Tensor& v);
 Tensor dot(const Tensor& a, const Tensor& b);

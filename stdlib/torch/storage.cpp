@@ -18,6 +18,7 @@
 
 #include "stdlib/torch/error.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
@@ -38,6 +39,15 @@ constexpr size_t kHugePage = size_t(2) << 20;
 constexpr size_t kHugeBytes = size_t(16) << 20;
 #endif
 }  // namespace
+
+namespace {
+// Relaxed counters: a storage may be allocated on a oneTBB worker.
+std::atomic<uint64_t> g_allocations{0}, g_bytes{0};
+}  // namespace
+
+StorageStats storage_stats() {
+  return {g_allocations.load(std::memory_order_relaxed), g_bytes.load(std::memory_order_relaxed)};
+}
 
 namespace {
 // Physical memory plus swap. mimalloc maps with MAP_NORESERVE, which the
@@ -72,6 +82,8 @@ Storage* Storage::allocate(size_t nbytes) {
   }
 #endif
   if (!block) throw std::bad_alloc();
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  g_bytes.fetch_add(nbytes, std::memory_order_relaxed);
   auto* s = new (block) Storage();
   s->nbytes = nbytes;
   s->data = static_cast<char*>(block) + kAlign;

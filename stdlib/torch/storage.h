@@ -25,6 +25,14 @@ struct Storage {
   static void release(Storage* s);
 };
 
+// Storages allocated so far in this process, and their bytes (every tensor
+// that is not a view costs one): `torch._kiln_allocations()` and --profile
+// report them, and the tests of the JIT's buffer planning count them.
+struct StorageStats {
+  uint64_t allocations = 0, bytes = 0;
+};
+StorageStats storage_stats();
+
 // Owning handle to a Storage.
 class StoragePtr {
  public:

@@ -56,6 +56,24 @@ Tensor empty(const Shape& sizes, DType dtype) {
   return t;
 }
 
+Tensor empty_in(StoragePtr* slot, const Shape& sizes, DType dtype) {
+  Storage* s = slot->get();
+  size_t need = size_t(sizes.numel()) * itemsize(dtype);
+  bool sizes_ok = true;
+  for (int64_t d : sizes) sizes_ok = sizes_ok && d >= 0;
+  if (!s || s->refcount != 1 || s->nbytes < need || !sizes_ok) {
+    Tensor t = empty(sizes, dtype);
+    *slot = t.storage;
+    return t;
+  }
+  Tensor t;
+  t.storage = *slot;
+  t.sizes = sizes;
+  t.strides = contiguous_strides(sizes);
+  t.dtype = dtype;
+  return t;
+}
+
 Tensor make_view(const Tensor& base, const Shape& sizes, const Shape& strides, int64_t offset) {
   Tensor t;
   t.storage = base.storage;

@@ -103,6 +103,11 @@ inline void bump_version(const Tensor& t) {
 Shape contiguous_strides(const Shape& sizes);
 // A new tensor of this shape and dtype, contiguous, uninitialised.
 Tensor empty(const Shape& sizes, DType dtype);
+// The same in *slot's storage when nothing else holds it (its reference
+// count is 1) and it is large enough; otherwise in a fresh storage, which
+// *slot then holds. A compiled graph keeps one slot per buffer it plans, so
+// a warm call allocates nothing for its intermediates (jit/tier_manager).
+Tensor empty_in(StoragePtr* slot, const Shape& sizes, DType dtype);
 // A view of `base`'s storage with other sizes/strides/offset.
 Tensor make_view(const Tensor& base, const Shape& sizes, const Shape& strides, int64_t offset);
 // Wraps a negative dim and checks its range (PyTorch's message):

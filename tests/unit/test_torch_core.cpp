@@ -89,6 +89,42 @@ DType rt(std::initializer_list<std::pair<DType, int>> tensors, std::initializer_
 }  // namespace
 
 // ---------------------------------------------------------------- broadcasting
+// empty_in: a compiled graph's planned buffer is reused only when nothing
+// else holds it and it is large enough; otherwise a fresh storage takes its
+// place in the slot. Every storage allocation is counted.
+TEST(TorchStorage, EmptyInReusesOnlyAFreeLargeEnoughSlot) {
+  using namespace kiln::torch;
+  StoragePtr slot;
+  uint64_t n0 = storage_stats().allocations;
+  Tensor a = empty_in(&slot, Shape{4, 8}, DType::Float32);
+  EXPECT_EQ(storage_stats().allocations, n0 + 1);
+  EXPECT_EQ(slot.get(), a.storage.get());
+  EXPECT_TRUE(a.is_contiguous());
+  Storage* first = slot.get();
+  Tensor held = empty_in(&slot, Shape{4, 8}, DType::Float32);  // `a` still holds the slot's storage
+  EXPECT_NE(held.storage.get(), first);
+  EXPECT_EQ(slot.get(), held.storage.get());
+  EXPECT_EQ(storage_stats().allocations, n0 + 2);
+  a = Tensor();
+  held = Tensor();  // the slot is the last holder now
+  Tensor small = empty_in(&slot, Shape{3, 5}, DType::Float32);
+  EXPECT_EQ(small.storage.get(), slot.get());
+  EXPECT_EQ(small.sizes, (Shape{3, 5}));
+  EXPECT_EQ(small.strides, (Shape{5, 1}));
+  EXPECT_EQ(storage_stats().allocations, n0 + 2);
+  small = Tensor();
+  Tensor view = make_view(empty_in(&slot, Shape{2}, DType::Float32), Shape{1}, Shape{1}, 1);  // a view holds it too
+  Tensor other = empty_in(&slot, Shape{2}, DType::Float32);
+  EXPECT_NE(other.storage.get(), view.storage.get());
+  view = Tensor();
+  other = Tensor();
+  Tensor big = empty_in(&slot, Shape{64, 64}, DType::Float64);  // larger than the slot: a new one
+  EXPECT_EQ(slot.get(), big.storage.get());
+  EXPECT_GE(slot->nbytes, size_t(64 * 64 * 8));
+  EXPECT_EQ(storage_stats().allocations, n0 + 4);
+  EXPECT_GE(storage_stats().bytes, uint64_t(64 * 64 * 8));
+}
+
 TEST(TorchBroadcast, Shapes) {
   EXPECT_EQ(broadcast_shapes(Shape{3, 1}, Shape{4}), (Shape{3, 4}));
   EXPECT_EQ(broadcast_shapes(Shape{}, Shape{2, 3}), (Shape{2, 3}));
