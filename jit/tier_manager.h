@@ -9,6 +9,11 @@
 // CompiledGraph: each kernel region runs its machine code, every other node
 // runs on the executor as before.
 //
+// Buffers are planned once per graph (plan_buffers): a kernel writes in
+// place over an input that dies there, and the values that die inside the
+// graph live in slots kept across calls, so a warm call allocates only
+// what it returns.
+//
 // Nothing here can change an answer or crash: a backend that is
 // unavailable on the host, a kernel it refuses, or inputs a kernel was not
 // built for at some call (another dtype, requires_grad) leave those nodes

@@ -5,8 +5,9 @@
 # between two kernels split by a node the executor runs; never when the
 # kernel also reads that input at other points (through a view: an
 # earlier kernel's output, or a matmul's product). The
-# summary line counts the runs that wrote in place. Results must be what
-# eager computes.
+# summary line counts the planned buffers (values that die inside the graph,
+# kept across calls; tests/e2e/buffers_test.py counts the allocations) and
+# the runs that wrote in place. Results must be what eager computes.
 import torch
 import torch.nn.functional as F
 
