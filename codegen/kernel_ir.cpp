@@ -122,6 +122,7 @@ std::string Kernel::to_string() const {
       case KOp::Binary:
         r += fmt::format("    v{} = {}(v{}, v{})\n", i, torch::op_name(torch::BinaryOp(k.arg)), k.a, k.b);
         break;
+      case KOp::Select: r += fmt::format("    v{} = v{} ? v{} : v{}\n", i, k.a, k.b, k.c); break;
       case KOp::Reduce:
         r += fmt::format("    v{} = {}(v{} over the last {} dim{}{}{})\n", i, reduce_op_name(ReduceOp(k.arg)), k.a, reduce_dims,
                          reduce_dims == 1 ? "" : "s", k.keepdim ? ", keepdim" : "",
@@ -143,7 +144,8 @@ std::string Kernel::validate() const {
   for (size_t i = 0; i < body.size(); i++) {
     const KInstr& k = body[i];
     int n = kop_operands(k.op);
-    if ((n >= 1 && (k.a < 0 || size_t(k.a) >= i)) || (n >= 2 && (k.b < 0 || size_t(k.b) >= i)))
+    if ((n >= 1 && (k.a < 0 || size_t(k.a) >= i)) || (n >= 2 && (k.b < 0 || size_t(k.b) >= i)) ||
+        (n >= 3 && (k.c < 0 || size_t(k.c) >= i)))
       return fmt::format("v{}: an operand that is not an earlier value", i);
     if (k.op == KOp::Load && (k.arg < 0 || size_t(k.arg) >= inputs.size())) return fmt::format("v{}: no input {}", i, k.arg);
     if (k.op == KOp::Unary && (k.arg < 0 || k.arg >= kUnaryOps)) return fmt::format("v{}: no unary op {}", i, k.arg);
@@ -273,6 +275,7 @@ Form Kernel::form_of(size_t i, const std::vector<Form>& earlier) const {
       return in.arg >= 0 && size_t(in.arg) < inputs.size() && !inputs[size_t(in.arg)].scalar ? Form::Row : Form::Const;
     case KOp::Unary: return operand(in.a);
     case KOp::Binary: return meet(operand(in.a), operand(in.b));
+    case KOp::Select: return meet(meet(operand(in.a), operand(in.b)), operand(in.c));
     case KOp::Reduce: return in.keepdim ? Form::Kept : Form::Squeezed;
   }
   return Form::Invalid;
@@ -293,6 +296,7 @@ void Kernel::value_inputs_into(std::vector<uint64_t>* out) const {
     if (in.op == KOp::Reduce) continue;  // a per-row value: what its row reads is its operand's
     if (in.a >= 0) deps[i] |= deps[size_t(in.a)];
     if (in.b >= 0) deps[i] |= deps[size_t(in.b)];
+    if (in.c >= 0) deps[i] |= deps[size_t(in.c)];
   }
 }
 

@@ -64,6 +64,7 @@ struct KInstr {
   int a = -1, b = -1;  // operand values (earlier instructions)
   float imm = 0;      // Const: the value (converted to float32 as eager converts a Python number)
   bool keepdim = true;  // Reduce: whether its value keeps the reduced dims (as size 1)
+  int c = -1;         // Select: the third operand (the value where a is 0)
 };
 
 // What a value varies over (see above).

@@ -209,7 +209,8 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     stat_.assign(k.body.size(), false);
     for (size_t i = 0; i < k.body.size(); i++) {
       const KInstr& in = k.body[i];
-      stat_[i] = in.op == KOp::Reduce || (in.a >= 0 && stat_[size_t(in.a)]) || (in.b >= 0 && stat_[size_t(in.b)]);
+      stat_[i] = in.op == KOp::Reduce || (in.a >= 0 && stat_[size_t(in.a)]) || (in.b >= 0 && stat_[size_t(in.b)]) ||
+                 (in.c >= 0 && stat_[size_t(in.c)]);
     }
   }
   // The shape a value of the inputs in `mask` spans.

@@ -328,13 +328,16 @@ bool index_of(const tracer::Graph& g, const tracer::Node& n, const std::string& 
   return true;
 }
 
-// Whether two float32[...] metas may be the same shape: as many dims, each
-// equal or unknown ("*", a dynamic size). The launch checks the real
-// shapes.
+bool is_float_meta(const std::string& m) { return m.rfind("float32[", 0) == 0; }
+bool is_bool_meta(const std::string& m) { return m.rfind("bool[", 0) == 0; }
+
+// Whether two float32[...] (or bool[...]) metas may be the same shape: as
+// many dims, each equal or unknown ("*", a dynamic size). The launch checks
+// the real shapes.
 bool same_shape(const std::string& a, const std::string& b) {
   if (a == b) return true;
   std::vector<std::string> x = meta_dims(a), y = meta_dims(b);
-  if (x.size() != y.size() || a.rfind("float32[", 0) != 0 || b.rfind("float32[", 0) != 0) return false;
+  if (x.size() != y.size() || !(is_float_meta(a) || is_bool_meta(a)) || !(is_float_meta(b) || is_bool_meta(b))) return false;
   for (size_t i = 0; i < x.size(); i++)
     if (x[i] != y[i] && x[i] != "*" && y[i] != "*") return false;
   return true;
@@ -485,6 +488,117 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
   return false;
 }
 
+// A node a kernel computes with masks, the Kernel IR's form of a bool
+// tensor's elements (1.0 / 0.0, codegen/kernel_ops.def): a predicate whose
+// result is a bool tensor (a compare, logical_and / or / xor and & | ^ of
+// bool tensors, logical_not and ~ of one, isnan / isinf / isfinite), a
+// bool value converted to float32 (x.float(): the same numbers), or
+// torch.where / Tensor.where / masked_fill making a float32 tensor by a
+// bool condition. Its operand registers in the instruction's order (where:
+// condition, input, other; masked_fill: mask, value, self), and the
+// instruction (-1 operands unused; a conversion has none: its value is
+// its operand's).
+struct MaskNode {
+  KOp op = KOp::Unary;
+  int arg = 0;
+  int in[3] = {-1, -1, -1};
+  bool convert = false;
+};
+bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::function<const std::string&(int)>& meta_of,
+                MaskNode* m) {
+  *m = MaskNode{};
+  bool bool_out = is_bool_meta(n.meta);
+  auto is_bool = [&](int r) { return is_bool_meta(meta_of(r)); };
+  auto bool_or_number = [&](int r) { return is_bool(r) || operand_kind(g, r) == Operand::Number; };
+  switch (n.op) {
+    case tracer::GraphOp::Compare: {
+      if (!bool_out || n.in.size() != 2) return false;
+      torch::BinaryOp op;
+      switch (vm::CmpOpKind(n.arg)) {
+        case vm::CmpOpKind::Lt: op = torch::BinaryOp::lt; break;
+        case vm::CmpOpKind::LtE: op = torch::BinaryOp::le; break;
+        case vm::CmpOpKind::Eq: op = torch::BinaryOp::eq; break;
+        case vm::CmpOpKind::NotEq: op = torch::BinaryOp::ne; break;
+        case vm::CmpOpKind::Gt: op = torch::BinaryOp::gt; break;
+        case vm::CmpOpKind::GtE: op = torch::BinaryOp::ge; break;
+        default: return false;
+      }
+      *m = MaskNode{KOp::Binary, int(op), {n.in[0], n.in[1], -1}};
+      return true;
+    }
+    case tracer::GraphOp::Unary:
+      // ~mask (on a bool tensor; ~ of a float tensor raises eagerly).
+      if (!bool_out || vm::UnaryOpKind(n.arg) != vm::UnaryOpKind::Invert || n.in.size() != 1 || !is_bool(n.in[0])) return false;
+      *m = MaskNode{KOp::Unary, int(torch::UnaryOp::logical_not), {n.in[0], -1, -1}};
+      return true;
+    case tracer::GraphOp::Binary: {
+      // & | ^ of bool tensors (and Python bools): logical ops.
+      if (!bool_out || n.in.size() != 2 || !bool_or_number(n.in[0]) || !bool_or_number(n.in[1])) return false;
+      torch::BinaryOp op;
+      switch (vm::BinOpKind(n.arg)) {
+        case vm::BinOpKind::BitAnd: op = torch::BinaryOp::logical_and; break;
+        case vm::BinOpKind::BitOr: op = torch::BinaryOp::logical_or; break;
+        case vm::BinOpKind::BitXor: op = torch::BinaryOp::logical_xor; break;
+        default: return false;
+      }
+      *m = MaskNode{KOp::Binary, int(op), {n.in[0], n.in[1], -1}};
+      return true;
+    }
+    case tracer::GraphOp::Call: break;
+    default: return false;
+  }
+  if (n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native)) return false;
+  const vm::NativeObject* nat = n.callee.as<vm::NativeObject>();
+  torch::PointwiseNative p;
+  bool method = false;
+  torch::DType to;
+  if (torch::pointwise_native(nat, &p)) {
+    if (!bool_out) return false;
+    if (p.unary && n.in.size() == 1 && torch::unary_pred_f32_ok(torch::UnaryOp(p.op))) {
+      *m = MaskNode{KOp::Unary, p.op, {n.in[0], -1, -1}};
+      return true;
+    }
+    if (!p.unary && n.in.size() == 2 && torch::binary_pred_f32_ok(torch::BinaryOp(p.op))) {
+      *m = MaskNode{KOp::Binary, p.op, {n.in[0], n.in[1], -1}};
+      return true;
+    }
+    return false;
+  }
+  if (torch::convert_native(nat, &to)) {
+    // bool -> float32: the mask's numbers. (float32 -> float32 returns
+    // the tensor itself: not a new value.)
+    if (to != torch::DType::Float32 || !is_float_meta(n.meta) || n.in.size() != 1 || !is_bool(n.in[0])) return false;
+    m->convert = true;
+    m->in[0] = n.in[0];
+    return true;
+  }
+  if (torch::where_native(nat, &method)) {
+    if (!is_float_meta(n.meta) || n.in.size() != 3) return false;
+    int cond = method ? n.in[1] : n.in[0], x = method ? n.in[0] : n.in[1], y = n.in[2];
+    if (!is_bool(cond)) return false;  // eager raises for other conditions
+    *m = MaskNode{KOp::Select, 0, {cond, x, y}};
+    return true;
+  }
+  if (torch::masked_fill_native(nat)) {
+    // self.masked_fill(mask, value): self's shape, so the mask must
+    // broadcast into it (by the trace's sizes; a dynamic size only
+    // against the same dynamic size).
+    if (!is_float_meta(n.meta) || n.in.size() != 3 || !is_float_meta(meta_of(n.in[0])) || !is_bool(n.in[1])) return false;
+    std::vector<std::string> xs = meta_dims(meta_of(n.in[0])), ms = meta_dims(meta_of(n.in[1]));
+    if (ms.size() > xs.size()) return false;
+    for (size_t d = 0; d < ms.size(); d++) {
+      const std::string& md = ms[ms.size() - 1 - d];
+      const std::string& xd = xs[xs.size() - 1 - d];
+      if (md != "1" && md != xd) return false;
+    }
+    int value = n.in[2];
+    if (operand_kind(g, value) != Operand::Number && meta_of(value) != "float32[]") return false;
+    *m = MaskNode{KOp::Select, 0, {n.in[1], value, n.in[0]}};
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 constexpr size_t kMaxKernelBody = 64;  // instructions
@@ -608,11 +722,14 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
             r = push(in);
             break;
           }
-          case KOp::Binary: {
+          case KOp::Binary:
+          case KOp::Select: {
             int a = clone(in.a), b = a < 0 ? -1 : clone(in.b);
-            if (a < 0 || b < 0) return -1;
+            int c = in.op != KOp::Select || b < 0 ? -1 : clone(in.c);
+            if (a < 0 || b < 0 || (in.op == KOp::Select && c < 0)) return -1;
             in.a = a;
             in.b = b;
+            in.c = c;
             r = push(in);
             break;
           }
@@ -722,6 +839,21 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         });
         ok = v >= 0;
         is_view = true;
+      } else if (MaskNode mn; mask_op_of(g, n, meta_of, &mn)) {
+        // Predicates as masks, where / masked_fill as selects by one.
+        int ops[3] = {-1, -1, -1};
+        for (int q = 0; q < 3 && ok; q++) {
+          if (mn.in[q] < 0) continue;
+          ops[q] = value_of(mn.in[q]);
+          ok = ops[q] >= 0;
+        }
+        if (ok && mn.convert) {
+          v = ops[0];
+        } else if (ok) {
+          KInstr in{mn.op, mn.arg, ops[0], ops[1]};
+          in.c = ops[2];
+          v = push(in);
+        }
       } else if (reduction_of(g, n, meta_of(n.in.empty() ? -1 : n.in[0]), &red)) {
         // A reduction folds a row-level value spanning the region's
         // iteration shape, over the same trailing dims as the region's
@@ -854,6 +986,12 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         if (row_level(o) && !same_shape(g.nodes[o].meta, *widest)) bad = std::min(bad, o);
       for (size_t vn : reg.views)  // a view used after the run: it ends before it
         if (std::find(reg.outs.begin(), reg.outs.end(), vn) != reg.outs.end()) bad = std::min(bad, vn);
+      for (size_t o : reg.outs)  // a mask used after the run (a bool tensor: not a float32 output)
+        if (is_bool_meta(g.nodes[o].meta)) bad = std::min(bad, o);
+      if (bad == reg.first) {  // its first node: no region here (the executor runs it)
+        reg.end = reg.first;
+        break;
+      }
       if (bad == SIZE_MAX) break;
       limit = std::max(bad, i + 1);
     }
@@ -870,7 +1008,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     // Reductions of inputs alone fold what eager folds, the same way: no
     // kernel pays for itself there.
     bool computes = false;
-    for (const KInstr& in : k.body) computes = computes || in.op == KOp::Unary || in.op == KOp::Binary;
+    for (const KInstr& in : k.body) computes = computes || in.op == KOp::Unary || in.op == KOp::Binary || in.op == KOp::Select;
     if (!computes) continue;
     k.name = fmt::format("{}_k{}", g.name, out.size());
     out.push_back(std::move(reg));

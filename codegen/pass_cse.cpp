@@ -12,7 +12,7 @@ namespace kiln::codegen {
 
 bool pass_cse(Kernel& k) {
   std::vector<int> repl(k.body.size());
-  std::map<std::tuple<int, int, int, int, uint32_t, bool>, int> seen;
+  std::map<std::tuple<int, int, int, int, int, uint32_t, bool>, int> seen;
   bool changed = false;
   for (size_t i = 0; i < k.body.size(); i++) {
     repl[i] = int(i);
@@ -20,7 +20,8 @@ bool pass_cse(Kernel& k) {
     // Operands first take their replacements, so equal trees collapse.
     if (in.a >= 0) in.a = repl[size_t(in.a)];
     if (in.b >= 0) in.b = repl[size_t(in.b)];
-    auto key = std::make_tuple(int(in.op), in.arg, in.a, in.b,
+    if (in.c >= 0) in.c = repl[size_t(in.c)];
+    auto key = std::make_tuple(int(in.op), in.arg, in.a, in.b, in.c,
                                in.op == KOp::Const || in.op == KOp::Reduce ? std::bit_cast<uint32_t>(in.imm) : 0u,
                                in.op == KOp::Reduce && in.keepdim);
     auto [it, fresh] = seen.emplace(key, int(i));

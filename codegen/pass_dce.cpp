@@ -12,6 +12,7 @@ bool pass_dce(Kernel& k) {
     if (!live[i]) continue;
     if (k.body[i].a >= 0) live[size_t(k.body[i].a)] = true;
     if (k.body[i].b >= 0) live[size_t(k.body[i].b)] = true;
+    if (k.body[i].c >= 0) live[size_t(k.body[i].c)] = true;
   }
   std::vector<int> renum(k.body.size(), -1);
   std::vector<KInstr> body;
@@ -20,6 +21,7 @@ bool pass_dce(Kernel& k) {
     KInstr in = k.body[i];
     if (in.a >= 0) in.a = renum[size_t(in.a)];
     if (in.b >= 0) in.b = renum[size_t(in.b)];
+    if (in.c >= 0) in.c = renum[size_t(in.c)];
     renum[i] = int(body.size());
     body.push_back(in);
   }

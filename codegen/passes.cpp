@@ -22,6 +22,7 @@ void apply_replacements(Kernel& k, const std::vector<int>& repl) {
   for (KInstr& in : k.body) {
     if (in.a >= 0) in.a = root(in.a);
     if (in.b >= 0) in.b = root(in.b);
+    if (in.c >= 0) in.c = root(in.c);
   }
   for (int& o : k.outputs) o = root(o);
 }

@@ -6,10 +6,32 @@
 namespace kiln::codegen {
 
 bool reference_supports_unary(int op) {
-  return op >= 0 && op < unary_op_count() && torch::unary_row_f32_ok(torch::UnaryOp(op));
+  return op >= 0 && op < unary_op_count() &&
+         (torch::unary_row_f32_ok(torch::UnaryOp(op)) || torch::unary_pred_f32_ok(torch::UnaryOp(op)));
 }
 bool reference_supports_binary(int op) {
-  return op >= 0 && op < binary_op_count() && torch::binary_row_f32_ok(torch::BinaryOp(op));
+  return op >= 0 && op < binary_op_count() &&
+         (torch::binary_row_f32_ok(torch::BinaryOp(op)) || torch::binary_pred_f32_ok(torch::BinaryOp(op)));
+}
+
+float eval_element(const KInstr& in, float a, float b, float c) {
+  float r = 0;
+  switch (in.op) {
+    case KOp::Unary: {
+      auto op = torch::UnaryOp(in.arg);
+      if (torch::unary_pred_f32_ok(op)) return torch::unary_pred_f32(op, a) ? 1.0f : 0.0f;
+      torch::unary_row_f32(op, &r, &a, 1);
+      return r;
+    }
+    case KOp::Binary: {
+      auto op = torch::BinaryOp(in.arg);
+      if (torch::binary_pred_f32_ok(op)) return torch::binary_pred_f32(op, a, b) ? 1.0f : 0.0f;
+      torch::binary_row_f32(op, &r, &a, 1, &b, 1, 1);
+      return r;
+    }
+    case KOp::Select: return a != 0.0f ? b : c;
+    default: return 0;
+  }
 }
 
 namespace {
@@ -52,16 +74,9 @@ void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
                                      : *reinterpret_cast<const float*>(L.in_ptrs[a] + at(a, j));
             break;
           }
-          case KOp::Unary: {
-            float a = operand(in.a, j);
-            torch::unary_row_f32(torch::UnaryOp(in.arg), &out, &a, 1);
-            break;
-          }
-          case KOp::Binary: {
-            float a = operand(in.a, j), b = operand(in.b, j);
-            torch::binary_row_f32(torch::BinaryOp(in.arg), &out, &a, 1, &b, 1, 1);
-            break;
-          }
+          case KOp::Unary: out = eval_element(in, operand(in.a, j), 0, 0); break;
+          case KOp::Binary: out = eval_element(in, operand(in.a, j), operand(in.b, j), 0); break;
+          case KOp::Select: out = eval_element(in, operand(in.a, j), operand(in.b, j), operand(in.c, j)); break;
           case KOp::Reduce: out = reduce_row(ReduceOp(in.arg), row[size_t(in.a)].data(), n, L.rows, in.imm); break;
         }
       }
@@ -109,10 +124,9 @@ void run_reference(const Kernel& k, KernelLaunch& L) {
           v[i] = k.inputs[a].scalar ? L.numbers[a] : *reinterpret_cast<const float*>(L.in_ptrs[a] + offset(a));
           break;
         }
-        case KOp::Unary: torch::unary_row_f32(torch::UnaryOp(in.arg), &v[i], &v[size_t(in.a)], 1); break;
-        case KOp::Binary:
-          torch::binary_row_f32(torch::BinaryOp(in.arg), &v[i], &v[size_t(in.a)], 1, &v[size_t(in.b)], 1, 1);
-          break;
+        case KOp::Unary: v[i] = eval_element(in, v[size_t(in.a)], 0, 0); break;
+        case KOp::Binary: v[i] = eval_element(in, v[size_t(in.a)], v[size_t(in.b)], 0); break;
+        case KOp::Select: v[i] = eval_element(in, v[size_t(in.a)], v[size_t(in.b)], v[size_t(in.c)]); break;
         case KOp::Reduce: v[i] = 0; break;  // not in a kernel that reduces no dims (validate)
       }
     }

@@ -20,8 +20,16 @@ namespace kiln::codegen {
 void run_reference(const Kernel& k, KernelLaunch& launch);
 
 // Whether the reference executor (and so the Kernel IR) can express this
-// eager op for float32: the ops with float32 rows.
+// eager op for float32: the ops with float32 rows, and the predicates
+// (compares, logical ops, isnan...), whose values are masks (1.0 / 0.0).
 bool reference_supports_unary(int op);
 bool reference_supports_binary(int op);
+
+// The value of pointwise instruction `in` (Unary, Binary or Select) at one
+// element, from its operands' values a, b (and c): the eager row's
+// arithmetic, a predicate's 1.0 or 0.0, a select's pick (b where a is not
+// 0, else c). Everything that evaluates one element (this executor, a
+// reducing kernel's per-row values, constant folding) evaluates with it.
+float eval_element(const KInstr& in, float a, float b, float c);
 
 }  // namespace kiln::codegen

@@ -30,6 +30,7 @@ Kernel sub_kernel(const Kernel& k, const RowPlan& p, const std::vector<int>& roo
     if (!need[i] || p.slot_of[i] >= 0 || from_scratch(i)) continue;
     if (k.body[i].a >= 0) need[size_t(k.body[i].a)] = true;
     if (k.body[i].b >= 0) need[size_t(k.body[i].b)] = true;
+    if (k.body[i].c >= 0) need[size_t(k.body[i].c)] = true;
   }
   for (size_t i = 0; i < k.body.size(); i++) {
     if (!need[i]) continue;
@@ -41,6 +42,7 @@ Kernel sub_kernel(const Kernel& k, const RowPlan& p, const std::vector<int>& roo
     } else {
       if (in.a >= 0) in.a = map[size_t(in.a)];
       if (in.b >= 0) in.b = map[size_t(in.b)];
+      if (in.c >= 0) in.c = map[size_t(in.c)];
     }
     map[i] = int(s.body.size());
     s.body.push_back(in);
@@ -71,6 +73,7 @@ RowPlan plan_rows(const Kernel& k) {
     }
     if (in.a >= 0) after[i] = std::max(after[i], after[size_t(in.a)]);
     if (in.b >= 0) after[i] = std::max(after[i], after[size_t(in.b)]);
+    if (in.c >= 0) after[i] = std::max(after[i], after[size_t(in.c)]);
   }
   p.sweeps.resize(size_t(sweeps));
   // Stored rows: every producer output of every sweep. (Counted first: a

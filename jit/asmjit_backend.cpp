@@ -43,7 +43,8 @@ constexpr int64_t kStreamingBytes = int64_t(16) << 20;  // outputs from which st
 // (test_codegen.cpp: RegisterPressureSpillsCorrectly).
 
 // vcmpps / vcmppd predicates.
-constexpr uint32_t kCmpLtOq = 0x11, kCmpLeOq = 0x12, kCmpEqOq = 0x00, kCmpUnordQ = 0x03, kCmpGtOq = 0x1E, kCmpNleUq = 0x16;
+constexpr uint32_t kCmpLtOq = 0x11, kCmpLeOq = 0x12, kCmpEqOq = 0x00, kCmpUnordQ = 0x03, kCmpGtOq = 0x1E, kCmpNleUq = 0x16,
+                   kCmpNeqUq = 0x04, kCmpGeOq = 0x1D;
 
 // The eager rows, for ops without an inline sequence: the kernel stores its
 // lanes to the stack, calls the row (the eager kernel's own code, so the
@@ -73,7 +74,11 @@ bool unary_inline(UnaryOp op) {
     case UnaryOp::log:
     case UnaryOp::log1p:
     case UnaryOp::tanh:
-    case UnaryOp::sigmoid: return true;
+    case UnaryOp::sigmoid:
+    case UnaryOp::logical_not:
+    case UnaryOp::isnan:
+    case UnaryOp::isinf:
+    case UnaryOp::isfinite: return true;
     default: return false;
   }
 }
@@ -85,7 +90,16 @@ bool binary_inline(BinaryOp op) {
     case BinaryOp::mul:
     case BinaryOp::div:
     case BinaryOp::maximum:
-    case BinaryOp::minimum: return true;
+    case BinaryOp::minimum:
+    case BinaryOp::eq:
+    case BinaryOp::ne:
+    case BinaryOp::lt:
+    case BinaryOp::le:
+    case BinaryOp::gt:
+    case BinaryOp::ge:
+    case BinaryOp::logical_and:
+    case BinaryOp::logical_or:
+    case BinaryOp::logical_xor: return true;
     default: return false;
   }
 }
@@ -165,12 +179,28 @@ class BodyEmitter {
     return r;
   }
 
+  // select(a, b, c): b where a is not 0 (NaN counts as true), else c.
+  x86::Vec select(const x86::Vec& a, const x86::Vec& b, const x86::Vec& c) {
+    Mask m = compare(a, zero(), kCmpNeqUq);
+    x86::Vec r = vec();
+    if (lanes_ == 16) cc_.k(m.k).vblendmps(r, c, b);
+    else cc_.vblendvps(r, c, b, m.v);
+    return r;
+  }
+
   // --fast-math kernels (Kernel::fast_math) on a host with FMA: exp, tanh
   // and sigmoid by the float32 sequences below instead of eager's bits.
   void set_fast_math(bool on) { fast_ = on; }
 
   x86::Vec unary(UnaryOp op, const x86::Vec& a) {
     if (!unary_inline(op)) return call_row(int(op), a, nullptr);
+    switch (op) {  // predicates: masks (1.0 / 0.0), as eager's bool results read as float32
+      case UnaryOp::logical_not: return mask_value(compare(a, zero(), kCmpEqOq));  // !(x != 0); NaN is true
+      case UnaryOp::isnan: return mask_value(compare(a, a, kCmpUnordQ));
+      case UnaryOp::isinf: return mask_value(compare(abs(a), f32(std::numeric_limits<float>::infinity()), kCmpEqOq));
+      case UnaryOp::isfinite: return mask_value(compare(abs(a), f32(std::numeric_limits<float>::infinity()), kCmpLtOq));
+      default: break;
+    }
     if (fast_ && op == UnaryOp::exp) return fast_exp(a);
     if (fast_ && op == UnaryOp::tanh) return fast_tanh(a);
     if (fast_ && op == UnaryOp::sigmoid) return fast_sigmoid(a);
@@ -230,6 +260,33 @@ class BodyEmitter {
 
   x86::Vec binary(BinaryOp op, const x86::Vec& a, const x86::Vec& b) {
     if (!binary_inline(op)) return call_row(int(op), a, &b);
+    switch (op) {  // predicates: masks (1.0 / 0.0); NaN compares false but for ne, and is true
+      case BinaryOp::eq: return mask_value(compare(a, b, kCmpEqOq));
+      case BinaryOp::ne: return mask_value(compare(a, b, kCmpNeqUq));
+      case BinaryOp::lt: return mask_value(compare(a, b, kCmpLtOq));
+      case BinaryOp::le: return mask_value(compare(a, b, kCmpLeOq));
+      case BinaryOp::gt: return mask_value(compare(a, b, kCmpGtOq));
+      case BinaryOp::ge: return mask_value(compare(a, b, kCmpGeOq));
+      case BinaryOp::logical_and:
+      case BinaryOp::logical_or:
+      case BinaryOp::logical_xor: {
+        x86::Vec z = zero();
+        Mask ta = compare(a, z, kCmpNeqUq), tb = compare(b, z, kCmpNeqUq), m;
+        if (lanes_ == 16) {
+          m.k = cc_.newKw();
+          if (op == BinaryOp::logical_and) cc_.kandw(m.k, ta.k, tb.k);
+          else if (op == BinaryOp::logical_or) cc_.korw(m.k, ta.k, tb.k);
+          else cc_.kxorw(m.k, ta.k, tb.k);
+        } else {
+          m.v = vec();
+          if (op == BinaryOp::logical_and) cc_.vandps(m.v, ta.v, tb.v);
+          else if (op == BinaryOp::logical_or) cc_.vorps(m.v, ta.v, tb.v);
+          else cc_.vxorps(m.v, ta.v, tb.v);
+        }
+        return mask_value(m);
+      }
+      default: break;
+    }
     if (lanes_ == 16 && (op == BinaryOp::maximum || op == BinaryOp::minimum)) {
       x86::Vec r = vec();
       if (op == BinaryOp::maximum) cc_.vmaxps(r, a, b);
@@ -381,6 +438,44 @@ class BodyEmitter {
       cc_.vcmpps(mask, x, f32(-0x1.62e43p6f), kCmpLeOq);
       cc_.vandnps(r, mask, r);
     }
+  }
+
+  // A lane mask: a mask register with 16 lanes, else a vector of all-ones
+  // or all-zero lanes.
+  struct Mask {
+    x86::KReg k;
+    x86::Vec v;
+  };
+  template <class B>
+  Mask compare(const x86::Vec& a, const B& b, uint32_t pred) {
+    Mask m;
+    if (lanes_ == 16) {
+      m.k = cc_.newKw();
+      cc_.vcmpps(m.k, a, b, pred);
+    } else {
+      m.v = vec();
+      cc_.vcmpps(m.v, a, b, pred);
+    }
+    return m;
+  }
+  // 1.0 in the lanes of m, 0.0 elsewhere (a bool read as float32).
+  x86::Vec mask_value(const Mask& m) {
+    x86::Vec r = vec();
+    if (lanes_ == 16) cc_.k(m.k).z().vmovups(r, f32(1.0f));
+    else cc_.vandps(r, m.v, f32(1.0f));
+    return r;
+  }
+  x86::Vec zero() {
+    x86::Vec z = vec();
+    if (lanes_ == 16) cc_.vpxord(z, z, z);
+    else cc_.vxorps(z, z, z);
+    return z;
+  }
+  x86::Vec abs(const x86::Vec& a) {
+    x86::Vec r = vec();
+    if (lanes_ == 16) cc_.vpandd(r, a, u32(0x7fffffffu));
+    else cc_.vandps(r, a, u32(0x7fffffffu));
+    return r;
   }
 
   // The zmm forms where AVX-512 differs (logic on integer lanes: vpxord,
@@ -902,6 +997,7 @@ class AsmjitKernel final : public CompiledKernel {
           }
           case KOp::Unary: v[i] = em.unary(UnaryOp(ins.arg), v[size_t(ins.a)]); break;
           case KOp::Binary: v[i] = em.binary(BinaryOp(ins.arg), v[size_t(ins.a)], v[size_t(ins.b)]); break;
+          case KOp::Select: v[i] = em.select(v[size_t(ins.a)], v[size_t(ins.b)], v[size_t(ins.c)]); break;
           case KOp::Reduce: break;  // pointwise rows have none (a reducing kernel runs its row plan)
         }
       }
@@ -1032,6 +1128,7 @@ class AsmjitBackend final : public Backend {
       case KOp::Unary: return codegen::reference_supports_unary(k.arg);
       case KOp::Binary: return codegen::reference_supports_binary(k.arg);
       case KOp::Reduce: return k.arg >= 0 && k.arg < codegen::reduce_op_count();  // by the row runner
+      case KOp::Select: return true;
     }
     return false;
   }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "codegen/reference.h"
 #include "stdlib/torch/elementwise.h"
 
 namespace kiln::jit {
@@ -121,16 +122,9 @@ class Runner {
     switch (in.op) {
       case KOp::Const: r = in.imm; break;
       case KOp::Load: r = L_.numbers[size_t(in.arg)]; break;  // a number input (a tensor's is not per row)
-      case KOp::Unary: {
-        float a = operand(in.a);
-        torch::unary_row_f32(torch::UnaryOp(in.arg), &r, &a, 1);
-        break;
-      }
-      case KOp::Binary: {
-        float a = operand(in.a), b = operand(in.b);
-        torch::binary_row_f32(torch::BinaryOp(in.arg), &r, &a, 1, &b, 1, 1);
-        break;
-      }
+      case KOp::Unary: r = codegen::eval_element(in, operand(in.a), 0, 0); break;
+      case KOp::Binary: r = codegen::eval_element(in, operand(in.a), operand(in.b), 0); break;
+      case KOp::Select: r = codegen::eval_element(in, operand(in.a), operand(in.b), operand(in.c)); break;
       case KOp::Reduce: break;
     }
     return r;

@@ -80,6 +80,14 @@ bool pointwise_native(const vm::NativeObject* nat, PointwiseNative* out);
 // method, not in place): *which is 0 for clamp(input, min, max), 2 for
 // clamp_min(input, min), 4 for clamp_max(input, max).
 bool clamp_native(const vm::NativeObject* nat, int* which);
+// Whether `nat` is torch.where(condition, input, other) or the method
+// input.where(condition, other) (*method true).
+bool where_native(const vm::NativeObject* nat, bool* method);
+// Whether `nat` is masked_fill (function or method, not in place).
+bool masked_fill_native(const vm::NativeObject* nat);
+// Whether `nat` is a dtype conversion method (x.float(), x.double()...):
+// its dtype.
+bool convert_native(const vm::NativeObject* nat, DType* to);
 // Whether `nat` is a reduction the graph compiler fuses (function or
 // method): which one, and its parameter names after `input` in order.
 struct ReductionNative {

@@ -515,6 +515,47 @@ void unary_row_f32(UnaryOp op, float* out, const float* a, int64_t n) {
   }
 }
 
+bool unary_pred_f32_ok(UnaryOp op) { return kUnaryKind[int(op)] == UKind::Pred; }
+
+namespace {
+// The predicate's eager expression (templates: the other ops' expressions
+// need not compile for float).
+template <UnaryOp op> bool unary_pred(float x) {
+  if constexpr (kUnaryKind[int(op)] == UKind::Pred) return bool(Unary<op>::apply(x));
+  else return false;
+}
+template <BinaryOp op> bool binary_pred(float a, float b) {
+  if constexpr (kBinaryKind[int(op)] == BKind::Compare || kBinaryKind[int(op)] == BKind::Logical)
+    return bool(Binary<op>::apply(a, b));
+  else return false;
+}
+}  // namespace
+
+bool unary_pred_f32(UnaryOp op, float x) {
+  switch (op) {
+#define UNARY(name, kind, expr) \
+  case UnaryOp::name: return unary_pred<UnaryOp::name>(x);
+#include "stdlib/torch/unary_ops.def"
+#undef UNARY
+  }
+  return false;
+}
+
+bool binary_pred_f32_ok(BinaryOp op) {
+  BKind k = kBinaryKind[int(op)];
+  return k == BKind::Compare || k == BKind::Logical;
+}
+
+bool binary_pred_f32(BinaryOp op, float a, float b) {
+  switch (op) {
+#define BINARY(name, kind, expr) \
+  case BinaryOp::name: return binary_pred<BinaryOp::name>(a, b);
+#include "stdlib/torch/binary_ops.def"
+#undef BINARY
+  }
+  return false;
+}
+
 bool binary_row_f32_ok(BinaryOp op) {
   BKind k = kBinaryKind[int(op)];
   return k == BKind::Arith || k == BKind::TrueDiv;

@@ -62,5 +62,13 @@ void unary_row_f32(UnaryOp op, float* out, const float* a, int64_t n);
 bool binary_row_f32_ok(BinaryOp op);
 // a_step / b_step: 1 for an array, 0 for a scalar that broadcasts.
 void binary_row_f32(BinaryOp op, float* out, const float* a, int a_step, const float* b, int b_step, int64_t n);
+// The predicates of float32 operands (compares, logical ops, isnan /
+// isinf / isfinite / logical_not): whether `op` is one, and its value at
+// one element, as the eager kernels compute it (their results are bool
+// tensors; the Kernel IR keeps them as 1.0 / 0.0).
+bool unary_pred_f32_ok(UnaryOp op);
+bool unary_pred_f32(UnaryOp op, float x);
+bool binary_pred_f32_ok(BinaryOp op);
+bool binary_pred_f32(BinaryOp op, float a, float b);
 
 }  // namespace kiln::torch

@@ -283,6 +283,12 @@ bool pointwise_native(const vm::NativeObject* nat, PointwiseNative* out) {
   return false;
 }
 
+bool where_native(const vm::NativeObject* nat, bool* method) {
+  if (nat->fn != where_fn && nat->fn != where_method) return false;
+  *method = nat->fn == where_method;
+  return true;
+}
+
 bool clamp_native(const vm::NativeObject* nat, int* which) {
   if (nat->fn != clamp_fn || (nat->data.as_small_int() & 1)) return false;
   *which = int(nat->data.as_small_int());

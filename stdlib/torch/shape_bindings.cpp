@@ -429,6 +429,10 @@ Value scatter_fn(VM& vm, const CallArgs& a, const Value& data) {
   });
 }
 // masked_fill / masked_fill_ (data 1)
+Value masked_fill_fn(VM& vm, const CallArgs& a, const Value& data);
+}  // namespace
+bool masked_fill_native(const vm::NativeObject* nat) { return nat->fn == masked_fill_fn && nat->data.as_small_int() == 0; }
+namespace {
 Value masked_fill_fn(VM& vm, const CallArgs& a, const Value& data) {
   bool inplace = data.as_small_int();
   const char* name = inplace ? "masked_fill_" : "masked_fill";

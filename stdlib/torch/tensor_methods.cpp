@@ -185,6 +185,14 @@ Value convert_m(VM& vm, const CallArgs& a, const Value& data) {
   return guarded(vm, [&] { return wrap(vm, ag::cast(v, d)); });
 }
 
+}  // namespace
+bool convert_native(const vm::NativeObject* nat, DType* to) {
+  if (nat->fn != convert_m) return false;
+  *to = DType(nat->data.as_small_int());
+  return true;
+}
+namespace {
+
 Value fill__m(VM& vm, const CallArgs& a, const Value&) {
   SELF("fill_");
   Value args[1];

@@ -37,9 +37,18 @@ UNARY = ["torch.exp({})", "torch.tanh({})", "torch.relu({})", "torch.sigmoid({})
          "torch.sqrt(torch.abs({}))", "torch.log1p(torch.abs({}))", "torch.sin({})", "torch.floor({})",
          "torch.expm1({} * 0.5)", "torch.square({})", "torch.sign({})", "torch.round({} * 4.0)",
          "torch.reciprocal({} + 3.0)", "torch.erf({})", "torch.clamp({}, -0.5, 0.5)", "{}.clamp(min=0.0)",
-         "torch.clamp_max({}, -0.0)", "{}.clip(None, 1.5)"]
+         "torch.clamp_max({}, -0.0)", "{}.clip(None, 1.5)",
+         # masks (compares, logical ops, isnan...) and selects by them
+         "torch.where({0} > 0.5, {0}, -1.0)", "{0}.masked_fill({0} <= -0.25, 2.0)",
+         "(({0} > 0.0) & ({0} < 1.0)).float() * {0}", "torch.where(~({0} >= 0.1), {0} * 2.0, {0})",
+         "torch.where(torch.isnan({0} / {0}), 0.0, {0})", "({0} != {0}.round()).float() + {0}",
+         "torch.where(torch.logical_or({0} < -1.0, {0} > 1.0), torch.tanh({0}), {0})",
+         "{0}.where({0}.eq(0.25) | torch.isinf({0} * 1e38), {0} + 1.0)"]
 BINARY = ["({} + {})", "({} - {})", "({} * {})", "({} / ({} * {} + 1.5))", "torch.maximum({}, {})",
-          "torch.minimum({}, {})", "torch.clamp({}, min={})", "{}.clamp_max({})"]
+          "torch.minimum({}, {})", "torch.clamp({}, min={})", "{}.clamp_max({})",
+          "torch.where({0} > {1}, {0}, {1})", "torch.where({1} > 0.5, -3.0, {0})",
+          "(({0} < {1}) | ({1} < -0.5)).float() - {0}", "torch.where(({0} >= {1}) ^ ({0} > 0.0), {1}, {0} * 0.5)",
+          "{0}.masked_fill({0} > 1.0, 0.0) * torch.gt({1}, {0}).float()"]
 NUMBERS = ["2.0", "0.5", "-1.25", "3", "1e-3", "7"]
 
 
@@ -62,7 +71,7 @@ def gen_function(rng, idx):
             op = rng.choice(BINARY)
             if rng.random() < 0.25:
                 y = (rng.choice(NUMBERS), None)
-            if "maximum" in op or "minimum" in op or "clamp(" in op:
+            if "maximum" in op or "minimum" in op or "clamp(" in op or "{1}" in op:
                 if y[1] is None:
                     y = rng.choice(vals)
             if op.count("{}") == 3:

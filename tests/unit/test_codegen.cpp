@@ -192,6 +192,59 @@ TEST(AsmjitBackend, EveryBinaryOpMatchesOnTensorsNumbersAndBroadcasts) {
   }
 }
 
+// The Kernel IR's masks are eager's bool results read as float32: every
+// predicate on every pair of special values (the reference, and so each
+// backend, against the eager op), and a select picks as torch.where does
+// (a NaN condition counts as true, -0.0 as false).
+TEST(KernelIR, PredicatesAndSelectsAreEagers) {
+  std::vector<float> sp = {0.0f, -0.0f, 1.0f, -1.0f, 2.5f, std::numeric_limits<float>::infinity(),
+                           -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN(), 1e-40f};
+  int64_t n = int64_t(sp.size());
+  torch::Tensor sa = filled({n, 1}, sp), sb = filled({1, n}, sp);
+  auto run = [](const Kernel& k, const std::vector<KArg>& args) {
+    KernelLaunch L;
+    std::string why;
+    EXPECT_TRUE(L.prepare(k, args, &why)) << why;
+    kiln::codegen::run_reference(k, L);
+    return L.outs[0];
+  };
+  auto expect_same = [](const torch::Tensor& want, const torch::Tensor& got) {
+    ASSERT_EQ(want.numel(), got.numel());
+    for (int64_t e = 0; e < want.numel(); e++)
+      ASSERT_TRUE(same_bits(want.data<float>()[e], got.data<float>()[e])) << "element " << e;
+  };
+  int preds = 0;
+  for (torch::BinaryOp op : all_binary()) {
+    if (!torch::binary_pred_f32_ok(op)) continue;
+    SCOPED_TRACE(torch::op_name(op));
+    preds++;
+    torch::Tensor eager = torch::cast(torch::binary(op, sa, sb), torch::DType::Float32);
+    expect_same(eager, run(binary_kernel(op), {KArg{&sa}, KArg{&sb}}));
+  }
+  for (torch::UnaryOp op : all_unary()) {
+    if (!torch::unary_pred_f32_ok(op)) continue;
+    SCOPED_TRACE(torch::op_name(op));
+    preds++;
+    torch::Tensor eager = torch::cast(torch::unary(op, sa), torch::DType::Float32);
+    expect_same(eager, run(unary_kernel(op), {KArg{&sa}}));
+  }
+  EXPECT_EQ(preds, 13);  // eq ne lt le gt ge, logical and / or / xor; logical_not, isnan, isinf, isfinite
+  // select(c, a, b) against torch.where(c != 0, a, b), c over the special values.
+  Kernel k;
+  k.name = "sel";
+  k.inputs = {KInput{false}, KInput{false}, KInput{false}};
+  k.body = {KInstr{KOp::Load, 0}, KInstr{KOp::Load, 1}, KInstr{KOp::Load, 2}, KInstr{KOp::Select, 0, 0, 1}};
+  k.body[3].c = 2;
+  k.outputs = {3};
+  std::vector<float> ones(sp.size(), 1.5f), others(sp.size(), -7.0f);
+  torch::Tensor c = filled({n}, sp), a = filled({n}, ones), b = filled({n}, others);
+  torch::Tensor cond = torch::binary(torch::BinaryOp::ne, c, torch::Scalar::from_double(0.0));
+  expect_same(torch::where(cond, a, b), run(k, {KArg{&c}, KArg{&a}, KArg{&b}}));
+  expect_backend_matches(k, {KArg{&c}, KArg{&a}, KArg{&b}});
+  k.body[3].c = 0;  // select(c, a, c): the condition as a value too
+  expect_backend_matches(k, {KArg{&c}, KArg{&a}, KArg{&b}});
+}
+
 TEST(AsmjitBackend, StridedAndLongChainsMatch) {
   std::vector<float> vals = test_values();
   torch::Tensor base = filled({17, 19}, vals);
@@ -454,10 +507,15 @@ TEST(AsmjitBackend, CompilesEveryFloat32RowAndRefusesTheRest) {
   auto& be = kiln::jit::asmjit_backend();
   EXPECT_TRUE(be.compiles(KInstr{KOp::Unary, int(torch::UnaryOp::sin), 0}));  // a call of the eager row
   EXPECT_TRUE(be.compiles(KInstr{KOp::Binary, int(torch::BinaryOp::pow), 0, 1}));
-  EXPECT_FALSE(be.compiles(KInstr{KOp::Unary, int(torch::UnaryOp::isnan), 0}));  // a bool result: no float32 row
-  EXPECT_FALSE(be.compiles(KInstr{KOp::Binary, int(torch::BinaryOp::eq), 0, 1}));
+  // Predicates: masks (1.0 / 0.0), and selects by them.
+  EXPECT_TRUE(be.compiles(KInstr{KOp::Unary, int(torch::UnaryOp::isnan), 0}));
+  EXPECT_TRUE(be.compiles(KInstr{KOp::Binary, int(torch::BinaryOp::eq), 0, 1}));
+  EXPECT_TRUE(be.compiles(KInstr{KOp::Select, 0, 0, 1}));
+  // Integer-only ops: no float32 arithmetic to compile.
+  EXPECT_FALSE(be.compiles(KInstr{KOp::Unary, int(torch::UnaryOp::bitwise_not), 0}));
+  EXPECT_FALSE(be.compiles(KInstr{KOp::Binary, int(torch::BinaryOp::bitwise_and), 0, 1}));
   std::string why;
-  Kernel k = unary_kernel(torch::UnaryOp::isnan);
+  Kernel k = unary_kernel(torch::UnaryOp::bitwise_not);
   EXPECT_EQ(be.compile(k, &why), nullptr);
   EXPECT_FALSE(why.empty());
 }

@@ -176,6 +176,13 @@ Case make_case(uint32_t seed) {
       };
       for (int tries = 0; tries < 8 && !fits(a, b); tries++) b = std::uniform_int_distribution<int>(0, nv - 1)(rng);
       if (!fits(a, b)) b = a;
+      int cond = operand(rng);
+      if (std::uniform_int_distribution<int>(0, 4)(rng) == 0 && fits(cond, a) && fits(cond, b)) {
+        KInstr sel{KOp::Select, 0, cond, a};  // where(cond != 0, a, b): cond mostly a mask, sometimes any value
+        sel.c = b;
+        k.body.push_back(sel);
+        continue;
+      }
       k.body.push_back(KInstr{KOp::Binary, binary[std::uniform_int_distribution<size_t>(0, binary.size() - 1)(rng)], a, b});
     }
   }
@@ -217,12 +224,19 @@ TEST(RandomKernels, AsmjitMatchesTheReference) {
       refused++;
       continue;
     }
-    ASSERT_TRUE(jit.prepare(c.kernel, c.args, &why)) << why << "\n" << repro;
     kiln::codegen::run_reference(c.kernel, ref);
     Kernel opt = c.kernel;
     std::string bad = kiln::codegen::optimize(opt, "");
     ASSERT_EQ(bad, "") << repro;
     repro += "after the passes:\n" + opt.to_string();
+    // The launch binds the kernel that runs (the optimized one, as the tier
+    // manager does): a simplification may leave a reduction straight of a
+    // strided input, which the launch refuses.
+    if (!jit.prepare(opt, c.args, &why)) {
+      ASSERT_TRUE(why.find("not contiguous") != std::string::npos) << why << "\n" << repro;
+      refused++;
+      continue;
+    }
     // Alternate the code paths: AVX2 (8 lanes) and AVX-512F (16) where the host has it.
     auto& lb = kiln::jit::asmjit_backend_with_lanes(i % 2 ? 16 : 8);
     auto& use = lb.unavailable().empty() ? lb : be;
