@@ -104,7 +104,8 @@ std::string ViewStep::invalid(int in_rank) const {
 std::string Kernel::to_string() const {
   std::string r = fmt::format("kernel {}(", name);
   for (size_t i = 0; i < inputs.size(); i++) {
-    r += fmt::format("{}in{}: {}{}", i ? ", " : "", i, torch::dtype_name(dtype), inputs[i].scalar ? " number" : "[*]");
+    r += fmt::format("{}in{}: {}{}", i ? ", " : "", i, torch::dtype_name(inputs[i].scalar ? dtype : inputs[i].dtype),
+                     inputs[i].scalar ? " number" : "[*]");
     for (const ViewStep& v : inputs[i].views) r += " " + v.to_string();
   }
   r += ") -> (";
@@ -158,6 +159,9 @@ std::string Kernel::validate() const {
     if (form[i] == Form::Invalid) return fmt::format("v{}: a squeezed per-row value combined with a row-level or kept one", i);
     if (body[i].op == KOp::Reduce && form[size_t(body[i].a)] != Form::Row)
       return fmt::format("v{}: a reduction of v{}, which is not a row-level value", i, body[i].a);
+    if (body[i].op == KOp::Reduce && body[size_t(body[i].a)].op == KOp::Load &&
+        inputs[size_t(body[size_t(body[i].a)].arg)].dtype != dtype)
+      return fmt::format("v{}: a reduction straight of a bool input", i);
   }
   if (reduce_dims) {
     for (int o : outputs)
@@ -169,6 +173,8 @@ std::string Kernel::validate() const {
   for (size_t i = 0; i < inputs.size(); i++) {
     const KInput& in = inputs[i];
     if (in.scalar && in.viewed()) return fmt::format("in{}: a viewed number", i);
+    if (in.dtype != dtype && !(in.dtype == torch::DType::Bool && !in.scalar))
+      return fmt::format("in{}: a {} input (tensor inputs are the kernel's dtype or bool)", i, torch::dtype_name(in.dtype));
     int rank = -1;  // of the tensor before each step: unknown at first
     for (const ViewStep& v : in.views) {
       if (std::string bad = v.invalid(rank); !bad.empty()) return fmt::format("in{}: {}", i, bad);
@@ -202,7 +208,7 @@ bool LoopNest::broadcast(const std::vector<torch::Shape>& shapes, torch::Shape* 
   return true;
 }
 
-bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, size_t elem_size, int split) {
+bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, int split) {
   if (split > shape.n) return false;
   // Per operand, its byte stride along each dim of `shape` (0 where it
   // broadcasts or is a scalar); then size-1 dims dropped and dim d merged
@@ -216,6 +222,7 @@ bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Te
     st.fill(0);
     const torch::Tensor* t = operands[o];
     if (!t) continue;
+    size_t elem_size = torch::itemsize(t->dtype);
     for (int d = 0; d < t->sizes.n; d++) {
       int sd = n - t->sizes.n + d;
       st[size_t(sd)] = t->sizes[d] == 1 && shape[sd] != 1 ? 0 : t->strides[d] * int64_t(elem_size);

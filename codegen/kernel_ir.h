@@ -115,8 +115,18 @@ struct KInput {
   explicit KInput(bool number) : scalar(number) {}
   bool scalar = false;  // a Python number (converted to the kernel's dtype), else a tensor
   std::vector<ViewStep> views;  // a tensor read through these views, in order
+  // A tensor's dtype: the kernel's, or bool (a mask: each byte, 0 or 1,
+  // read as 0.0 or 1.0, as eager promotes a bool to float32).
+  torch::DType dtype = torch::DType::Float32;
   bool viewed() const { return !views.empty(); }
 };
+
+// Element `p` of a tensor input of dtype d, as the kernel reads it (a
+// bool's nonzero byte as 1.0).
+inline float read_input(torch::DType d, const char* p) {
+  if (d == torch::DType::Bool) return *reinterpret_cast<const uint8_t*>(p) ? 1.0f : 0.0f;
+  return *reinterpret_cast<const float*>(p);
+}
 
 struct Kernel {
   std::string name;                              // "f_0_k0": graph and index
@@ -169,7 +179,8 @@ struct LoopNest {
   // reduced dim), dims before it and dims from it merge only among
   // themselves: `outer_rank` merged dims come first, then at least one
   // (of size 1 if every reduced dim is) that spans the reduced ones.
-  bool bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, size_t elem_size, int split = -1);
+  // (Byte strides: each operand's element size is its dtype's.)
+  bool bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, int split = -1);
   int outer_rank = 0;
 };
 

@@ -174,7 +174,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
         *why = fmt::format("input {} is a tensor where the kernel takes a number", i);
         return false;
       }
-      if (a.tensor->dtype != k.dtype) {
+      if (a.tensor->dtype != k.inputs[i].dtype) {
         *why = fmt::format("input {} is {}", i, torch::dtype_name(a.tensor->dtype));
         return false;
       }
@@ -285,7 +285,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     torch::StoragePtr* slot = slots && o < slots->size() ? (*slots)[o] : nullptr;
     const torch::Tensor* donor =
         reuse >= 0 && size_t(reuse) < ni && !k.inputs[size_t(reuse)].viewed() ? operands_[size_t(reuse)] : nullptr;
-    if (f == Form::Row && !slot && donor && donor->sizes == shape && donor->is_contiguous()) {
+    if (f == Form::Row && !slot && donor && donor->dtype == k.dtype && donor->sizes == shape && donor->is_contiguous()) {
       outs[o] = *donor;  // in place
       reuse = -1;
       in_place = true;
@@ -301,7 +301,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     out_ptrs[o] = outs[o].data_bytes();
     operands_.push_back(f == Form::Row ? &outs[o] : nullptr);
   }
-  if (!nest.bind(shape, operands_, torch::itemsize(k.dtype), split)) {
+  if (!nest.bind(shape, operands_, split)) {
     *why = "too many dimensions";
     return false;
   }

@@ -19,8 +19,8 @@ namespace kiln::codegen {
 
 namespace {
 
-// Whether register r of g holds a Python number (else: a float32 tensor,
-// checked when the kernel runs), or neither.
+// Whether register r of g holds a Python number or a tensor (float32, or
+// bool: a mask; checked when the kernel runs), or neither.
 enum class Operand { Number, Tensor, Other };
 Operand operand_kind(const tracer::Graph& g, int r) {
   if (r < int(g.consts.size())) {
@@ -29,7 +29,7 @@ Operand operand_kind(const tracer::Graph& g, int r) {
   }
   const std::string& meta = r < int(g.consts.size() + g.inputs.size()) ? g.input_meta[size_t(r) - g.consts.size()]
                                                                           : g.nodes[size_t(r) - g.consts.size() - g.inputs.size()].meta;
-  if (meta.rfind("float32[", 0) == 0) return Operand::Tensor;
+  if (meta.rfind("float32[", 0) == 0 || meta.rfind("bool[", 0) == 0) return Operand::Tensor;
   if (meta == "int" || meta == "float" || meta == "bool") return Operand::Number;
   return Operand::Other;
 }
@@ -660,6 +660,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       }
       reg.inputs.push_back(r);
       k.inputs.push_back(KInput{kind == Operand::Number});
+      if (is_bool_meta(meta_of(r))) k.inputs.back().dtype = torch::DType::Bool;
       return push(KInstr{KOp::Load, int(reg.inputs.size() - 1)});
     };
     // The widest row-level value of the run so far (its meta).
@@ -675,8 +676,8 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       int node = r - g.node_reg(0);
       return node >= int(reg.first) && node < int(reg.first + value_of_node.size());
     };
-    // The rank of register r's float32 tensor, or -1.
-    auto node_rank = [&](int r) { return meta_of(r).rfind("float32[", 0) == 0 ? int(meta_dims(meta_of(r)).size()) : -1; };
+    // The rank of register r's float32 (or bool) tensor, or -1.
+    auto node_rank = [&](int r) { return is_float_meta(meta_of(r)) || is_bool_meta(meta_of(r)) ? int(meta_dims(meta_of(r)).size()) : -1; };
     // Value v computed again over its inputs read through one more view:
     // `make(rank, &step)` gives the step for a tensor input of `rank` dims
     // (after the views it already has), or false. -1 if it cannot be (a

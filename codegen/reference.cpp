@@ -70,8 +70,7 @@ void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
           case KOp::Const: out = in.imm; break;
           case KOp::Load: {
             size_t a = size_t(in.arg);
-            out = k.inputs[a].scalar ? L.numbers[a]
-                                     : *reinterpret_cast<const float*>(L.in_ptrs[a] + at(a, j));
+            out = k.inputs[a].scalar ? L.numbers[a] : read_input(k.inputs[a].dtype, L.in_ptrs[a] + at(a, j));
             break;
           }
           case KOp::Unary: out = eval_element(in, operand(in.a, j), 0, 0); break;
@@ -121,7 +120,7 @@ void run_reference(const Kernel& k, KernelLaunch& L) {
         case KOp::Const: v[i] = in.imm; break;
         case KOp::Load: {
           size_t a = size_t(in.arg);
-          v[i] = k.inputs[a].scalar ? L.numbers[a] : *reinterpret_cast<const float*>(L.in_ptrs[a] + offset(a));
+          v[i] = k.inputs[a].scalar ? L.numbers[a] : read_input(k.inputs[a].dtype, L.in_ptrs[a] + offset(a));
           break;
         }
         case KOp::Unary: v[i] = eval_element(in, v[size_t(in.a)], 0, 0); break;

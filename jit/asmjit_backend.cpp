@@ -825,14 +825,15 @@ class AsmjitKernel final : public CompiledKernel {
   }
 
   // The row for inputs stepping `in_stride` bytes along it (outputs step
-  // 4): contiguous where every input steps 0 or 4, else strided.
+  // 4): contiguous where every input steps 0 or its element size, else
+  // strided.
   RowFn row_for(const int64_t* in_stride) const {
     size_t ni = k_.inputs.size();
     uint64_t pattern = 0;
     bool contiguous = ni <= 63;
     for (size_t i = 0; i < ni && contiguous; i++) {
       if (in_stride[i] == 0 && !k_.inputs[i].scalar) pattern |= uint64_t(1) << i;
-      else if (in_stride[i] != 4 && !k_.inputs[i].scalar) contiguous = false;
+      else if (in_stride[i] != elem_size(i) && !k_.inputs[i].scalar) contiguous = false;
     }
     RowFn row = contiguous ? contiguous_row(pattern) : nullptr;
     return row ? row : strided_;
@@ -843,14 +844,14 @@ class AsmjitKernel final : public CompiledKernel {
     if (nest.numel == 0) return;
     size_t ni = k_.inputs.size(), no = k_.outputs.size();
     int inner = nest.rank - 1;
-    // The row for this launch: contiguous when every input steps 0 or 4
-    // bytes along the row (outputs always step 4).
+    // The row for this launch: contiguous when every input steps 0 or its
+    // element size along the row (outputs always step 4).
     uint64_t pattern = 0;
     bool contiguous = ni <= 63;
     for (size_t i = 0; i < ni && contiguous; i++) {
       int64_t s = nest.strides[i][size_t(inner)];
       if (s == 0) pattern |= uint64_t(1) << i;
-      else if (s != 4) contiguous = false;
+      else if (s != elem_size(i)) contiguous = false;
     }
     for (size_t o = 0; o < no && contiguous; o++) contiguous = nest.strides[ni + o][size_t(inner)] == 4;
     if (contiguous && nest.numel * 4 >= kStreamingBytes) {
@@ -926,6 +927,9 @@ class AsmjitKernel final : public CompiledKernel {
   mutable std::map<uint64_t, RowFn> contiguous_;
   mutable size_t code_size_ = 0;
 
+  // Bytes per element of input i: 4, or 1 for a bool mask.
+  int64_t elem_size(size_t i) const { return k_.inputs[i].dtype == torch::DType::Bool ? 1 : 4; }
+
   RowFn contiguous_row(uint64_t pattern) const {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = contiguous_.find(pattern);
@@ -961,7 +965,17 @@ class AsmjitKernel final : public CompiledKernel {
       cc.mov(p[i], x86::ptr(in, int32_t(i * 8)));
       bool b = k_.inputs[i].scalar || (kind == kContiguous && ((pattern >> i) & 1));
       bcast[i] = b;
-      if (b) {
+      if (b && k_.inputs[i].dtype == torch::DType::Bool) {
+        // A bool broadcast along the row: its byte as 0.0 / 1.0 in every lane.
+        x86::Gp byte = cc.newInt32();
+        x86::Xmm x = cc.newXmm();
+        cc.movzx(byte, x86::byte_ptr(p[i]));
+        cc.vmovd(x, byte);
+        cc.vcvtdq2ps(x, x);
+        cc.vminps(x, x, x86::Mem(cc.newFloatConst(ConstPoolScope::kLocal, 1.0f)));
+        splat[i] = lanes_ == 16 ? x86::Vec(cc.newZmmPs()) : x86::Vec(cc.newYmm());
+        cc.vbroadcastss(splat[i], x);
+      } else if (b) {
         splat[i] = lanes_ == 16 ? x86::Vec(cc.newZmmPs()) : x86::Vec(cc.newYmm());
         cc.vbroadcastss(splat[i], x86::dword_ptr(p[i]));
       } else if (kind == kStrided) {
@@ -988,6 +1002,19 @@ class AsmjitKernel final : public CompiledKernel {
             size_t a = size_t(ins.arg);
             if (bcast[a]) {
               v[i] = vector ? splat[a] : x86::Vec(splat[a].xmm());
+            } else if (k_.inputs[a].dtype == torch::DType::Bool) {
+              // Bytes (0 or 1) widened to 32-bit lanes, then to floats; a
+              // nonzero byte reads as 1.0 (min with 1).
+              v[i] = em.vec();
+              if (width == 16) cc.vpmovzxbd(v[i], x86::xmmword_ptr(p[a]));
+              else if (width == 8) cc.vpmovzxbd(v[i], x86::qword_ptr(p[a]));
+              else {
+                x86::Gp byte = cc.newInt32();
+                cc.movzx(byte, x86::byte_ptr(p[a]));
+                cc.vmovd(v[i].as<x86::Xmm>(), byte);
+              }
+              cc.vcvtdq2ps(v[i], v[i]);
+              cc.vminps(v[i], v[i], em.f32(1.0f));
             } else {
               v[i] = em.vec();
               if (vector) cc.vmovups(v[i], x86::ptr(p[a]));
@@ -1010,7 +1037,7 @@ class AsmjitKernel final : public CompiledKernel {
       for (size_t i = 0; i < ni; i++) {
         if (bcast[i]) continue;
         if (kind == kStrided) cc.add(p[i], s[i]);
-        else cc.add(p[i], width * 4);
+        else cc.add(p[i], width * elem_size(i));
       }
       for (size_t o = 0; o < no; o++) cc.add(q[o], width * 4);
     };

@@ -345,8 +345,8 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
     uint32_t bits = std::bit_cast<uint32_t>(L.outs[0].data<float>()[0]) ^ fault_;
     L.outs[0].data<float>()[0] = std::bit_cast<float>(bits);
   }
-  for (size_t i = 0; i < kr.inputs.size(); i++)
-    if (!kr.kernel.inputs[i].scalar) bytes_moved_ += uint64_t(L.nest.numel) * 4;  // each tensor input read once per point, at most
+  for (size_t i = 0; i < kr.inputs.size(); i++)  // each tensor input read once per point, at most
+    if (!kr.kernel.inputs[i].scalar) bytes_moved_ += uint64_t(L.nest.numel) * torch::itemsize(kr.kernel.inputs[i].dtype);
   bytes_moved_ += uint64_t(L.nest.numel) * 4 * L.outs.size();
   if (verify_) {
     codegen::KernelLaunch ref;

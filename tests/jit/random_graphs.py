@@ -52,6 +52,13 @@ BINARY = ["({} + {})", "({} - {})", "({} * {})", "({} / ({} * {} + 1.5))", "torc
 NUMBERS = ["2.0", "0.5", "-1.25", "3", "1e-3", "7"]
 
 
+def bshape(p, q):
+    """The broadcast of two shapes."""
+    n = max(len(p), len(q))
+    p, q = (1,) * (n - len(p)) + tuple(p), (1,) * (n - len(q)) + tuple(q)
+    return tuple(max(x, y) for x, y in zip(p, q))
+
+
 def gen_function(rng, idx):
     """A random function of group ('a'...) tensors; returns (source, group)."""
     group = rng.choice([("a", "b", "c", "d"), ("e", "f")])
@@ -63,7 +70,18 @@ def gen_function(rng, idx):
         kind = rng.random()
         name = f"v{s}"
         same = [v for v in vals if v[1] == SHAPES[base]]
-        if kind < 0.35:
+        if kind < 0.05:
+            # bool masks among the inputs (globals: M["a"] the group's
+            # full shape, M["b"] its row), read by selects and arithmetic
+            x = rng.choice(vals)
+            full, row = ("a", "b") if base == "a" else ("e", "f")
+            forms = [(f"torch.where(M['{full}'], {x[0]}, {x[0]} * 0.5)", SHAPES[full]),
+                     (f"({x[0]} * M['{full}'] - M['{row}'].float())", SHAPES[full]),
+                     (f"torch.where(~M['{row}'] & ({x[0]} > 0), {x[0]}, 0.0)", bshape(x[1], SHAPES[row]))]
+            if x[1][-1:] == SHAPES[row]:
+                forms.append((f"{x[0]}.masked_fill(M['{row}'], -2.0)", x[1]))
+            expr, shape = rng.choice(forms)
+        elif kind < 0.35:
             x = rng.choice(vals)
             expr, shape = rng.choice(UNARY).format(x[0]), x[1]
         elif kind < 0.70:
@@ -191,6 +209,7 @@ T["a"][1, 1] = -0.0
 I = torch.arange(5) - 2  # an int64 tensor mixed in
 W = {5: torch.randn(5, 5), 9: torch.randn(9, 9) * 0.5}  # matmul weights (globals: guarded)
 B = {5: torch.randn(5), 9: torch.randn(9)}
+M = {"a": torch.randn(4, 5) > 0, "b": torch.randn(5) > 0.5, "e": torch.randn(7, 9) > -0.5, "f": torch.randn(9) > 0}  # bool masks
 
 
 def show(i, r):

@@ -144,12 +144,12 @@ TEST(KernelIR, LoopNestMergesContiguousDimsAndKeepsBroadcasts) {
   torch::Tensor a = filled({4, 5, 6}, {1.0f});
   torch::Tensor out = filled({4, 5, 6}, {0.0f});
   LoopNest n;
-  ASSERT_TRUE(n.bind(a.sizes, {&a, &out}, 4));
+  ASSERT_TRUE(n.bind(a.sizes, {&a, &out}));
   EXPECT_EQ(n.rank, 1);
   EXPECT_EQ(n.sizes[0], 120);
   EXPECT_EQ(n.strides[0][0], 4);
   torch::Tensor row = filled({6}, {1.0f});  // broadcast over the first two dims
-  ASSERT_TRUE(n.bind(a.sizes, {&a, &row, &out}, 4));
+  ASSERT_TRUE(n.bind(a.sizes, {&a, &row, &out}));
   EXPECT_EQ(n.rank, 2);
   EXPECT_EQ(n.sizes[0], 20);
   EXPECT_EQ(n.sizes[1], 6);

@@ -96,6 +96,10 @@ Case make_case(uint32_t seed) {
       continue;
     }
     any_tensor = true;
+    // Some tensors (not a reducing kernel's input 0) are bool masks.
+    bool mask = i > 0 && std::uniform_int_distribution<int>(0, 4)(rng) == 0;
+    torch::DType dt = mask ? torch::DType::Bool : torch::DType::Float32;
+    if (mask) k.inputs.back().dtype = dt;
     // A tensor broadcasting to `shape`: some leading dims dropped, some
     // dims 1; then laid out contiguous, transposed, or as a strided slice.
     torch::Shape s;
@@ -107,19 +111,19 @@ Case make_case(uint32_t seed) {
     if (layout == 1 && s.n >= 2) {
       torch::Shape sw = s;
       std::swap(sw[sw.n - 1], sw[sw.n - 2]);
-      torch::Tensor base = torch::empty(sw, torch::DType::Float32);
+      torch::Tensor base = torch::empty(sw, dt);
       c.storage.push_back(base);
       t = torch::transpose(base, sw.n - 1, sw.n - 2);
     } else if (layout == 2 && s.n >= 1) {
       torch::Shape big = s;
       big[big.n - 1] = s[s.n - 1] * 2 + 1;  // every other element, from an offset of 1
-      torch::Tensor base = torch::empty(big, torch::DType::Float32);
+      torch::Tensor base = torch::empty(big, dt);
       c.storage.push_back(base);
       torch::Shape st = base.strides;
       st[st.n - 1] *= 2;
       t = torch::make_view(base, s, st, base.offset + 1);
     } else {
-      t = torch::empty(s, torch::DType::Float32);
+      t = torch::empty(s, dt);
     }
     c.storage.push_back(t);
     // Fill through the view's own indexing.
@@ -127,14 +131,15 @@ Case make_case(uint32_t seed) {
     for (int64_t e = 0; e < t.numel(); e++) {
       int64_t off = 0;
       for (int d = 0; d < t.sizes.n; d++) off += idx[size_t(d)] * t.strides[d];
-      t.data<float>()[off] = random_value(rng);
+      if (mask) reinterpret_cast<uint8_t*>(t.data_bytes())[off] = uint8_t(std::uniform_int_distribution<int>(0, 1)(rng));
+      else t.data<float>()[off] = random_value(rng);
       for (int d = t.sizes.n - 1; d >= 0; d--) {
         if (++idx[size_t(d)] < t.sizes[d]) break;
         idx[size_t(d)] = 0;
       }
     }
     a.tensor = &c.storage.back();
-    desc << "  in" << i << ": tensor " << t.sizes.str() << " strides " << t.strides.str() << "\n";
+    desc << "  in" << i << ": " << (mask ? "bool " : "") << "tensor " << t.sizes.str() << " strides " << t.strides.str() << "\n";
     c.args.push_back(a);
   }
   for (int i = 0; i < ninputs; i++) k.body.push_back(KInstr{KOp::Load, i});
@@ -157,7 +162,8 @@ Case make_case(uint32_t seed) {
     if (reducing && std::uniform_int_distribution<int>(0, 3)(rng) == 0) {
       int a = operand(rng);
       for (int tries = 0; tries < 8 && form[size_t(a)] != Form::Row; tries++) a = std::uniform_int_distribution<int>(0, nv - 1)(rng);
-      if (form[size_t(a)] == Form::Row) {
+      bool of_mask = k.body[size_t(a)].op == KOp::Load && k.inputs[size_t(k.body[size_t(a)].arg)].dtype != torch::DType::Float32;
+      if (form[size_t(a)] == Form::Row && !of_mask) {  // (not straight of a bool input: lowering never folds one)
         KInstr r{KOp::Reduce, std::uniform_int_distribution<int>(0, kiln::codegen::reduce_op_count() - 1)(rng), a};
         r.keepdim = std::uniform_int_distribution<int>(0, 3)(rng) != 0;
         k.body.push_back(r);
