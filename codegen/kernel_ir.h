@@ -8,7 +8,7 @@
 // and sizes are bound when the kernel runs, from the broadcast shape of its
 // tensor inputs (so one kernel serves every size a dynamic graph sees), and
 // so are each input's strides (0 along a dimension it broadcasts over; a
-// Python number is an input with every stride 0). Outputs are fresh
+// Python number is an input with every stride 0). Outputs are
 // contiguous tensors of the iteration shape.
 //
 // The operations are torch's own elementwise ops (stdlib/torch/
@@ -17,7 +17,10 @@
 // (codegen/reference.h) evaluates them with the eager rows, and each
 // backend must agree with it (tests/unit/test_codegen.cpp, the random graph
 // test). A backend that cannot compile an instruction refuses the kernel,
-// and the graph runs it on the executor instead.
+// and the graph runs it on the executor instead. Predicates (compares,
+// logical ops) define masks, 1.0 or 0.0, and a Select picks by one;
+// besides inputs of the kernel's dtype, a kernel may read bool tensors
+// (masks, each byte as 0.0 or 1.0).
 //
 // A kernel may also reduce: its trailing `reduce_dims` dimensions are
 // folded by Reduce instructions (codegen/reduce_ops.h), one value per point

@@ -14,7 +14,10 @@
 // view, reshape, flatten; basic indexing), fused by computing the value
 // again over its inputs read through the view (KInput::views); and, at its
 // start, a matmul or linear run as an extern call whose result the
-// kernel's epilogue takes (directly or through such views). A node the backend cannot compile
+// kernel's epilogue takes (directly or through such views). Predicates
+// (compares, logical ops, isnan...) are masks of 1.0 / 0.0 in the kernel,
+// torch.where and masked_fill selects by them, and bool tensor inputs read
+// as masks; a mask itself is never stored. A node the backend cannot compile
 // ends the run, as does the 64-instruction cap on a kernel; such nodes,
 // and every node outside a region, run on the graph executor as before.
 // docs/ARCHITECTURE.md ("The graph compiler and tier 1") has the rules.

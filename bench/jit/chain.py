@@ -14,6 +14,9 @@
 #   * layernorm: F.layer_norm with weight and bias (mean, centred variance,
 #     rsqrt, affine: 2 reductions and 7 ops in one kernel);
 #   * rmsnorm: x * rsqrt(mean(x * x) + eps) * w.
+#   * attention: causal attention scores, softmax(mask(q @ k^T * scale))
+#     with a bool mask (masked_fill of -inf), 8 heads of 256 x 256: the
+#     matmul and one fused epilogue kernel at tier 1.
 # Issue targets: tier 1 at least 4x faster than Kiln eager and 3x faster
 # than PyTorch eager on the 8-16 op chains at 1M-16M elements; at least 10x
 # faster than PyTorch eager per call of small20.
@@ -71,6 +74,12 @@ def rmsnorm(x, w):
     return x * torch.rsqrt((x * x).mean(-1, keepdim=True) + 1e-6) * w
 
 
+def attention_scores(q, k, causal):
+    att = (q @ k.transpose(-2, -1)) * 0.125
+    att = att.masked_fill(~causal, float("-inf"))
+    return torch.softmax(att, dim=-1)
+
+
 def small20(x, y):
     z = x * y + 1.0
     z = z * 0.5 - y
@@ -126,6 +135,19 @@ for size, label, n in [(1 << 20, "1M", 60), (1 << 24, "16M", 6)]:
     measure(f"softmax/{label}", run_softmax, n)
     measure(f"layernorm/{label}", run_layernorm, n)
     measure(f"rmsnorm/{label}", run_rmsnorm, n)
+
+q = torch.randn(1, 8, 256, 64)
+k = torch.randn(1, 8, 256, 64)
+causal = torch.tril(torch.ones(256, 256, dtype=torch.bool))
+
+
+@not_traced
+def run_attention(n):
+    for i in range(n):
+        out = attention_scores(q, k, causal)
+
+
+measure("attention/8x256x256", run_attention, 60)
 
 xs = torch.rand(64)
 ys = torch.rand(64)
