@@ -19,6 +19,15 @@ namespace kiln::codegen {
 
 namespace {
 
+bool is_float_meta(const std::string& m) { return m.rfind("float32[", 0) == 0; }
+bool is_bool_meta(const std::string& m) { return m.rfind("bool[", 0) == 0; }
+// A float32 or bool tensor's meta (the dtypes a kernel reads).
+bool is_tensor_meta(const std::string& m) { return is_float_meta(m) || is_bool_meta(m); }
+// A view's meta for an input of meta `in`: a tensor of the same dtype.
+bool view_metas(const std::string& in, const std::string& out) {
+  return (is_float_meta(in) && is_float_meta(out)) || (is_bool_meta(in) && is_bool_meta(out));
+}
+
 // Whether register r of g holds a Python number or a tensor (float32, or
 // bool: a mask; checked when the kernel runs), or neither.
 enum class Operand { Number, Tensor, Other };
@@ -116,7 +125,7 @@ bool view_dims_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
   std::vector<std::string> in_dims = meta_dims(in_meta);
   int rank = int(in_dims.size());
   if (n.op != tracer::GraphOp::Call || n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
-      !torch::view_native(n.callee.as<vm::NativeObject>(), &kind) || n.in.empty() || in_meta.rfind("float32[", 0) != 0 ||
+      !torch::view_native(n.callee.as<vm::NativeObject>(), &kind) || n.in.empty() || !view_metas(in_meta, n.meta) ||
       rank > 8)
     return false;
   // Constant int arguments after the input (a tuple of them for permute).
@@ -214,7 +223,7 @@ bool reshape_of(const tracer::Node& n, const std::string& in_meta, std::vector<i
   int kind = 0;
   if (n.op != tracer::GraphOp::Call || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
       !torch::view_native(n.callee.as<vm::NativeObject>(), &kind) || kind != 5 || n.in.empty() ||
-      in_meta.rfind("float32[", 0) != 0 || n.meta.rfind("float32[", 0) != 0)
+      !view_metas(in_meta, n.meta))
     return false;
   if (!static_sizes(in_meta, from) || !static_sizes(n.meta, to)) return false;
   int64_t a = 1, b = 1;
@@ -249,7 +258,7 @@ bool views_without_copy(const std::string& in_meta, const std::vector<ViewStep>&
 // Ellipsis, a tuple of them) that eager would accept: the Index view.
 bool index_of(const tracer::Graph& g, const tracer::Node& n, const std::string& in_meta, ViewStep* out) {
   if (n.op != tracer::GraphOp::GetItem || n.in.size() != 2 || n.in[1] >= int(g.consts.size()) ||
-      in_meta.rfind("float32[", 0) != 0 || n.meta.rfind("float32[", 0) != 0)
+      !view_metas(in_meta, n.meta))
     return false;
   ViewStep v;
   v.kind = ViewStep::Kind::Index;
@@ -328,16 +337,13 @@ bool index_of(const tracer::Graph& g, const tracer::Node& n, const std::string& 
   return true;
 }
 
-bool is_float_meta(const std::string& m) { return m.rfind("float32[", 0) == 0; }
-bool is_bool_meta(const std::string& m) { return m.rfind("bool[", 0) == 0; }
-
 // Whether two float32[...] (or bool[...]) metas may be the same shape: as
 // many dims, each equal or unknown ("*", a dynamic size). The launch checks
 // the real shapes.
 bool same_shape(const std::string& a, const std::string& b) {
   if (a == b) return true;
   std::vector<std::string> x = meta_dims(a), y = meta_dims(b);
-  if (x.size() != y.size() || !(is_float_meta(a) || is_bool_meta(a)) || !(is_float_meta(b) || is_bool_meta(b))) return false;
+  if (x.size() != y.size() || !is_tensor_meta(a) || !is_tensor_meta(b)) return false;
   for (size_t i = 0; i < x.size(); i++)
     if (x[i] != y[i] && x[i] != "*" && y[i] != "*") return false;
   return true;
@@ -676,6 +682,11 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       int node = r - g.node_reg(0);
       return node >= int(reg.first) && node < int(reg.first + value_of_node.size());
     };
+    // Whether a view of register r can be fused: a value the run computes
+    // (its expression again, read through the view), or a tensor from
+    // outside it (read through the view: no executor node between the
+    // run's nodes, as a mask's slice of a buffer would be).
+    auto viewable = [&](int r) { return in_run(r) || operand_kind(g, r) == Operand::Tensor; };
     // The rank of register r's float32 (or bool) tensor, or -1.
     auto node_rank = [&](int r) { return is_float_meta(meta_of(r)) || is_bool_meta(meta_of(r)) ? int(meta_dims(meta_of(r)).size()) : -1; };
     // Value v computed again over its inputs read through one more view:
@@ -781,11 +792,28 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       std::vector<int> clamp_bounds;  // decomposition: clamp -> (lo, hi) registers, -1 absent
       PointwiseOp p;
       ReductionNode red;
-      if (pointwise_of(n, &p)) {
+      if (pointwise_of(g, n, &p)) {
         int a = value_of(n.in[0]);
         int b = p.unary ? 0 : value_of(n.in[1]);
         ok = a >= 0 && b >= 0;
-        if (ok) v = push(KInstr{p.unary ? KOp::Unary : KOp::Binary, p.op, a, p.unary ? -1 : b});
+        if (ok && !p.unary && p.op == int(torch::BinaryOp::pow_scalar) && k.body[size_t(b)].op == KOp::Const) {
+          // A constant exponent: pow_scalar's own formula for it, in ops
+          // the backends inline (x ** 2 is x * x; the constant dies).
+          float e = k.body[size_t(b)].imm;
+          auto un = [&](torch::UnaryOp op, int x) { return push(KInstr{KOp::Unary, int(op), x}); };
+          auto bin = [&](torch::BinaryOp op, int x, int y) { return push(KInstr{KOp::Binary, int(op), x, y}); };
+          if (e == 0.5f) v = un(torch::UnaryOp::sqrt, a);
+          else if (e == -0.5f) v = un(torch::UnaryOp::rsqrt, a);
+          else if (e == -1.0f) v = un(torch::UnaryOp::reciprocal, a);
+          else if (e == 2.0f) v = bin(torch::BinaryOp::mul, a, a);
+          else if (e == 3.0f) v = bin(torch::BinaryOp::mul, bin(torch::BinaryOp::mul, a, a), a);
+          else if (e == -2.0f) {
+            KInstr one{KOp::Const};
+            one.imm = 1.0f;
+            v = bin(torch::BinaryOp::div, push(one), bin(torch::BinaryOp::mul, a, a));
+          }
+        }
+        if (ok && v < 0) v = push(KInstr{p.unary ? KOp::Unary : KOp::Binary, p.op, a, p.unary ? -1 : b});
       } else if (clamp_of(g, n, &clamp_bounds)) {
         // clamp(x, lo, hi) = clamp_hi(clamp_lo(x, lo), hi), each half the
         // eager op for a number or a tensor bound.
@@ -801,7 +829,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           ok = b >= 0;
           if (ok) v = push(KInstr{KOp::Binary, int(op), v, b});
         }
-      } else if (std::vector<int8_t> vdims; !n.in.empty() && n.meta.rfind("float32[", 0) == 0 && in_run(n.in[0]) &&
+      } else if (std::vector<int8_t> vdims; !n.in.empty() && viewable(n.in[0]) &&
                                               iter_meta.empty() && view_dims_of(g, n, meta_of(n.in[0]), &vdims)) {
         // Fusion through a view of a value the run computes: the value's
         // pointwise expression again, over its inputs read through the
@@ -815,7 +843,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         });
         ok = v >= 0;
         is_view = true;
-      } else if (ViewStep rs; !n.in.empty() && in_run(n.in[0]) && iter_meta.empty() &&
+      } else if (ViewStep rs; !n.in.empty() && viewable(n.in[0]) && iter_meta.empty() &&
                              std::find(reg.views.begin(), reg.views.end(), size_t(n.in[0] - g.node_reg(0))) == reg.views.end() &&
                              reshape_of(n, meta_of(n.in[0]), &rs.from, &rs.to)) {
         // Fusion through a reshape of a value the run computes (a fresh,
@@ -830,7 +858,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         });
         ok = v >= 0;
         is_view = true;
-      } else if (ViewStep ix; !n.in.empty() && in_run(n.in[0]) && iter_meta.empty() && index_of(g, n, meta_of(n.in[0]), &ix)) {
+      } else if (ViewStep ix; !n.in.empty() && viewable(n.in[0]) && iter_meta.empty() && index_of(g, n, meta_of(n.in[0]), &ix)) {
         // Fusion through basic indexing (ints, slices, None, Ellipsis) of
         // a value the run computes, the same way.
         v = viewed(value_of(n.in[0]), [&](int in_rank, ViewStep* step) {

@@ -4,6 +4,7 @@
 #include "stdlib/torch/bindings.h"
 #include "stdlib/torch/elementwise.h"
 #include "vm/ast.h"
+#include "vm/ops.h"
 
 namespace kiln::codegen {
 
@@ -11,7 +12,33 @@ using torch::BinaryOp;
 using torch::UnaryOp;
 using tracer::GraphOp;
 
-bool pointwise_of(const tracer::Node& n, PointwiseOp* s) {
+// Node n's op, by its kind and callee alone.
+bool pointwise_of_node(const tracer::Node& n, PointwiseOp* s);
+
+namespace {
+// Whether register r of g held a Python number while tracing.
+bool number_register(const tracer::Graph& g, int r) {
+  if (r < 0) return false;
+  if (r < int(g.consts.size())) {
+    const vm::Value& c = g.consts[size_t(r)];
+    return c.is_double() || c.is_bool() || vm::is_int(c);
+  }
+  size_t i = size_t(r) - g.consts.size();
+  const std::string& meta = i < g.inputs.size() ? g.input_meta[i] : g.nodes[i - g.inputs.size()].meta;
+  return meta == "int" || meta == "float" || meta == "bool";
+}
+}  // namespace
+
+bool pointwise_of(const tracer::Graph& g, const tracer::Node& n, PointwiseOp* s) {
+  if (!pointwise_of_node(n, s)) return false;
+  // pow(Tensor, number): the eager op's special exponents (pow_scalar).
+  if (!s->unary && s->op == int(BinaryOp::pow) && n.in.size() == 2 && number_register(g, n.in[1]) &&
+      !number_register(g, n.in[0]))
+    s->op = int(BinaryOp::pow_scalar);
+  return true;
+}
+
+bool pointwise_of_node(const tracer::Node& n, PointwiseOp* s) {
   // Only nodes that made float32 tensors while tracing (not size arithmetic
   // on Python ints).
   if (n.meta.rfind("float32[", 0) != 0) return false;

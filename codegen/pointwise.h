@@ -19,7 +19,8 @@ struct PointwiseOp {
   int op = 0;  // torch::UnaryOp / torch::BinaryOp
 };
 
-// Whether node `n` is such an op, and which.
-bool pointwise_of(const tracer::Node& n, PointwiseOp* out);
+// Whether node `n` of `g` is such an op, and which (pow with a Python
+// number exponent is pow_scalar, as the eager op computes it).
+bool pointwise_of(const tracer::Graph& g, const tracer::Node& n, PointwiseOp* out);
 
 }  // namespace kiln::codegen

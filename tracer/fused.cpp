@@ -22,9 +22,9 @@ constexpr int64_t kBlock = 256;      // elements per block (scratch: 1 KiB per s
 constexpr int64_t kParallel = 1 << 16;  // elements from which blocks run on several threads
 
 // The pointwise op a node computes, if it is one the region handles.
-bool step_of(const Node& n, FusedRegion::Step* s) {
+bool step_of(const Graph& g, const Node& n, FusedRegion::Step* s) {
   codegen::PointwiseOp p;
-  if (!codegen::pointwise_of(n, &p)) return false;
+  if (!codegen::pointwise_of(g, n, &p)) return false;
   s->unary = p.unary;
   s->op = p.op;
   return true;
@@ -44,7 +44,7 @@ std::vector<FusedRegion> FusedRegion::find(const Graph& g) {
     FusedRegion reg;
     reg.first = i;
     FusedRegion::Step s;
-    while (i < g.nodes.size() && step_of(g.nodes[i], &s)) {
+    while (i < g.nodes.size() && step_of(g, g.nodes[i], &s)) {
       reg.steps.push_back(s);
       i++;
     }

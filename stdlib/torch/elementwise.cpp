@@ -147,6 +147,24 @@ template <class T> inline T power(T a, T b) {
     return T(result);
   }
 }
+// pow(Tensor, Scalar) (binary() routes pow with a number exponent here),
+// as PyTorch's pow_tensor_scalar_kernel computes floating dtypes: exponent
+// 0.5 is sqrt, -0.5 rsqrt, -1 reciprocal, 2 x*x, 3 x*x*x, -2 1/(x*x), others
+// std::pow. (So (-0.0) ** 0.5 is -0.0 and (-inf) ** 0.5 NaN, as sqrt
+// gives; x ** 3 rounds twice. PyTorch compares 0.5, -0.5 and -1 with the
+// exponent before converting it to the dtype, Kiln after: they differ only
+// for an exponent within rounding of those.)
+template <class T> inline T power_scalar(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (b == T(0.5)) return std::sqrt(a);
+    if (b == T(-0.5)) return T(1) / std::sqrt(a);
+    if (b == T(-1)) return T(1) / a;
+    if (b == T(2)) return a * a;
+    if (b == T(3)) return a * a * a;
+    if (b == T(-2)) return T(1) / (a * a);
+  }
+  return power(a, b);
+}
 template <class T> inline T max_nan(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     if (a != a || b != b) return std::numeric_limits<T>::quiet_NaN();
@@ -660,6 +678,7 @@ bool binary_fast(BinaryOp op, const Operand& a, const Operand& b, Tensor* result
 }  // namespace
 
 Tensor binary(BinaryOp op, const Operand& a, const Operand& b) {
+  if (op == BinaryOp::pow && b.is_scalar() && !a.is_scalar()) op = BinaryOp::pow_scalar;
   Tensor fast;
   if (binary_fast(op, a, b, &fast)) return fast;
   DType result = result_type(a, b);
@@ -674,6 +693,7 @@ Tensor binary(BinaryOp op, const Operand& a, const Operand& b) {
 }
 
 void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
+  if (op == BinaryOp::pow && other.is_scalar()) op = BinaryOp::pow_scalar;
   bump_version(self);
   check_no_internal_overlap(self);
   Operand a(self);

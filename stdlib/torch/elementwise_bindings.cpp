@@ -266,7 +266,7 @@ Value abs_dunder(VM& vm, const CallArgs& a, const Value&) {
 bool is_internal_binary(BinaryOp op) {
   return op == BinaryOp::div_trunc || op == BinaryOp::div_floor || op == BinaryOp::lshift || op == BinaryOp::rshift ||
          op == BinaryOp::clamp_lo || op == BinaryOp::clamp_hi || op == BinaryOp::clamp_lo_scalar ||
-         op == BinaryOp::clamp_hi_scalar;
+         op == BinaryOp::clamp_hi_scalar || op == BinaryOp::pow_scalar;
 }
 
 }  // namespace

@@ -77,7 +77,8 @@ def heads(q):
 
 def reshape_broadcast(x, b):
     # (x + b) with b [6] broadcast, viewed as [3, 8]: b's expansion has no
-    # such view, so the reshape ends the kernel
+    # such view, so the reshape ends the kernel; the next one reads its
+    # stored sum through the reshape
     return (x + b).reshape(3, 8) * 2.0
 
 

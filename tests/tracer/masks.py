@@ -3,8 +3,8 @@
 # tensors, isnan) are values of 1.0 / 0.0, and torch.where / masked_fill
 # select by them. A causal attention's scale, mask and softmax are one
 # kernel after the matmul (its epilogue) when the mask is a bool input; a
-# float mask compared with 0 (nanoGPT's buffer) is the same, and its slice
-# of an input runs on the executor first. A mask the function returns is
+# float mask compared with 0 (nanoGPT's buffer) is the same, its slice of
+# the buffer read through an Index view. A mask the function returns is
 # a bool tensor, never a kernel output: the executor computes it, and the
 # kernel reads it as a bool input. Every
 # kernel run is checked against the reference executor; results must be

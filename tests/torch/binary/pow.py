@@ -1,4 +1,3 @@
-# kiln-float-tolerance: 1e-4
 # pow with tensor and scalar exponents and bases.
 import torch
 

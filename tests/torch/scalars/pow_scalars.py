@@ -1,4 +1,3 @@
-# kiln-float-tolerance: 1e-4
 # ** with scalars on each side.
 import torch
 
