@@ -1047,6 +1047,34 @@ class Tracer {
     return Sym::constant(s.ex);
   }
   std::vector<std::pair<int, Value>> dynamic_int_inputs_;  // (source, value while tracing)
+  // s as a constant, where it is one once its SymInts are pinned: a Const,
+  // a SymInt (concretized: guarded), or a tuple / list of such (a new
+  // constant tuple / list; its items' guards are theirs). False otherwise.
+  bool constant_of(const Sym& s, Value* out) {
+    if (is_symint(s)) {
+      *out = concretize(s).ex;
+      return true;
+    }
+    if (s.is_const()) {
+      *out = s.ex;
+      return true;
+    }
+    if (s.kind != SymKind::Seq || !s.seq) return false;
+    std::vector<Value> items;
+    for (const Sym& it : s.seq->items) {
+      Value v;
+      if (!constant_of(it, &v)) return false;
+      items.push_back(std::move(v));
+    }
+    Value r = s.seq->is_list ? vm::list_new(vm_, items.size()) : vm::tuple_new(vm_, items.size());
+    if (!r) return false;
+    for (size_t i = 0; i < items.size(); i++) {
+      if (s.seq->is_list) r.as<vm::ListObject>()->items.push_back(items[i]);
+      else r.as<vm::TupleObject>()->items[i] = items[i];
+    }
+    *out = r;
+    return true;
+  }
   // A SymInt read straight from a source: a dynamic int input (dim -1) or
   // size `dim` of a dynamic input tensor.
   bool symint_origin(const Sym& s, int* src, int* dim) const {
@@ -2515,8 +2543,13 @@ Sym Tracer::run_frame(Frame& f) {
           a = concretize(a);
           b = concretize(b);
         }
+        Value ca, cb;
         if (a.is_const() && b.is_const()) {
           st.push_back(Sym::constant(checked(vm::compare(vm_, k, a.ex, b.ex), "comparison")));
+        } else if (!a.is_tensor() && !b.is_tensor() && constant_of(a, &ca) && constant_of(b, &cb)) {
+          // Tuples and lists of constants and sizes (a shape check such as
+          // tuple(x.shape[-1:]) != normalized_shape): decided while tracing.
+          st.push_back(Sym::constant(checked(vm::compare(vm_, k, ca, cb), "comparison")));
         } else if (a.is_tensor() || b.is_tensor()) {
           Value ea = example_of(a), eb = example_of(b);
           Value r = checked(vm::compare(vm_, k, ea, eb), "comparison");

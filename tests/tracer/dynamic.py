@@ -143,3 +143,21 @@ try:
     masked(torch.ones(2, 9))
 except AssertionError as e:
     print("AssertionError:", e)
+
+
+# A shape check as layer_norm makes it: a tuple of sizes compared with a
+# tuple argument is decided while tracing (the compared size is guarded;
+# the batch size stays dynamic), with no graph break.
+def shape_check(x, shape):
+    nd = len(shape)
+    if x.dim() < nd or tuple(x.shape[x.dim() - nd:]) != shape:
+        raise RuntimeError("bad shape")
+    return x * 2 + 1
+
+
+for n in [2, 3, 4, 5]:
+    print(shape_check(torch.ones(n, 3), (3,)).sum())
+try:
+    shape_check(torch.ones(2, 4), (3,))
+except RuntimeError as e:
+    print("RuntimeError:", e)
