@@ -17,13 +17,22 @@
 #   * attention: causal attention scores, softmax(mask(q @ k^T * scale))
 #     with a bool mask (masked_fill of -inf), 8 heads of 256 x 256: the
 #     matmul and one fused epilogue kernel at tier 1.
+#   * gpt_block: a GPT-2 transformer block (nn.Module: LayerNorm, causal
+#     self-attention with nanoGPT's float mask buffer, tanh-GELU MLP,
+#     residuals), 4 x 128 tokens of 256 channels, inference under
+#     no_grad: one graph, its matmuls in the BLAS and 6 kernels around
+#     them at tier 1.
 # Issue targets: tier 1 at least 4x faster than Kiln eager and 3x faster
 # than PyTorch eager on the 8-16 op chains at 1M-16M elements; at least 10x
 # faster than PyTorch eager per call of small20.
 import sys
 
 sys.path.insert(0, sys.path[0] + "/../tensor")  # bench/tensor/_timing.py
+import math
+
 import torch
+import torch.nn as nn
+import torch.nn.functional as F
 from _timing import measure
 
 
@@ -148,6 +157,55 @@ def run_attention(n):
 
 
 measure("attention/8x256x256", run_attention, 60)
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, C, H, T):
+        super().__init__()
+        self.c_attn = nn.Linear(C, 3 * C)
+        self.c_proj = nn.Linear(C, C)
+        self.n_head = H
+        self.register_buffer("bias", torch.tril(torch.ones(T, T)).view(1, 1, T, T))
+
+    def forward(self, x):
+        B, T, C = x.size()
+        q, k, v = self.c_attn(x).split(C, dim=2)
+        k = k.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        q = q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        v = v.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
+        att = att.masked_fill(self.bias[:, :, :T, :T] == 0, float("-inf"))
+        att = F.softmax(att, dim=-1)
+        y = (att @ v).transpose(1, 2).contiguous().view(B, T, C)
+        return self.c_proj(y)
+
+
+class Block(nn.Module):
+    def __init__(self, C, H, T):
+        super().__init__()
+        self.ln_1 = nn.LayerNorm(C)
+        self.attn = CausalSelfAttention(C, H, T)
+        self.ln_2 = nn.LayerNorm(C)
+        self.c_fc = nn.Linear(C, 4 * C)
+        self.c_proj = nn.Linear(4 * C, C)
+
+    def forward(self, x):
+        x = x + self.attn(self.ln_1(x))
+        return x + self.c_proj(F.gelu(self.c_fc(self.ln_2(x)), approximate="tanh"))
+
+
+block = Block(256, 8, 128).eval()
+xb = torch.randn(4, 128, 256)
+
+
+@not_traced
+def run_block(n):
+    with torch.no_grad():
+        for i in range(n):
+            out = block(xb)
+
+
+measure("gpt_block/4x128x256", run_block, 20)
 
 xs = torch.rand(64)
 ys = torch.rand(64)
