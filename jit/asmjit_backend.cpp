@@ -972,7 +972,7 @@ class AsmjitKernel final : public CompiledKernel {
         cc.movzx(byte, x86::byte_ptr(p[i]));
         cc.vmovd(x, byte);
         cc.vcvtdq2ps(x, x);
-        cc.vminps(x, x, x86::Mem(cc.newFloatConst(ConstPoolScope::kLocal, 1.0f)));
+        cc.vminss(x, x, x86::Mem(cc.newFloatConst(ConstPoolScope::kLocal, 1.0f)));  // scalar: reads the 4-byte constant only
         splat[i] = lanes_ == 16 ? x86::Vec(cc.newZmmPs()) : x86::Vec(cc.newYmm());
         cc.vbroadcastss(splat[i], x);
       } else if (b) {
