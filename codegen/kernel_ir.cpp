@@ -109,7 +109,7 @@ std::string Kernel::to_string() const {
     for (const ViewStep& v : inputs[i].views) r += " " + v.to_string();
   }
   r += ") -> (";
-  for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(dtype));
+  for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(output_dtype(i)));
   r += fast_math ? ")  [fast math]\n  for i in shape(broadcast(tensor inputs)):\n" : ")\n  for i in shape(broadcast(tensor inputs)):\n";
   if (reduce_dims) r += fmt::format("  (the last {} dim{} of it reduced: row(i) drops them)\n", reduce_dims, reduce_dims == 1 ? "" : "s");
   for (size_t i = 0; i < body.size(); i++) {
@@ -170,6 +170,12 @@ std::string Kernel::validate() const {
   }
   for (int o : outputs)
     if (o < 0 || size_t(o) >= body.size()) return fmt::format("an output of value {}, which does not exist", o);
+  if (out_dtypes.size() > outputs.size()) return "more output dtypes than outputs";
+  for (size_t o = 0; o < out_dtypes.size(); o++) {
+    if (out_dtypes[o] == dtype) continue;
+    if (out_dtypes[o] != torch::DType::Bool) return fmt::format("out{}: a {} output", o, torch::dtype_name(out_dtypes[o]));
+    if (reduce_dims) return fmt::format("out{}: a bool output in a reducing kernel", o);
+  }
   for (size_t i = 0; i < inputs.size(); i++) {
     const KInput& in = inputs[i];
     if (in.scalar && in.viewed()) return fmt::format("in{}: a viewed number", i);

@@ -20,7 +20,8 @@
 // and the graph runs it on the executor instead. Predicates (compares,
 // logical ops) define masks, 1.0 or 0.0, and a Select picks by one;
 // besides inputs of the kernel's dtype, a kernel may read bool tensors
-// (masks, each byte as 0.0 or 1.0).
+// (masks, each byte as 0.0 or 1.0) and a pointwise kernel store them (each
+// byte the value != 0).
 //
 // A kernel may also reduce: its trailing `reduce_dims` dimensions are
 // folded by Reduce instructions (codegen/reduce_ops.h), one value per point
@@ -130,6 +131,12 @@ inline float read_input(torch::DType d, const char* p) {
   if (d == torch::DType::Bool) return *reinterpret_cast<const uint8_t*>(p) ? 1.0f : 0.0f;
   return *reinterpret_cast<const float*>(p);
 }
+// Stores value v to element `p` of an output of dtype d (a bool: v != 0,
+// NaN counting as true, as truth() does).
+inline void write_output(torch::DType d, char* p, float v) {
+  if (d == torch::DType::Bool) *reinterpret_cast<uint8_t*>(p) = v != 0.0f ? 1 : 0;
+  else *reinterpret_cast<float*>(p) = v;
+}
 
 struct Kernel {
   std::string name;                              // "f_0_k0": graph and index
@@ -137,6 +144,11 @@ struct Kernel {
   std::vector<KInput> inputs;
   std::vector<KInstr> body;                      // instruction i defines value i
   std::vector<int> outputs;                      // values stored, one output each
+  // Per output, its dtype where it is not the kernel's: bool (a mask, each
+  // element stored as the byte value != 0; a pointwise kernel's row-level
+  // outputs only). Shorter than `outputs`: the rest are the kernel's.
+  std::vector<torch::DType> out_dtypes;
+  torch::DType output_dtype(size_t o) const { return o < out_dtypes.size() ? out_dtypes[o] : dtype; }
   int reduce_dims = 0;                           // trailing dims folded by Reduce instructions (0: none)
   // --fast-math: a backend may compute exp, tanh and sigmoid with its own
   // float32 sequences (error bounds in docs/ARCHITECTURE.md, "Fast math")

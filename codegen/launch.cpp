@@ -285,18 +285,19 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     torch::StoragePtr* slot = slots && o < slots->size() ? (*slots)[o] : nullptr;
     const torch::Tensor* donor =
         reuse >= 0 && size_t(reuse) < ni && !k.inputs[size_t(reuse)].viewed() ? operands_[size_t(reuse)] : nullptr;
-    if (f == Form::Row && !slot && donor && donor->dtype == k.dtype && donor->sizes == shape && donor->is_contiguous()) {
+    torch::DType od = k.output_dtype(o);
+    if (f == Form::Row && !slot && donor && donor->dtype == od && donor->sizes == shape && donor->is_contiguous()) {
       outs[o] = *donor;  // in place
       reuse = -1;
       in_place = true;
     } else if (f == Form::Row) {
-      outs[o] = slot ? torch::empty_in(slot, shape, k.dtype) : torch::empty(shape, k.dtype);
+      outs[o] = slot ? torch::empty_in(slot, shape, od) : torch::empty(shape, od);
     } else {
       torch::Shape rs;
       for (int d = 0; d < shape.n; d++)
         if (d < split) rs.push_back(shape[d]);
         else if (f == Form::Kept) rs.push_back(1);
-      outs[o] = slot ? torch::empty_in(slot, rs, k.dtype) : torch::empty(rs, k.dtype);
+      outs[o] = slot ? torch::empty_in(slot, rs, od) : torch::empty(rs, od);
     }
     out_ptrs[o] = outs[o].data_bytes();
     operands_.push_back(f == Form::Row ? &outs[o] : nullptr);

@@ -975,6 +975,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         }
         reg.outs.push_back(nidx);
         k.outputs.push_back(value_of_node[nidx - reg.first]);
+        k.out_dtypes.push_back(is_bool_meta(g.nodes[nidx].meta) ? torch::DType::Bool : k.dtype);
       }
     reg.iter_meta = iter_meta;
     reg.node_forms.clear();
@@ -1015,8 +1016,8 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         if (row_level(o) && !same_shape(g.nodes[o].meta, *widest)) bad = std::min(bad, o);
       for (size_t vn : reg.views)  // a view used after the run: it ends before it
         if (std::find(reg.outs.begin(), reg.outs.end(), vn) != reg.outs.end()) bad = std::min(bad, vn);
-      for (size_t o : reg.outs)  // a mask used after the run (a bool tensor: not a float32 output)
-        if (is_bool_meta(g.nodes[o].meta)) bad = std::min(bad, o);
+      for (size_t o : reg.outs)  // a mask used after a reducing run (a bool output only from a pointwise kernel)
+        if (is_bool_meta(g.nodes[o].meta) && reg.kernel.reduce_dims > 0) bad = std::min(bad, o);
       if (bad == reg.first) {  // its first node: no region here (the executor runs it)
         reg.end = reg.first;
         break;

@@ -17,7 +17,7 @@
 // kernel's epilogue takes (directly or through such views). Predicates
 // (compares, logical ops, isnan...) are masks of 1.0 / 0.0 in the kernel,
 // torch.where and masked_fill selects by them, and bool tensor inputs read
-// as masks; a mask itself is never stored. A node the backend cannot compile
+// as masks; a mask used after the run is a bool output. A node the backend cannot compile
 // ends the run, as does the 64-instruction cap on a kernel; such nodes,
 // and every node outside a region, run on the graph executor as before.
 // docs/ARCHITECTURE.md ("The graph compiler and tier 1") has the rules.

@@ -129,7 +129,7 @@ void run_reference(const Kernel& k, KernelLaunch& L) {
         case KOp::Reduce: v[i] = 0; break;  // not in a kernel that reduces no dims (validate)
       }
     }
-    for (size_t o = 0; o < no; o++) *reinterpret_cast<float*>(L.out_ptrs[o] + offset(ni + o)) = v[size_t(k.outputs[o])];
+    for (size_t o = 0; o < no; o++) write_output(k.output_dtype(o), L.out_ptrs[o] + offset(ni + o), v[size_t(k.outputs[o])]);
     for (int d = nest.rank - 1; d >= 0; d--) {  // the next point, innermost fastest
       if (++idx[size_t(d)] < nest.sizes[d]) break;
       idx[size_t(d)] = 0;

@@ -179,6 +179,28 @@ class BodyEmitter {
     return r;
   }
 
+  // Stores `width` lanes of v to a bool output at q: each byte v != 0
+  // (NaN counts as true): the mask's 1.0 / 0.0, truncated to 32-bit
+  // integers, narrowed to bytes.
+  void store_bool(const x86::Gp& q, const x86::Vec& v, int width) {
+    x86::Vec one = mask_value(compare(v, zero(), kCmpNeqUq));
+    x86::Vec i = vec();
+    cc_.vcvttps2dq(i, one);
+    if (width == 16) {
+      cc_.vpmovdb(x86::xmmword_ptr(q), i.as<x86::Zmm>());
+    } else if (width == 8) {
+      x86::Xmm hi = cc_.newXmm(), w = cc_.newXmm();
+      cc_.vextracti128(hi, i.as<x86::Ymm>(), 1);
+      cc_.vpackssdw(w, i.xmm(), hi);  // 8 words
+      cc_.vpacksswb(w, w, w);         // 8 bytes (twice)
+      cc_.vmovq(x86::qword_ptr(q), w);
+    } else {
+      x86::Gp b = cc_.newInt32();
+      cc_.vmovd(b, i.xmm());
+      cc_.mov(x86::byte_ptr(q), b.r8());
+    }
+  }
+
   // select(a, b, c): b where a is not 0 (NaN counts as true), else c.
   x86::Vec select(const x86::Vec& a, const x86::Vec& b, const x86::Vec& c) {
     Mask m = compare(a, zero(), kCmpNeqUq);
@@ -853,11 +875,11 @@ class AsmjitKernel final : public CompiledKernel {
       if (s == 0) pattern |= uint64_t(1) << i;
       else if (s != elem_size(i)) contiguous = false;
     }
-    for (size_t o = 0; o < no && contiguous; o++) contiguous = nest.strides[ni + o][size_t(inner)] == 4;
+    for (size_t o = 0; o < no && contiguous; o++) contiguous = nest.strides[ni + o][size_t(inner)] == out_elem_size(o);
     if (contiguous && nest.numel * 4 >= kStreamingBytes) {
-      bool aligned = true;
+      bool aligned = true;  // (bool outputs are stored plainly)
       for (size_t o = 0; o < no; o++)
-        aligned = aligned && (reinterpret_cast<uintptr_t>(L.out_ptrs[o]) & uintptr_t(lanes_ * 4 - 1)) == 0;
+        aligned = aligned && (out_elem_size(o) != 4 || (reinterpret_cast<uintptr_t>(L.out_ptrs[o]) & uintptr_t(lanes_ * 4 - 1)) == 0);
       if (aligned && nest.sizes[inner] % lanes_ == 0) pattern |= kStreaming;
     }
     RowFn row = contiguous ? contiguous_row(pattern) : strided_;
@@ -927,8 +949,9 @@ class AsmjitKernel final : public CompiledKernel {
   mutable std::map<uint64_t, RowFn> contiguous_;
   mutable size_t code_size_ = 0;
 
-  // Bytes per element of input i: 4, or 1 for a bool mask.
+  // Bytes per element of input i: 4, or 1 for a bool mask; of output o.
   int64_t elem_size(size_t i) const { return k_.inputs[i].dtype == torch::DType::Bool ? 1 : 4; }
+  int64_t out_elem_size(size_t o) const { return k_.output_dtype(o) == torch::DType::Bool ? 1 : 4; }
 
   RowFn contiguous_row(uint64_t pattern) const {
     std::lock_guard<std::mutex> lock(mu_);
@@ -1030,7 +1053,8 @@ class AsmjitKernel final : public CompiledKernel {
       }
       for (size_t o = 0; o < no; o++) {
         const x86::Vec& r = v[size_t(k_.outputs[o])];
-        if (vector && streaming) cc.vmovntps(x86::ptr(q[o]), r);
+        if (k_.output_dtype(o) == torch::DType::Bool) em.store_bool(q[o], r, width);
+        else if (vector && streaming) cc.vmovntps(x86::ptr(q[o]), r);
         else if (vector) cc.vmovups(x86::ptr(q[o]), r);
         else cc.vmovss(x86::dword_ptr(q[o]), r.as<x86::Xmm>());
       }
@@ -1039,7 +1063,7 @@ class AsmjitKernel final : public CompiledKernel {
         if (kind == kStrided) cc.add(p[i], s[i]);
         else cc.add(p[i], width * elem_size(i));
       }
-      for (size_t o = 0; o < no; o++) cc.add(q[o], width * 4);
+      for (size_t o = 0; o < no; o++) cc.add(q[o], width * out_elem_size(o));
     };
     Label vec = cc.newLabel(), tail = cc.newLabel(), one = cc.newLabel(), done = cc.newLabel();
     if (kind == kContiguous) {

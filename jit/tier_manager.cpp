@@ -183,12 +183,15 @@ void CompiledGraph::plan_buffers() {
     bool ext = kr.ext != codegen::KernelRegion::Extern::None;
     if (ext && !kr.extern_stored) product_slot[ri] = take_slot(kr.first, kr.end);
     int donor_slot = R.reuse < 0 ? -1 : ext ? product_slot[ri] : slot_of[size_t(kr.inputs[size_t(R.reuse)])];
-    // The output the launch writes in place: its first row-level one.
+    // The output the launch writes in place: its first row-level one of
+    // the kernel's dtype.
     int in_place = -1;
     if (R.reuse >= 0) {
       kr.kernel.forms_into(&forms);
       for (size_t o = 0; o < kr.kernel.outputs.size() && in_place < 0; o++)
-        if (!kr.kernel.reduces() || forms[size_t(kr.kernel.outputs[o])] == codegen::Form::Row) in_place = int(o);
+        if ((!kr.kernel.reduces() || forms[size_t(kr.kernel.outputs[o])] == codegen::Form::Row) &&
+            kr.kernel.output_dtype(o) == kr.kernel.dtype)
+          in_place = int(o);
     }
     for (size_t o = 0; o < kr.outs.size(); o++) {
       size_t r = size_t(g.node_reg(kr.outs[o]));
@@ -246,6 +249,13 @@ bool fast_math_close(float got, float want) {
 // reference's `b`: in any bit, or for a fast-math kernel beyond
 // fast_math_close.
 int64_t first_difference(const torch::Tensor& a, const torch::Tensor& b, bool fast_math) {
+  if (a.dtype == torch::DType::Bool) {  // a mask: its bytes
+    const auto* x = reinterpret_cast<const uint8_t*>(a.data_bytes());
+    const auto* y = reinterpret_cast<const uint8_t*>(b.data_bytes());
+    for (int64_t i = 0; i < a.numel(); i++)
+      if (x[i] != y[i]) return i;
+    return -1;
+  }
   const float* x = a.data<float>();
   const float* y = b.data<float>();
   for (int64_t i = 0; i < a.numel(); i++) {
@@ -338,7 +348,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   }
   R.kernel->run(L);
   in_place_ += L.in_place;
-  if (fault_ && L.nest.numel > 0) {
+  if (fault_ && L.nest.numel > 0 && L.outs[0].dtype == torch::DType::Float32) {
     // KILN_JIT_FAULT=1 (tests only): flip the last bit of one result, or
     // with KILN_JIT_FAULT=exponent the lowest exponent bit (beyond any
     // tolerance), so the tests can see --verify catch a wrong kernel.
@@ -347,7 +357,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   }
   for (size_t i = 0; i < kr.inputs.size(); i++)  // each tensor input read once per point, at most
     if (!kr.kernel.inputs[i].scalar) bytes_moved_ += uint64_t(L.nest.numel) * torch::itemsize(kr.kernel.inputs[i].dtype);
-  bytes_moved_ += uint64_t(L.nest.numel) * 4 * L.outs.size();
+  for (const torch::Tensor& o : L.outs) bytes_moved_ += uint64_t(o.numel()) * torch::itemsize(o.dtype);
   if (verify_) {
     codegen::KernelLaunch ref;
     if (ref.prepare(kr.kernel, args, &why)) {
@@ -360,7 +370,8 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
                     "%.9g instead of %.9g",
                     g_->name.c_str(), kr.kernel.name.c_str(), backend_.c_str(),
                     kr.kernel.fast_math ? ", fast math: beyond its tolerance" : "", o, (long long)e,
-                    double(L.outs[o].data<float>()[e]), double(ref.outs[o].data<float>()[e]));
+                    double(codegen::read_input(L.outs[o].dtype, L.outs[o].data_bytes() + e * int64_t(torch::itemsize(L.outs[o].dtype)))),
+                    double(codegen::read_input(ref.outs[o].dtype, ref.outs[o].data_bytes() + e * int64_t(torch::itemsize(ref.outs[o].dtype)))));
           args.clear();
           L.release();
           return Ran::Error;

@@ -43,7 +43,7 @@ UNARY = ["torch.exp({})", "torch.tanh({})", "torch.relu({})", "torch.sigmoid({})
          "(({0} > 0.0) & ({0} < 1.0)).float() * {0}", "torch.where(~({0} >= 0.1), {0} * 2.0, {0})",
          "torch.where(torch.isnan({0} / {0}), 0.0, {0})", "({0} != {0}.round()).float() + {0}",
          "torch.where(torch.logical_or({0} < -1.0, {0} > 1.0), torch.tanh({0}), {0})",
-         "{0}.where({0}.eq(0.25) | torch.isinf({0} * 1e38), {0} + 1.0)",
+         "{0}.where({0}.eq(0.25) | torch.isinf({0} * 1e38), {0} + 1.0)", "({0} > 0.25)", "(({0} < 0.0) ^ torch.isnan({0}))",
          # pow by a number: PyTorch's special exponents (x*x, sqrt...) and std::pow
          "({0} ** 2)", "torch.pow({0}, 3)", "({0} ** 0.5)", "({0} * {0} + 1.0) ** -0.5", "{0}.pow(-1)",
          "({0}.abs() + 1.0) ** 1.5", "({0} ** -2)"]

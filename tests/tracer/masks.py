@@ -4,9 +4,8 @@
 # select by them. A causal attention's scale, mask and softmax are one
 # kernel after the matmul (its epilogue) when the mask is a bool input; a
 # float mask compared with 0 (nanoGPT's buffer) is the same, its slice of
-# the buffer read through an Index view. A mask the function returns is
-# a bool tensor, never a kernel output: the executor computes it, and the
-# kernel reads it as a bool input. Every
+# the buffer read through an Index view. A mask the function returns is a
+# bool output of the kernel (each byte the mask's value != 0). Every
 # kernel run is checked against the reference executor; results must be
 # eager's.
 import torch

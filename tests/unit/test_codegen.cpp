@@ -130,6 +130,20 @@ TEST(KernelIR, ValidateCatchesBadOperands) {
   EXPECT_NE(k.validate().find("does not exist"), std::string::npos);
   k = binary_kernel(torch::BinaryOp::add, true, true);
   EXPECT_NE(k.validate().find("without a tensor input"), std::string::npos);
+  // Output dtypes: the kernel's, or bool in a pointwise kernel.
+  k = unary_kernel(torch::UnaryOp::exp);
+  k.out_dtypes = {torch::DType::Bool};
+  EXPECT_EQ(k.validate(), "");
+  k.out_dtypes = {torch::DType::Float64};
+  EXPECT_NE(k.validate().find("a float64 output"), std::string::npos) << k.validate();
+  k.out_dtypes = {torch::DType::Bool, torch::DType::Bool};
+  EXPECT_NE(k.validate().find("more output dtypes"), std::string::npos);
+  // Inputs: a bool tensor, not a bool number.
+  k = unary_kernel(torch::UnaryOp::exp);
+  k.inputs[0].dtype = torch::DType::Bool;
+  EXPECT_EQ(k.validate(), "");
+  k.inputs[0].scalar = true;
+  EXPECT_NE(k.validate().find("bool input"), std::string::npos) << k.validate();
 }
 
 TEST(KernelIR, PrintsLoopNestBodyAndStores) {

@@ -200,6 +200,9 @@ Case make_case(uint32_t seed) {
     k.outputs.push_back(v);
   }
   if (k.outputs.empty()) k.outputs.push_back(0);
+  // A pointwise kernel's outputs may be bool (each stored as value != 0).
+  for (size_t o = 0; o < k.outputs.size() && !reducing; o++)
+    k.out_dtypes.push_back(std::uniform_int_distribution<int>(0, 3)(rng) == 0 ? torch::DType::Bool : torch::DType::Float32);
   c.describe = desc.str();
   return c;
 }
@@ -251,6 +254,15 @@ TEST(RandomKernels, AsmjitMatchesTheReference) {
     compiled->run(jit);
     reduced += c.kernel.reduces();
     for (size_t o = 0; o < c.kernel.outputs.size(); o++) {
+      if (ref.outs[o].dtype == torch::DType::Bool) {  // masks: the bytes
+        ASSERT_EQ(jit.outs[o].dtype, torch::DType::Bool);
+        const auto* r = reinterpret_cast<const uint8_t*>(ref.outs[o].data_bytes());
+        const auto* j = reinterpret_cast<const uint8_t*>(jit.outs[o].data_bytes());
+        for (int64_t e = 0; e < ref.outs[o].numel(); e++)
+          ASSERT_EQ(int(r[e]), int(j[e])) << "bool output " << o << " element " << e << " ("
+                                          << (&use == &be ? "default" : (i % 2 ? "16" : "8")) << " lanes)\n" << repro;
+        continue;
+      }
       const float* r = ref.outs[o].data<float>();
       const float* j = jit.outs[o].data<float>();
       for (int64_t e = 0; e < ref.outs[o].numel(); e++) {
