@@ -605,6 +605,21 @@ bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::functi
   return false;
 }
 
+// Whether node n returns its input unchanged, the same tensor object, for a
+// float32 input: x.float() and x.type_as(y) of float32 x and y (LLaMA's
+// norm: self._norm(x.float()).type_as(x)). *src: the input register.
+bool alias_of(const tracer::Node& n, const std::function<const std::string&(int)>& meta_of, int* src) {
+  if (n.op != tracer::GraphOp::Call || n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
+      !is_float_meta(n.meta) || n.in.empty() || !is_float_meta(meta_of(n.in[0])))
+    return false;
+  const vm::NativeObject* nat = n.callee.as<vm::NativeObject>();
+  torch::DType to;
+  bool alias = (torch::convert_native(nat, &to) && to == torch::DType::Float32 && n.in.size() == 1) ||
+               (torch::type_as_native(nat) && n.in.size() == 2 && is_float_meta(meta_of(n.in[1])));
+  if (alias) *src = n.in[0];
+  return alias;
+}
+
 }  // namespace
 
 constexpr size_t kMaxKernelBody = 64;  // instructions
@@ -866,6 +881,13 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           *step = ix;
           return true;
         });
+        ok = v >= 0;
+        is_view = true;
+      } else if (int src = -1; alias_of(n, meta_of, &src)) {
+        // x.float() / x.type_as(y) of float32 tensors: x itself, eagerly.
+        // Its value is x's; like a view's it is never stored (the node's
+        // result is x's tensor object, not a new one).
+        v = value_of(src);
         ok = v >= 0;
         is_view = true;
       } else if (MaskNode mn; mask_op_of(g, n, meta_of, &mn)) {

@@ -88,6 +88,8 @@ bool masked_fill_native(const vm::NativeObject* nat);
 // Whether `nat` is a dtype conversion method (x.float(), x.double()...):
 // its dtype.
 bool convert_native(const vm::NativeObject* nat, DType* to);
+// Whether `nat` is x.type_as(other).
+bool type_as_native(const vm::NativeObject* nat);
 // Whether `nat` is a reduction the graph compiler fuses (function or
 // method): which one, and its parameter names after `input` in order.
 struct ReductionNative {

@@ -185,12 +185,25 @@ Value convert_m(VM& vm, const CallArgs& a, const Value& data) {
   return guarded(vm, [&] { return wrap(vm, ag::cast(v, d)); });
 }
 
+// x.type_as(other): x converted to other's dtype (x itself when it has it).
+Value type_as_m(VM& vm, const CallArgs& a, const Value&) {
+  SELF("type_as");
+  Value args[1];
+  if (!bind(vm, rest_of(a), {"type_as", {"other"}, 1, 1}, args)) return Value();
+  Tensor* other = expect_tensor(vm, args[0], "type_as", "other");
+  if (!other) return Value();
+  if (other->dtype == t.dtype) return a.args[0];
+  DType d = other->dtype;
+  return guarded(vm, [&] { return wrap(vm, ag::cast(v, d)); });
+}
+
 }  // namespace
 bool convert_native(const vm::NativeObject* nat, DType* to) {
   if (nat->fn != convert_m) return false;
   *to = DType(nat->data.as_small_int());
   return true;
 }
+bool type_as_native(const vm::NativeObject* nat) { return nat->fn == type_as_m; }
 namespace {
 
 Value fill__m(VM& vm, const CallArgs& a, const Value&) {
@@ -400,6 +413,7 @@ void register_tensor_basics(Registrar& r) {
   r.method("item", item_m);
   r.method("tolist", tolist_m);
   r.method("to", to_m);
+  r.method("type_as", type_as_m);
   r.method("float", convert_m, Value::small_int(int64_t(DType::Float32)));
   r.method("double", convert_m, Value::small_int(int64_t(DType::Float64)));
   r.method("long", convert_m, Value::small_int(int64_t(DType::Int64)));

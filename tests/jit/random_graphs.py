@@ -46,7 +46,9 @@ UNARY = ["torch.exp({})", "torch.tanh({})", "torch.relu({})", "torch.sigmoid({})
          "{0}.where({0}.eq(0.25) | torch.isinf({0} * 1e38), {0} + 1.0)", "({0} > 0.25)", "(({0} < 0.0) ^ torch.isnan({0}))",
          # pow by a number: PyTorch's special exponents (x*x, sqrt...) and std::pow
          "({0} ** 2)", "torch.pow({0}, 3)", "({0} ** 0.5)", "({0} * {0} + 1.0) ** -0.5", "{0}.pow(-1)",
-         "({0}.abs() + 1.0) ** 1.5", "({0} ** -2)"]
+         "({0}.abs() + 1.0) ** 1.5", "({0} ** -2)",
+         # conversions that return the tensor itself (float32): aliases
+         "({0}.float() * 2.0).type_as({0})", "torch.rsqrt(({0}.float() ** 2).mean(-1, keepdim=True) + 1e-6).type_as({0}) * {0}"]
 BINARY = ["({} + {})", "({} - {})", "({} * {})", "({} / ({} * {} + 1.5))", "torch.maximum({}, {})",
           "torch.minimum({}, {})", "torch.clamp({}, min={})", "{}.clamp_max({})",
           "torch.where({0} > {1}, {0}, {1})", "torch.where({1} > 0.5, -3.0, {0})",
