@@ -586,17 +586,9 @@ bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::functi
     return true;
   }
   if (torch::masked_fill_native(nat)) {
-    // self.masked_fill(mask, value): self's shape, so the mask must
-    // broadcast into it (by the trace's sizes; a dynamic size only
-    // against the same dynamic size).
+    // self.masked_fill(mask, value): of the broadcast shape of self and the
+    // mask, as PyTorch's (expand_outplace) and eager's are.
     if (!is_float_meta(n.meta) || n.in.size() != 3 || !is_float_meta(meta_of(n.in[0])) || !is_bool(n.in[1])) return false;
-    std::vector<std::string> xs = meta_dims(meta_of(n.in[0])), ms = meta_dims(meta_of(n.in[1]));
-    if (ms.size() > xs.size()) return false;
-    for (size_t d = 0; d < ms.size(); d++) {
-      const std::string& md = ms[ms.size() - 1 - d];
-      const std::string& xd = xs[xs.size() - 1 - d];
-      if (md != "1" && md != xd) return false;
-    }
     int value = n.in[2];
     if (operand_kind(g, value) != Operand::Number && meta_of(value) != "float32[]") return false;
     *m = MaskNode{KOp::Select, 0, {n.in[1], value, n.in[0]}};

@@ -85,6 +85,8 @@ def gen_function(rng, idx):
                      (f"torch.where(~M['{row}'] & ({x[0]} > 0), {x[0]}, 0.0)", bshape(x[1], SHAPES[row]))]
             if x[1][-1:] == SHAPES[row]:
                 forms.append((f"{x[0]}.masked_fill(M['{row}'], -2.0)", x[1]))
+            # out of place, masked_fill broadcasts self and the mask
+            forms.append((f"({x[0]} * 0.5).masked_fill(~M['{full}'], 3.0)", bshape(x[1], SHAPES[full])))
             expr, shape = rng.choice(forms)
         elif kind < 0.35:
             x = rng.choice(vals)
