@@ -575,6 +575,45 @@ Value initial_seed_fn(VM& vm, const CallArgs& a, const Value&) {
   return vm::make_int(vm, int64_t(torch_state(vm).generator.initial_seed()));
 }
 
+// x.uniform_(from=0, to=1) / x.normal_(mean=0, std=1) (data 1): x filled
+// in place from Kiln's generator (its own sequences, as torch.rand), by the
+// arithmetic of torch.nn.init's uniform_ / normal_ (u * (to - from) + from,
+// n * std + mean in x's dtype); PyTorch's checks and messages.
+Value fill_random_m(VM& vm, const CallArgs& a, const Value& data) {
+  bool normal = data.as_small_int() == 1;
+  const char* name = normal ? "normal_" : "uniform_";
+  KILN_TORCH_SELF(name);
+  Value args[2];
+  if (!bind(vm, rest_of(a), {name, {normal ? "mean" : "from", normal ? "std" : "to"}, 2, 0}, args)) return Value();
+  double lo = 0.0, hi = 1.0;
+  if (args[0] && !as_double(vm, args[0], name, normal ? "mean" : "from", &lo)) return Value();
+  if (args[1] && !as_double(vm, args[1], name, normal ? "std" : "to", &hi)) return Value();
+  return guarded(vm, [&] {
+    if (!is_floating(t.dtype))
+      runtime_error("\"{}\" not implemented for '{}'", normal ? "normal_kernel_cpu" : "check_uniform_bounds", dtype_short_name(t.dtype));
+    if (!normal && lo > hi)
+      runtime_error("uniform_ expects to return a [from, to) range, but found from={} > to={}", lo,
+                    hi);
+    if (normal && hi < 0) runtime_error("normal expects std >= 0.0, but found std {}", hi);
+    Tensor r = empty(t.sizes, t.dtype);
+    Generator& g = torch_state(vm).generator;
+    dispatch_dtype(t.dtype, [&](auto z) {
+      using T = decltype(z);
+      if constexpr (std::is_floating_point_v<T>) {
+        T* p = r.data<T>();
+        for (int64_t i = 0; i < r.numel(); ++i) {
+          if (normal) p[i] = T(g.normal()) * T(hi) + T(lo);
+          else if constexpr (std::is_same_v<T, float>) p[i] = g.uniform_float() * T(hi - lo) + T(lo);
+          else p[i] = g.uniform_double() * T(hi - lo) + T(lo);
+        }
+      }
+    });
+    check_no_internal_overlap(t);
+    ag::copy_(v, autograd::Var(std::move(r)));
+    return a.args[0];
+  });
+}
+
 // torch._kiln_allocations(): (tensors allocated so far, their bytes), a
 // Kiln extension for measuring what a piece of code allocates (views
 // allocate nothing). Its tests count a compiled graph's allocations.
@@ -594,6 +633,8 @@ Value kiln_allocations_fn(VM& vm, const CallArgs& a, const Value&) {
 
 void register_creation(Registrar& r) {
   r.function("_kiln_allocations", kiln_allocations_fn);
+  r.method("uniform_", fill_random_m, Value::small_int(0));
+  r.method("normal_", fill_random_m, Value::small_int(1));
   r.function("tensor", tensor_fn);
   r.function("zeros", filled_fn, Value::small_int(0));
   r.function("ones", filled_fn, Value::small_int(1));
