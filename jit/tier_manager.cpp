@@ -231,6 +231,9 @@ std::string CompiledGraph::summary() const {
   if (!slots_.empty()) s += fmt::format(", {} planned buffer{}", slots_.size(), slots_.size() == 1 ? "" : "s");
   if (in_place_) s += fmt::format(", {} kernel run{} wrote in place", in_place_, in_place_ == 1 ? "" : "s");
   if (fallbacks_) s += fmt::format(", {} kernel run{} fell back to the executor", fallbacks_, fallbacks_ == 1 ? "" : "s");
+  if (short_rows_)
+    s += fmt::format(", {} reducing kernel run{} left to eager ops (at least {} rows shorter than {})", short_rows_,
+                     short_rows_ == 1 ? "" : "s", kManyRows, kShortRow);
   return s;
 }
 
@@ -326,24 +329,38 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   codegen::KernelLaunch& L = R.launch;
   int reuse = verify_ ? -1 : R.reuse;
   ok = ok && L.prepare(kr.kernel, args, &why, &R.masks, reuse, &R.out_slots);
+  // Many short rows: a row plan's calls per row (a producer, a fold and the
+  // final pass, each a call) cost more than eager's whole-tensor
+  // reductions save (a softmax of [4096, 32] took 300 µs here against
+  // eager's 118; they meet near 128 elements per row), so the executor
+  // runs such a launch's nodes, with the same bits.
+  bool short_rows = ok && kr.kernel.reduces() && L.rowlen < kShortRow && L.rows >= kManyRows;
+  if (short_rows) {
+    ok = false;
+    why = fmt::format("{} rows of {} elements: eager's reductions are faster on rows shorter than {}", L.rows, L.rowlen, kShortRow);
+  }
+  auto count = [&] {
+    if (short_rows) short_rows_++;
+    else fallbacks_++;
+  };
   if (!ok && ext && kr.extern_is_value) {
     // The product is done: the executor takes it and runs the epilogue's
     // nodes as eager ops (no second matmul).
     args.clear();
     L.release();
     regs[g_->node_reg(kr.first)] = ext;
-    fallbacks_++;
+    count();
     *end = kr.first + 1;
     return Ran::Yes;
   }
   if (!ok) {
     args.clear();
     L.release();
-    if (vm.trace_events && fallbacks_ < 100)
+    if (vm.trace_events && fallbacks_ + short_rows_ < 100)
       vm.trace_events->instant("kernel fallback", "jit",
                                {{"graph", vm::TraceEvents::str(g_->name)}, {"kernel", vm::TraceEvents::str(kr.kernel.name)},
                                 {"reason", vm::TraceEvents::str(why)}});
-    fallbacks_++;
+    count();
     return Ran::No;
   }
   R.kernel->run(L);

@@ -106,6 +106,10 @@ class CompiledGraph {
   bool verify_ = false;
   uint32_t fault_ = 0;  // KILN_JIT_FAULT: the bits one result gets flipped (tests of --verify)
   mutable uint64_t fallbacks_ = 0;
+  // Reducing kernel runs left to the executor for their many short rows
+  // (at least kManyRows rows of fewer than kShortRow elements: run_at).
+  static constexpr int64_t kShortRow = 128, kManyRows = 256;
+  mutable uint64_t short_rows_ = 0;
   mutable uint64_t in_place_ = 0;  // kernel runs whose output took a dying input's buffer
   mutable uint64_t bytes_moved_ = 0;
 };
