@@ -195,11 +195,14 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
         padding_idx = -1
     if input.dtype != torch.int64:
         input = input.long()
-    if input.numel() > 0 and (int(input.min()) < 0 or int(input.max()) >= n):
-        raise IndexError("index out of range in self")
     if max_norm is not None:
+        if input.numel() > 0 and (int(input.min()) < 0 or int(input.max()) >= n):
+            raise IndexError("index out of range in self")
         _embedding_renorm_(weight, input, max_norm, norm_type)
-    out = weight[input]
+    # index_select raises embedding's own IndexError ("index out of range in
+    # self") for an index outside the table, so no data-dependent check is
+    # needed here (one would break a traced graph at every lookup).
+    out = torch.index_select(weight, 0, input.reshape(-1)).reshape(input.shape + (weight.shape[1],))
     if padding_idx >= 0 and weight.requires_grad:
         # The padding row gets no gradient; its value is returned as it is.
         out = torch.where((input == padding_idx).unsqueeze(-1), out.detach(), out)
