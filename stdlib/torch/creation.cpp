@@ -209,6 +209,32 @@ bool factory_opts(VM& vm, const CallArgs& a, const char* name, FactoryOpts* o) {
 }
 
 // zeros / ones / empty (*size, dtype=None, ...): data 0 zeros, 1 ones, 2 empty, 3 rand, 4 randn
+// PyTorch's error for random values of a dtype that is not floating.
+void check_random_dtype(DType d, bool normal) {
+  if (!is_floating(d))
+    runtime_error("\"{}\" not implemented for '{}'", normal ? "normal_kernel_cpu" : "check_uniform_bounds", dtype_short_name(d));
+}
+
+// Fills contiguous t with draws from g in order: uniform in [0, 1), or
+// normal (mean 0, std 1); with `affine` (scale, shift) each value v becomes
+// v * scale + shift in t's dtype (nn.init's arithmetic).
+void fill_random(const Tensor& t, Generator& g, bool normal, const double* affine) {
+  check_random_dtype(t.dtype, normal);
+  dispatch_dtype(t.dtype, [&](auto z) {
+    using T = decltype(z);
+    if constexpr (std::is_floating_point_v<T>) {
+      T* p = t.data<T>();
+      for (int64_t i = 0, n = t.numel(); i < n; ++i) {
+        T v;
+        if (normal) v = T(g.normal());
+        else if constexpr (std::is_same_v<T, float>) v = g.uniform_float();
+        else v = g.uniform_double();
+        p[i] = affine ? v * T(affine[0]) + T(affine[1]) : v;
+      }
+    }
+  });
+}
+
 Value filled_fn(VM& vm, const CallArgs& a, const Value& data) {
   int64_t kind = data.as_small_int();
   static const char* const kNames[] = {"zeros", "ones", "empty", "rand", "randn"};
@@ -237,23 +263,7 @@ Value filled_fn(VM& vm, const CallArgs& a, const Value& data) {
       case 1: fill(t, Scalar::from_int(1)); break;
       case 2: break;
       case 3:
-      case 4:
-        if (!is_floating(d))
-          runtime_error("\"{}\" not implemented for '{}'", kind == 3 ? "check_uniform_bounds" : "normal_kernel_cpu",
-                        dtype_short_name(d));
-        dispatch_dtype(d, [&](auto z) {
-          using T = decltype(z);
-          if constexpr (std::is_floating_point_v<T>) {
-            T* p = t.data<T>();
-            int64_t n = t.numel();
-            for (int64_t i = 0; i < n; ++i) {
-              if (kind == 4) p[i] = T(g.normal());
-              else if constexpr (std::is_same_v<T, float>) p[i] = g.uniform_float();
-              else p[i] = g.uniform_double();
-            }
-          }
-        });
-        break;
+      case 4: fill_random(t, g, kind == 4, nullptr); break;
     }
     return wrap_new(vm, std::move(t), o);
   });
@@ -589,25 +599,12 @@ Value fill_random_m(VM& vm, const CallArgs& a, const Value& data) {
   if (args[0] && !as_double(vm, args[0], name, normal ? "mean" : "from", &lo)) return Value();
   if (args[1] && !as_double(vm, args[1], name, normal ? "std" : "to", &hi)) return Value();
   return guarded(vm, [&] {
-    if (!is_floating(t.dtype))
-      runtime_error("\"{}\" not implemented for '{}'", normal ? "normal_kernel_cpu" : "check_uniform_bounds", dtype_short_name(t.dtype));
-    if (!normal && lo > hi)
-      runtime_error("uniform_ expects to return a [from, to) range, but found from={} > to={}", lo,
-                    hi);
+    check_random_dtype(t.dtype, normal);  // before the bounds, as PyTorch
+    if (!normal && lo > hi) runtime_error("uniform_ expects to return a [from, to) range, but found from={} > to={}", lo, hi);
     if (normal && hi < 0) runtime_error("normal expects std >= 0.0, but found std {}", hi);
     Tensor r = empty(t.sizes, t.dtype);
-    Generator& g = torch_state(vm).generator;
-    dispatch_dtype(t.dtype, [&](auto z) {
-      using T = decltype(z);
-      if constexpr (std::is_floating_point_v<T>) {
-        T* p = r.data<T>();
-        for (int64_t i = 0; i < r.numel(); ++i) {
-          if (normal) p[i] = T(g.normal()) * T(hi) + T(lo);
-          else if constexpr (std::is_same_v<T, float>) p[i] = g.uniform_float() * T(hi - lo) + T(lo);
-          else p[i] = g.uniform_double() * T(hi - lo) + T(lo);
-        }
-      }
-    });
+    double affine[2] = {normal ? hi : hi - lo, lo};  // scale, shift
+    fill_random(r, torch_state(vm).generator, normal, affine);
     check_no_internal_overlap(t);
     ag::copy_(v, autograd::Var(std::move(r)));
     return a.args[0];
