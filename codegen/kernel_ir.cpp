@@ -111,7 +111,12 @@ std::string Kernel::to_string() const {
   r += ") -> (";
   for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(output_dtype(i)));
   r += fast_math ? ")  [fast math]\n  for i in shape(broadcast(tensor inputs)):\n" : ")\n  for i in shape(broadcast(tensor inputs)):\n";
-  if (reduce_dims) r += fmt::format("  (the last {} dim{} of it reduced: row(i) drops them)\n", reduce_dims, reduce_dims == 1 ? "" : "s");
+  std::string over = reduce_from >= 0 ? fmt::format("dims {}..{}", reduce_from, reduce_from + reduce_dims - 1)
+                                       : fmt::format("the last {} dim{}", reduce_dims, reduce_dims == 1 ? "" : "s");
+  if (reduce_from >= 0 && reduce_dims)
+    r += fmt::format("  ({} of it reduced as columns: row(i) drops them)\n", over);
+  else if (reduce_dims)
+    r += fmt::format("  ({} of it reduced: row(i) drops them)\n", over);
   for (size_t i = 0; i < body.size(); i++) {
     const KInstr& k = body[i];
     switch (k.op) {
@@ -125,8 +130,7 @@ std::string Kernel::to_string() const {
         break;
       case KOp::Select: r += fmt::format("    v{} = v{} ? v{} : v{}\n", i, k.a, k.b, k.c); break;
       case KOp::Reduce:
-        r += fmt::format("    v{} = {}(v{} over the last {} dim{}{}{})\n", i, reduce_op_name(ReduceOp(k.arg)), k.a, reduce_dims,
-                         reduce_dims == 1 ? "" : "s", k.keepdim ? ", keepdim" : "",
+        r += fmt::format("    v{} = {}(v{} over {}{}{})\n", i, reduce_op_name(ReduceOp(k.arg)), k.a, over, k.keepdim ? ", keepdim" : "",
                          ReduceOp(k.arg) == ReduceOp::var || ReduceOp(k.arg) == ReduceOp::std ? fmt::format(", correction {}", k.imm) : "");
         break;
     }
@@ -153,6 +157,8 @@ std::string Kernel::validate() const {
     if (k.op == KOp::Binary && (k.arg < 0 || k.arg >= kBinaryOps)) return fmt::format("v{}: no binary op {}", i, k.arg);
     if (k.op == KOp::Reduce && (k.arg < 0 || k.arg >= reduce_op_count())) return fmt::format("v{}: no reduction {}", i, k.arg);
     if (k.op == KOp::Reduce && reduce_dims < 1) return fmt::format("v{}: a reduction in a kernel that reduces no dims", i);
+    if (k.op == KOp::Reduce && reduce_from >= 0 && !reduce_column_ok(ReduceOp(k.arg)))
+      return fmt::format("v{}: {} does not fold as columns", i, reduce_op_name(ReduceOp(k.arg)));
   }
   std::vector<Form> form = forms();
   for (size_t i = 0; i < body.size(); i++) {
@@ -214,8 +220,9 @@ bool LoopNest::broadcast(const std::vector<torch::Shape>& shapes, torch::Shape* 
   return true;
 }
 
-bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, int split) {
-  if (split > shape.n) return false;
+bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, int split, int split_end) {
+  if (split > shape.n || (split_end >= 0 && (split < 0 || split_end < split || split_end > shape.n))) return false;
+  if (split_end < 0) split_end = shape.n;
   // Per operand, its byte stride along each dim of `shape` (0 where it
   // broadcasts or is a scalar); then size-1 dims dropped and dim d merged
   // into the previous one where every operand steps over the pair as over
@@ -237,11 +244,25 @@ bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Te
   numel = 1;
   rank = 0;
   outer_rank = 0;
+  reduced_end = 0;
+  // A dim of size 1 (every stride 0), so that a group is never empty.
+  auto pad = [&]() {
+    if (rank == kMaxDims) return false;
+    sizes[rank] = 1;
+    for (size_t o = 0; o < no; o++) strides[o][size_t(rank)] = 0;
+    rank++;
+    return true;
+  };
   for (int d = 0; d < n; d++) {
     if (d == split) outer_rank = rank;
+    if (split >= 0 && d == split_end) {  // the inner kept dims of a column reduction start
+      if (rank == outer_rank && !pad()) return false;
+      reduced_end = rank;
+    }
     numel *= shape[d];
     if (shape[d] == 1) continue;
-    bool merge = split >= 0 && d >= split ? rank > outer_rank : rank > 0;
+    int group = split < 0 || d < split ? 0 : d < split_end ? outer_rank : reduced_end;
+    bool merge = rank > group;
     for (size_t o = 0; merge && o < no; o++) merge = strides[o][size_t(rank - 1)] == strides[o][size_t(d)] * shape[d];
     if (merge) {
       sizes[rank - 1] *= shape[d];
@@ -252,17 +273,14 @@ bool LoopNest::bind(const torch::Shape& shape, const std::vector<const torch::Te
       rank++;
     }
   }
-  if (split >= 0 && rank == outer_rank) {  // reduced dims all of size 1: a row of one point
-    if (rank == kMaxDims) return false;
-    sizes[rank] = 1;
-    for (size_t o = 0; o < no; o++) strides[o][size_t(rank)] = 0;
-    rank++;
-  }
+  if (split >= 0 && split_end == n && rank == outer_rank && !pad()) return false;  // reduced dims all of size 1: a row of one point
+  if (split >= 0 && split_end < n && rank == reduced_end && !pad()) return false;  // inner kept dims all of size 1
   if (rank == 0) {  // a 0-dim (or all-ones) shape: one point
     sizes[0] = 1;
     for (size_t o = 0; o < no; o++) strides[o][0] = 0;
     rank = 1;
   }
+  if (split < 0 || split_end == n) reduced_end = rank;
   return true;
 }
 
@@ -273,10 +291,16 @@ std::vector<Form> Kernel::forms() const {
 }
 
 Form Kernel::form_of(size_t i, const std::vector<Form>& earlier) const {
-  auto meet = [](Form x, Form y) {
+  // (A column reduction over leading dims: a squeezed value broadcasts
+  // against the row as a kept one does, its dims being the trailing ones.)
+  const bool leading = columns() && reduce_from == 0;
+  auto meet = [leading](Form x, Form y) {
     if (x == Form::Invalid || y == Form::Invalid) return Form::Invalid;
     if (x == Form::Const) return y;
     if (y == Form::Const || x == y) return x;
+    if (leading && x == Form::Squeezed) x = Form::Kept;
+    if (leading && y == Form::Squeezed) y = Form::Kept;
+    if (x == y) return x;
     if ((x == Form::Row && y == Form::Kept) || (x == Form::Kept && y == Form::Row)) return Form::Row;
     return Form::Invalid;
   };

@@ -35,6 +35,16 @@
 // against the full one differently). A row-level output is stored over
 // the iteration shape, a per-row output over the reduced shape.
 //
+// The reduced dims may instead be leading or middle ones (`reduce_from`:
+// x.sum(0), x.mean(1) of [A, B, C]), with kept dims after them: a column
+// reduction. Its "rows" are then the output points (every kept dim, outer
+// and inner), each folding its column of reduced elements with eager's
+// column fold (rows added in order: codegen/reduce_ops.h); only sum, mean,
+// amax and amin fold so. The forms are the same: a kept per-row value
+// ([A, 1, C]) broadcasts along the reduced dims, and over leading dims
+// (reduce_from 0) a squeezed one does too ([C] against [B, C]): it meets
+// row-level and kept values as a kept one.
+//
 // The IR is printable (`--dump-kernels=DIR`, KILN_LOGS=kernels) and
 // validated after lowering. LoopNest is the binding of the symbolic loop
 // nest to actual tensors: the broadcast shape with dimensions merged where
@@ -150,6 +160,10 @@ struct Kernel {
   std::vector<torch::DType> out_dtypes;
   torch::DType output_dtype(size_t o) const { return o < out_dtypes.size() ? out_dtypes[o] : dtype; }
   int reduce_dims = 0;                           // trailing dims folded by Reduce instructions (0: none)
+  // A column reduction: the folded dims are reduce_dims dims from this one
+  // (counted from the front), with at least one kept dim after them; -1:
+  // the trailing reduce_dims.
+  int reduce_from = -1;
   // --fast-math: a backend may compute exp, tanh and sigmoid with its own
   // float32 sequences (error bounds in docs/ARCHITECTURE.md, "Fast math")
   // instead of eager's bits. The reference executor stays exact; --verify
@@ -171,6 +185,7 @@ struct Kernel {
   // The form of value i, given the forms of the values before it.
   Form form_of(size_t i, const std::vector<Form>& earlier) const;
   bool reduces() const { return reduce_dims > 0; }
+  bool columns() const { return reduce_dims > 0 && reduce_from >= 0; }
 };
 
 // A kernel's loop nest bound to its operands: `rank` dims of `sizes`
@@ -195,8 +210,13 @@ struct LoopNest {
   // themselves: `outer_rank` merged dims come first, then at least one
   // (of size 1 if every reduced dim is) that spans the reduced ones.
   // (Byte strides: each operand's element size is its dtype's.)
-  bool bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, int split = -1);
+  // `split_end` (a column reduction: the end of its reduced dims) groups
+  // the dims from it too: `outer_rank` merged dims, then the reduced ones
+  // (at least one) up to `reduced_end`, then the inner kept ones (at least
+  // one). Otherwise reduced_end is rank.
+  bool bind(const torch::Shape& shape, const std::vector<const torch::Tensor*>& operands, int split = -1, int split_end = -1);
   int outer_rank = 0;
+  int reduced_end = 0;
 };
 
 }  // namespace kiln::codegen

@@ -221,16 +221,31 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     }
     return true;
   };
-  int split = -1;
+  // A reducing kernel folds dims [split, split_end) of the shape.
+  int split = -1, split_end = -1;
   if (k.reduces()) {
-    if (shape.n < k.reduce_dims) {
-      *why = fmt::format("a reduction over the last {} dims of a {}-dim shape", k.reduce_dims, shape.n);
+    if (k.columns() ? k.reduce_from + k.reduce_dims >= shape.n : shape.n < k.reduce_dims) {
+      *why = k.columns() ? fmt::format("a column reduction over dims {}..{} of a {}-dim shape", k.reduce_from,
+                                       k.reduce_from + k.reduce_dims - 1, shape.n)
+                         : fmt::format("a reduction over the last {} dims of a {}-dim shape", k.reduce_dims, shape.n);
       return false;
     }
-    split = shape.n - k.reduce_dims;
+    split = k.columns() ? k.reduce_from : shape.n - k.reduce_dims;
+    split_end = split + k.reduce_dims;
     rows = 1;
     rowlen = 1;
-    for (int d = 0; d < shape.n; d++) (d < split ? rows : rowlen) *= shape[d];
+    for (int d = 0; d < shape.n; d++) (d >= split && d < split_end ? rowlen : rows) *= shape[d];
+    if (k.columns() && rowlen > 1) {
+      // Eager folds a contiguous tensor by columns only when a kept dim
+      // after the reduced ones is wider than 1; else its reduced elements
+      // are rows (x.sum(0) of [n, 1]).
+      bool inner = false;
+      for (int d = split_end; d < shape.n; d++) inner = inner || shape[d] != 1;
+      if (!inner) {
+        *why = "a column reduction whose kept dims after it are all of size 1 (eager folds it as rows)";
+        return false;
+      }
+    }
     for (const KInstr& in : k.body) {
       if (in.op != KOp::Reduce) continue;
       torch::Shape os;
@@ -262,7 +277,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
       }
       if (stat_[size_t(k.outputs[o])]) {  // it uses a per-row value: it spans the kept shape too
         torch::Shape kept = shape;
-        for (int d = split; d < shape.n; d++) kept[d] = 1;
+        for (int d = split; d < split_end; d++) kept[d] = 1;
         if (!LoopNest::broadcast_into(&os, kept)) {
           *why = "the inputs' shapes do not broadcast";
           return false;
@@ -295,14 +310,14 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     } else {
       torch::Shape rs;
       for (int d = 0; d < shape.n; d++)
-        if (d < split) rs.push_back(shape[d]);
+        if (d < split || d >= split_end) rs.push_back(shape[d]);
         else if (f == Form::Kept) rs.push_back(1);
       outs[o] = slot ? torch::empty_in(slot, rs, od) : torch::empty(rs, od);
     }
     out_ptrs[o] = outs[o].data_bytes();
     operands_.push_back(f == Form::Row ? &outs[o] : nullptr);
   }
-  if (!nest.bind(shape, operands_, split)) {
+  if (!nest.bind(shape, operands_, split, k.columns() ? split_end : -1)) {
     *why = "too many dimensions";
     return false;
   }
@@ -313,9 +328,10 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
       if (red.op != KOp::Reduce) continue;
       const KInstr& src = k.body[size_t(red.a)];
       if (src.op != KOp::Load || rowlen <= 1) continue;
+      // (A column reduction's input: contiguous over the whole shape.)
       int64_t want = 4;
-      for (int d = nest.rank - 1; d >= nest.outer_rank; want *= nest.sizes[d], d--)
-        if (nest.strides[size_t(src.arg)][size_t(d)] != want) {
+      for (int d = nest.rank - 1; d >= (k.columns() ? 0 : nest.outer_rank); want *= nest.sizes[d], d--)
+        if (nest.strides[size_t(src.arg)][size_t(d)] != want && !(k.columns() && nest.sizes[d] == 1)) {
           *why = fmt::format("a reduction of input {}, whose rows are not contiguous", src.arg);
           return false;
         }

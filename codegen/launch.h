@@ -42,6 +42,9 @@ struct KernelLaunch {
   // A reducing kernel: the nest's first `nest.outer_rank` dims walk the
   // `rows` output points, its last dim (`rowlen` elements) the reduced
   // ones. Per-row outputs are bound with no strides: row r is element r.
+  // A column reduction: dims [outer_rank, reduced_end) of the nest are the
+  // reduced ones (`rowlen` elements), the rest walk the `rows` output
+  // points (row-major, the inner kept dims fastest).
   int64_t rows = 0, rowlen = 0;
   bool in_place = false;              // an output took the `reuse` input's buffer
   std::vector<Form> forms;            // the kernel's, per value

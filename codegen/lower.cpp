@@ -356,6 +356,7 @@ struct ReductionNode {
   torch::ReductionNative::Kind kind;
   int input = -1;  // register
   int dims = 0;
+  int from = -1;  // a column reduction (sum, mean, amax, amin over leading or middle dims): the first; -1: trailing
   bool keepdim = false;
   double correction = 1;  // var / std
   ReduceOp norm = ReduceOp::norm2;  // norm: its p
@@ -393,8 +394,9 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
   vm::Value dim, second, third, fourth;
   if (!constant(arg[0], &dim) || !constant(arg[1], &second) || !constant(arg[2], &third) || !constant(arg[3], &fourth))
     return false;
-  // Trailing dims from an int / a tuple of ints / None (all).
-  auto trailing = [&](const vm::Value& d, int* count) {
+  // Trailing dims from an int / a tuple of ints / None (all); with
+  // `columns`, also a run of dims before a kept last one (r->from).
+  auto trailing = [&](const vm::Value& d, int* count, bool columns = false) {
     uint32_t mask = 0;
     auto add = [&](const vm::Value& x) {
       if (!x.is_small_int()) return false;
@@ -416,8 +418,11 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
       return false;
     }
     int c = std::popcount(mask);
-    if (mask != ((1u << unsigned(rank)) - 1) - ((1u << unsigned(rank - c)) - 1)) return false;  // not the last c dims
     *count = c;
+    if (mask == ((1u << unsigned(rank)) - 1) - ((1u << unsigned(rank - c)) - 1)) return true;  // the last c dims
+    int first = std::countr_zero(mask);
+    if (!columns || mask != ((1u << unsigned(c)) - 1) << unsigned(first)) return false;  // not a run of dims
+    r->from = first;  // (not the last dim: the run is not trailing)
     return true;
   };
   auto flag = [](const vm::Value& v, bool* out) {
@@ -430,14 +435,15 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
   r->kind = rn.kind;
   r->input = n.in[0];
   r->keepdim = false;
+  r->from = -1;
   switch (rn.kind) {
     case K::Sum:
     case K::Mean:
       if (third && !third.is_none()) return false;  // dtype=
-      return trailing(dim, &r->dims) && flag(second, &r->keepdim);
+      return trailing(dim, &r->dims, true) && flag(second, &r->keepdim);
     case K::Amax:
     case K::Amin:
-      return trailing(dim, &r->dims) && flag(second, &r->keepdim);
+      return trailing(dim, &r->dims, true) && flag(second, &r->keepdim);
     case K::Max:
     case K::Min:
       if (arg[0] >= 0 || arg[1] >= 0 || arg[2] >= 0) return false;  // max(x, dim) gives (values, indices)
@@ -649,6 +655,10 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     std::vector<Form> form;          // per body value
     std::vector<int> value_of_node;  // per node of the run: its value in the body
     std::string iter_meta;           // a reducing region: the shape its reductions fold
+    // Registers of the run's views that eager holds with strided rows (a
+    // transpose, a permute, an index of a computed value): eager folds
+    // those by their strides, so a reduction of one is left to it.
+    std::vector<int> strided_views;
     auto push = [&](KInstr ins) {
       k.body.push_back(ins);
       form.push_back(k.form_of(k.body.size() - 1, form));
@@ -796,6 +806,8 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       std::vector<Form> saved_form = form;
       int v = -1;
       bool ok = true, is_view = false;
+      bool keeps_layout = true;  // a view: whether eager's view of a contiguous tensor is contiguous
+      int prev_dim = -1;
       std::vector<int> clamp_bounds;  // decomposition: clamp -> (lo, hi) registers, -1 absent
       PointwiseOp p;
       ReductionNode red;
@@ -850,6 +862,10 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         });
         ok = v >= 0;
         is_view = true;
+        for (int8_t d : vdims) {  // dims out of order (a transpose, a permute) stride the rows
+          if (d >= 0 && d < prev_dim) keeps_layout = false;
+          if (d >= 0) prev_dim = d;
+        }
       } else if (ViewStep rs; !n.in.empty() && viewable(n.in[0]) && iter_meta.empty() &&
                              std::find(reg.views.begin(), reg.views.end(), size_t(n.in[0] - g.node_reg(0))) == reg.views.end() &&
                              reshape_of(n, meta_of(n.in[0]), &rs.from, &rs.to)) {
@@ -875,6 +891,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         });
         ok = v >= 0;
         is_view = true;
+        keeps_layout = false;
       } else if (int src = -1; alias_of(n, meta_of, &src)) {
         // x.float() / x.type_as(y) of float32 tensors: x itself, eagerly.
         // Its value is x's; like a view's it is never stored (the node's
@@ -882,6 +899,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         v = value_of(src);
         ok = v >= 0;
         is_view = true;
+        keeps_layout = std::find(strided_views.begin(), strided_views.end(), src) == strided_views.end();
       } else if (MaskNode mn; mask_op_of(g, n, meta_of, &mn)) {
         // Predicates as masks, where / masked_fill as selects by one.
         int ops[3] = {-1, -1, -1};
@@ -906,7 +924,10 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         const std::string& in_meta = meta_of(red.input);
         const std::string* w = widest_row();
         int x = value_of(red.input);
-        ok = x >= 0 && form[size_t(x)] == Form::Row && (k.reduce_dims == 0 || k.reduce_dims == red.dims) &&
+        bool strided = std::find(strided_views.begin(), strided_views.end(), red.input) != strided_views.end();
+        ok = x >= 0 && form[size_t(x)] == Form::Row &&
+             (k.reduce_dims == 0 || (k.reduce_dims == red.dims && k.reduce_from == red.from)) &&
+             (!strided || k.body[size_t(x)].op == KOp::Load) &&  // (a load: the launch checks its rows)
              (iter_meta.empty() ? (!w || same_shape(*w, in_meta)) : same_shape(iter_meta, in_meta));
         // Every row-level value so far must fit in the shape it folds (one
         // of as many elements but another shape, as after a transpose, does not).
@@ -918,6 +939,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         }
         if (ok) {
           k.reduce_dims = red.dims;
+          k.reduce_from = red.from;
           iter_meta = in_meta;
           using K = torch::ReductionNative;
           auto reduce = [&](ReduceOp op, int a, bool keepdim, float correction = 0) {
@@ -976,6 +998,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         break;
       }
       if (is_view) reg.views.push_back(i);
+      if (is_view && !keeps_layout) strided_views.push_back(g.node_reg(i));
       value_of_node.push_back(v);
       i++;
     }

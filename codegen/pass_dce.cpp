@@ -32,6 +32,7 @@ bool pass_dce(Kernel& k) {
   for (const KInstr& in : k.body) reduces = reduces || in.op == KOp::Reduce;
   if (!reduces && k.reduce_dims) {  // its reductions were dead: a pointwise kernel now
     k.reduce_dims = 0;
+    k.reduce_from = -1;
     changed = true;
   }
   return changed;

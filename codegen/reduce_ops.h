@@ -41,4 +41,14 @@ float reduce_finish(ReduceOp op, double acc, int64_t n, double correction);     
 // The value of a whole contiguous row.
 float reduce_row(ReduceOp op, const float* p, int64_t n, int64_t nout, double correction);
 
+// Column reductions (a kernel that reduces leading or middle dims, whose
+// kept innermost dim is contiguous): eager folds each output column row by
+// row (torch::col_fold_row). Only sum, mean, amax and amin fold as columns.
+bool reduce_column_ok(ReduceOp op);
+void reduce_column_start(ReduceOp op, double* acc, float* blk, int64_t n);  // n columns
+void reduce_column_row(ReduceOp op, double* acc, float* blk, const float* row, int64_t n, int64_t r, int64_t rows);
+// The value of one column of `rows` elements p[0], p[1], ... (finished by
+// reduce_finish with n = rows).
+float reduce_column(ReduceOp op, const float* p, int64_t rows);
+
 }  // namespace kiln::codegen

@@ -36,26 +36,28 @@ float eval_element(const KInstr& in, float a, float b, float c) {
 
 namespace {
 
-// A reducing kernel, one row (outer point) at a time: each row-level value
-// is a vector over the row, each other value one float; a reduction folds
-// its operand's vector with the eager row fold.
+// A reducing kernel, one row (output point) at a time: each row-level
+// value is a vector over the row (its reduced elements), each other value
+// one float; a reduction folds its operand's vector with the eager row
+// fold, or a column reduction's with the eager column fold.
 void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
   const LoopNest& nest = L.nest;
   size_t ni = k.inputs.size();
   int64_t n = L.rowlen;
   std::vector<std::vector<float>> row(k.body.size());
   std::vector<float> one(k.body.size());
-  std::vector<int64_t> idx(size_t(nest.outer_rank), 0);
   auto operand = [&](int v, int64_t j) { return L.forms[size_t(v)] == Form::Row ? row[size_t(v)][size_t(j)] : one[size_t(v)]; };
+  // The nest's reduced dims are [lo, hi); the others walk the rows.
+  const int lo = nest.outer_rank, hi = nest.reduced_end;
   for (int64_t r = 0; r < L.rows; r++) {
-    // The byte offset of operand op at element j of the row (row-major
-    // over the reduced dims).
+    // The byte offset of operand op at element j of row r (both
+    // row-major: j over the reduced dims, r over the others).
     auto at = [&](size_t op, int64_t j) {
-      int64_t off = 0;
-      for (int d = 0; d < nest.outer_rank; d++) off += idx[size_t(d)] * nest.strides[op][size_t(d)];
-      for (int d = nest.rank - 1; d >= nest.outer_rank; d--) {
-        off += (j % nest.sizes[d]) * nest.strides[op][size_t(d)];
-        j /= nest.sizes[d];
+      int64_t off = 0, q = r;
+      for (int d = nest.rank - 1; d >= 0; d--) {
+        int64_t& x = d >= lo && d < hi ? j : q;
+        off += (x % nest.sizes[d]) * nest.strides[op][size_t(d)];
+        x /= nest.sizes[d];
       }
       return off;
     };
@@ -76,7 +78,10 @@ void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
           case KOp::Unary: out = eval_element(in, operand(in.a, j), 0, 0); break;
           case KOp::Binary: out = eval_element(in, operand(in.a, j), operand(in.b, j), 0); break;
           case KOp::Select: out = eval_element(in, operand(in.a, j), operand(in.b, j), operand(in.c, j)); break;
-          case KOp::Reduce: out = reduce_row(ReduceOp(in.arg), row[size_t(in.a)].data(), n, L.rows, in.imm); break;
+          case KOp::Reduce:
+            out = k.columns() ? reduce_column(ReduceOp(in.arg), row[size_t(in.a)].data(), n)
+                              : reduce_row(ReduceOp(in.arg), row[size_t(in.a)].data(), n, L.rows, in.imm);
+            break;
         }
       }
     }
@@ -88,10 +93,6 @@ void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
       } else {
         reinterpret_cast<float*>(L.out_ptrs[o])[r] = one[size_t(v)];
       }
-    }
-    for (int d = nest.outer_rank - 1; d >= 0; d--) {  // the next row, innermost fastest
-      if (++idx[size_t(d)] < nest.sizes[d]) break;
-      idx[size_t(d)] = 0;
     }
   }
 }

@@ -20,7 +20,7 @@ Kernel sub_kernel(const Kernel& k, const RowPlan& p, const std::vector<int>& roo
   s.dtype = k.dtype;
   s.fast_math = k.fast_math;
   s.inputs = k.inputs;
-  for (int i = 0; i < p.slots; i++) s.inputs.push_back(KInput{true});
+  for (int i = 0; i < p.slots; i++) s.inputs.push_back(KInput{!k.columns()});  // (columns: a value per column)
   for (int i = 0; i < p.stored; i++) s.inputs.push_back(KInput{false});
   auto from_scratch = [&](size_t v) { return stored_as[v] >= 0; };
   std::vector<int> map(k.body.size(), -1);
@@ -80,7 +80,7 @@ RowPlan plan_rows(const Kernel& k) {
   // sub-kernel's inputs include them all.)
   std::vector<int> stored_as(nv, -1);
   std::vector<std::vector<int>> sweep_roots(static_cast<size_t>(sweeps));
-  for (int s = 1; s <= sweeps; s++) {
+  for (int s = 1; s <= sweeps && !k.columns(); s++) {
     for (size_t i = 0; i < nv; i++) {
       const KInstr& in = k.body[i];
       if (in.op != KOp::Reduce || after[i] != s) continue;
@@ -114,7 +114,8 @@ RowPlan plan_rows(const Kernel& k) {
       }
     }
     if (!roots.empty()) sw.producer = sub_kernel(k, p, roots, known, fmt::format("{}_sweep{}", k.name, s));
-    for (size_t j = 0; j < roots.size(); j++) known[size_t(roots[j])] = sw.first_stored + int(j);
+    if (!k.columns())
+      for (size_t j = 0; j < roots.size(); j++) known[size_t(roots[j])] = sw.first_stored + int(j);
   }
   stored_as = known;
   std::vector<int> roots;

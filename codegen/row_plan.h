@@ -21,6 +21,12 @@
 // operand is a load of a tensor input folds the input's row in place (no
 // producer output). The plan is the same for every backend;
 // jit/row_runner.h drives it on the host.
+//
+// A column reduction (Kernel::columns) has the same plan, run over blocks
+// of columns (jit/column_runner.h): its slots hold one value per column of
+// the block, so they are tensor inputs stepping along it, and nothing is
+// stored (a later pass computes its values again: a stored block would
+// span every reduced row).
 #pragma once
 
 #include <vector>

@@ -13,6 +13,7 @@
 
 #include "codegen/reference.h"
 #include "codegen/row_plan.h"
+#include "jit/column_runner.h"
 #include "jit/row_runner.h"
 #include "stdlib/torch/elementwise.h"
 
@@ -1101,7 +1102,8 @@ class AsmjitKernel final : public CompiledKernel {
 };
 
 // A reducing kernel: its row plan's pointwise kernels compiled as above,
-// driven by the row runner (jit/row_runner.h).
+// driven by the row runner (jit/row_runner.h), or a column reduction's by
+// the column runner (jit/column_runner.h).
 class AsmjitReducingKernel final : public CompiledKernel, public RowSource {
  public:
   AsmjitReducingKernel(const Kernel& k) : k_(k), plan_(codegen::plan_rows(k)) {}
@@ -1115,7 +1117,10 @@ class AsmjitReducingKernel final : public CompiledKernel, public RowSource {
     if (plan_.has_final && !add(rt, plan_.final, lanes, why)) return false;
     return true;
   }
-  void run(codegen::KernelLaunch& L) const override { run_row_plan(plan_, k_, L, *this); }
+  void run(codegen::KernelLaunch& L) const override {
+    if (k_.columns()) run_column_plan(plan_, k_, L, *this);
+    else run_row_plan(plan_, k_, L, *this);
+  }
   size_t code_size() const override {
     size_t n = 0;
     for (const auto& p : parts_)

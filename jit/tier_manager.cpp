@@ -334,7 +334,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   // reductions save (a softmax of [4096, 32] took 300 µs here against
   // eager's 118; they meet near 128 elements per row), so the executor
   // runs such a launch's nodes, with the same bits.
-  bool short_rows = ok && kr.kernel.reduces() && L.rowlen < kShortRow && L.rows >= kManyRows;
+  bool short_rows = ok && kr.kernel.reduces() && !kr.kernel.columns() && L.rowlen < kShortRow && L.rows >= kManyRows;
   if (short_rows) {
     ok = false;
     why = fmt::format("{} rows of {} elements: eager's reductions are faster on rows shorter than {}", L.rows, L.rowlen, kShortRow);

@@ -526,16 +526,12 @@ void run_reduce(const Op& op, const Tensor& x, const Plan& pl, Out* out, Fin fin
         if constexpr (std::is_same_v<Op, SumOp<T, double>> && std::is_same_v<T, float>) {
           // PyTorch adds float rows in float; blocks of 64 rows then go to
           // double, so long reductions stay accurate.
+          // (col_fold_row's arithmetic, the definition compiled kernels share.)
           float blk[1024];
-          for (int64_t r0 = 0; r0 < pl.red_numel; r0 += 64) {
-            int64_t r1 = std::min(pl.red_numel, r0 + 64);
-            for (int64_t j = 0; j < n; ++j) blk[j] = 0;
-            for (int64_t r = r0; r < r1; ++r) {
-              const T* __restrict q = p + ro.off;
-              for (int64_t j = 0; j < n; ++j) blk[j] += q[j];
-              ro.next();
-            }
-            for (int64_t j = 0; j < n; ++j) a[j] += double(blk[j]);
+          col_fold_start(RowFold::Sum, a, blk, n);
+          for (int64_t r = 0; r < pl.red_numel; ++r) {
+            col_fold_row(RowFold::Sum, a, blk, p + ro.off, n, r, pl.red_numel);
+            ro.next();
           }
         } else {
           for (int64_t r = 0; r < pl.red_numel; ++r) {
@@ -1164,6 +1160,33 @@ double row_fold_f32(RowFold f, const float* p, int64_t n, int64_t nout) {
     case RowFold::NormInf: return fold_row_as_eager(NormOp<float, NormKind::Inf>{}, p, n, nout);
   }
   return 0;
+}
+bool col_fold_ok(RowFold f) { return f == RowFold::Sum || f == RowFold::Max || f == RowFold::Min; }
+void col_fold_start(RowFold f, double* acc, float* blk, int64_t n) {
+  double id = row_fold_identity(f);
+  for (int64_t j = 0; j < n; ++j) acc[j] = id;
+  if (f == RowFold::Sum)
+    for (int64_t j = 0; j < n; ++j) blk[j] = 0;
+}
+void col_fold_row(RowFold f, double* __restrict acc, float* __restrict blk, const float* __restrict row, int64_t n, int64_t r,
+                  int64_t rows) {
+  switch (f) {
+    case RowFold::Sum:
+      for (int64_t j = 0; j < n; ++j) blk[j] += row[j];
+      if ((r + 1) % kColumnBlock == 0 || r + 1 == rows)
+        for (int64_t j = 0; j < n; ++j) {
+          acc[j] += double(blk[j]);
+          blk[j] = 0;
+        }
+      return;
+    case RowFold::Max:
+      for (int64_t j = 0; j < n; ++j) acc[j] = double(MaxOp<float>{}.step(float(acc[j]), row[j]));
+      return;
+    case RowFold::Min:
+      for (int64_t j = 0; j < n; ++j) acc[j] = double(MinOp<float>{}.step(float(acc[j]), row[j]));
+      return;
+    default: return;  // (col_fold_ok: not a column fold)
+  }
 }
 double row_fold_combine(RowFold f, double acc, double part) {
   switch (f) {

@@ -435,4 +435,177 @@ TEST(KernelReduce, ValidateChecksForms) {
   EXPECT_NE(k.to_string().find("amax(v0 over the last 1 dim, keepdim)"), std::string::npos) << k.to_string();
 }
 
+// ---------------------------------------------------------------- column reductions
+// Reductions over leading or middle dims (Kernel::columns): each output
+// column folds row by row as eager's outer loop does (float blocks of 64
+// rows, then double), run by jit/column_runner.h.
+
+// The eager value of op over dims [from, from + dims) of the materialised
+// operand (in0 * in0 + in0, or in0 itself when direct).
+torch::Tensor eager_columns(ReduceOp op, const torch::Tensor& x, int from, int dims, bool keepdim, bool direct) {
+  torch::Tensor v = direct ? x : torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, x, x), x);
+  torch::Shape d;
+  for (int i = 0; i < dims; i++) d.push_back(from + i);
+  switch (op) {
+    case ReduceOp::sum: return torch::sum(v, d, keepdim, std::nullopt);
+    case ReduceOp::mean: return torch::mean(v, d, keepdim, std::nullopt);
+    case ReduceOp::amax: return torch::amax(v, d, keepdim);
+    case ReduceOp::amin: return torch::amin(v, d, keepdim);
+    default: break;
+  }
+  return {};
+}
+
+TEST(KernelColumns, EveryColumnReductionMatchesEager) {
+  struct Case {
+    torch::Shape shape;
+    int from, dims;
+  };
+  // Leading dims and middle ones; blocks of 256 columns and their tails;
+  // 64-row float blocks and their tails; few columns; a launch large
+  // enough for several threads; reduced dims that merge and that do not.
+  std::vector<Case> cases = {{{300, 200}, 0, 1}, {{7, 130, 9}, 1, 1},  {{5, 6, 7}, 0, 2},   {{64, 1000}, 0, 1},
+                             {{1000, 3}, 0, 1},  {{130, 1, 5}, 0, 1},  {{3, 4, 5, 6}, 1, 2}, {{700, 600}, 0, 1},
+                             {{2, 65, 300}, 0, 2}, {{1, 1, 8}, 0, 2},  {{4, 1, 3, 2}, 1, 2}};
+  uint32_t seed = 100;
+  for (const Case& c : cases) {
+    torch::Tensor x = randn(c.shape, seed++, 3.0f);
+    for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::amax, ReduceOp::amin})
+      for (bool keepdim : {false, true})
+        for (bool direct : {false, true}) {
+          Kernel k = reduce_kernel(op, c.dims, keepdim, direct);
+          k.reduce_from = c.from;
+          std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
+          if (HasFailure()) return;
+          expect_same(eager_columns(op, x, c.from, c.dims, keepdim, direct), got[0],
+                      k.to_string() + " on " + x.sizes.str() + (keepdim ? " keepdim" : ""));
+          if (HasFailure()) return;
+        }
+  }
+}
+
+TEST(KernelColumns, NaNsAndSignedZerosFoldInRowOrder) {
+  // amax / amin keep the first of equal values (0 before -0) and let NaN
+  // win from its row on; sum and mean carry NaN and inf.
+  torch::Tensor x = randn({70, 5}, 7);
+  float* p = x.data<float>();
+  for (int64_t r = 0; r < 70; r++) {
+    p[r * 5 + 0] = r % 2 ? -0.0f : 0.0f;
+    p[r * 5 + 1] = r % 2 ? 0.0f : -0.0f;
+  }
+  p[30 * 5 + 2] = NAN;
+  p[69 * 5 + 3] = INFINITY;
+  p[5 * 5 + 4] = -INFINITY;
+  p[6 * 5 + 4] = INFINITY;
+  for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::amax, ReduceOp::amin}) {
+    Kernel k = reduce_kernel(op, 1, false, true);
+    k.reduce_from = 0;
+    std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
+    if (HasFailure()) return;
+    expect_same(eager_columns(op, x, 0, 1, false, true), got[0], k.to_string());
+  }
+}
+
+TEST(KernelColumns, BatchNormTakesTwoSweepsOverColumns) {
+  // (x - mean(x, 0)) * rsqrt(mean((x - mean)^2, 0) + eps) * w + b over a
+  // batch: the squeezed means of a reduction over the leading dim
+  // broadcast against the rows ([C] against [N, C]), as in eager.
+  Kernel k;
+  k.name = "batch_norm";
+  k.inputs = {KInput{false}, KInput{false}, KInput{false}, KInput{true}};
+  k.reduce_dims = 1;
+  k.reduce_from = 0;
+  k.body = {KInstr{KOp::Load, 0},                            // 0 x
+            reduce(ReduceOp::mean, 0, false),                 // 1 mean [C]
+            KInstr{KOp::Binary, int(BinaryOp::sub), 0, 1},    // 2 centered
+            KInstr{KOp::Binary, int(BinaryOp::mul), 2, 2},    // 3
+            reduce(ReduceOp::mean, 3, false),                 // 4 var [C]
+            KInstr{KOp::Load, 3},                             // 5 eps
+            KInstr{KOp::Binary, int(BinaryOp::add), 4, 5},    // 6
+            KInstr{KOp::Unary, int(UnaryOp::rsqrt), 6},       // 7
+            KInstr{KOp::Binary, int(BinaryOp::mul), 2, 7},    // 8
+            KInstr{KOp::Load, 1},                             // 9 w
+            KInstr{KOp::Binary, int(BinaryOp::mul), 8, 9},    // 10
+            KInstr{KOp::Load, 2},                             // 11 b
+            KInstr{KOp::Binary, int(BinaryOp::add), 10, 11}};  // 12
+  k.outputs = {12, 1, 4};
+  ASSERT_EQ(k.validate(), "");
+  std::vector<Form> f = k.forms();
+  EXPECT_EQ(f[2], Form::Row);
+  EXPECT_EQ(f[7], Form::Squeezed);
+  kiln::codegen::RowPlan plan = kiln::codegen::plan_rows(k);
+  ASSERT_EQ(plan.sweeps.size(), 2u);
+  EXPECT_EQ(plan.stored, 0);  // columns store nothing: the last pass computes x - mean again
+  for (torch::Shape s : std::vector<torch::Shape>{{2, 7}, {64, 768}, {1000, 33}, {5000, 300}}) {
+    torch::Tensor x = randn(s, 17, 2.0f);
+    torch::Tensor w = randn({s[1]}, 18), b = randn({s[1]}, 19);
+    KArg eps;
+    eps.number = 1e-5;
+    std::vector<torch::Tensor> got = run_both(k, {KArg{&x}, KArg{&w}, KArg{&b}, eps});
+    if (HasFailure()) return;
+    torch::Tensor mean = torch::mean(x, torch::Shape{0}, false, std::nullopt);
+    torch::Tensor c = torch::binary(BinaryOp::sub, x, mean);
+    torch::Tensor var = torch::mean(torch::binary(BinaryOp::mul, c, c), torch::Shape{0}, false, std::nullopt);
+    torch::Tensor r = torch::unary(UnaryOp::rsqrt, torch::binary(BinaryOp::add, var, torch::scalar_tensor(torch::Scalar::from_double(1e-5), torch::DType::Float32)));
+    torch::Tensor y = torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, torch::binary(BinaryOp::mul, c, r), w), b);
+    expect_same(y, got[0], "batch_norm " + s.str());
+    expect_same(mean, got[1], "mean " + s.str());
+    expect_same(var, got[2], "var " + s.str());
+  }
+}
+
+TEST(KernelColumns, LaunchRefusesWhatEagerFoldsAsRows) {
+  std::string why;
+  KernelLaunch L;
+  // sum(0) of [n, 1]: eager's kept dims are all of size 1, so it folds a row.
+  Kernel k = reduce_kernel(ReduceOp::sum, 1, false, false);
+  k.reduce_from = 0;
+  torch::Tensor narrow = randn({50, 1}, 5);
+  EXPECT_FALSE(L.prepare(k, {KArg{&narrow}}, &why));
+  EXPECT_NE(why.find("as rows"), std::string::npos) << why;
+  // ...but one row of them is a plain copy either way.
+  torch::Tensor one = randn({1, 1}, 6);
+  EXPECT_TRUE(L.prepare(k, {KArg{&one}}, &why)) << why;
+  // A direct fold of a transposed input: eager folds its rows.
+  Kernel d = reduce_kernel(ReduceOp::sum, 1, false, true);
+  d.reduce_from = 0;
+  torch::Tensor base = randn({8, 6}, 3);
+  torch::Tensor t = torch::transpose(base, 0, 1);
+  EXPECT_FALSE(L.prepare(d, {KArg{&t}}, &why));
+  EXPECT_NE(why.find("not contiguous"), std::string::npos) << why;
+  // No kept dim after the reduced ones.
+  torch::Tensor flat = randn({8}, 4);
+  EXPECT_FALSE(L.prepare(k, {KArg{&flat}}, &why));
+  // amax of empty columns raises in eager; their sum is 0, their mean NaN.
+  Kernel m = reduce_kernel(ReduceOp::amax, 1, false, false);
+  m.reduce_from = 0;
+  torch::Tensor e = torch::empty({0, 3}, torch::DType::Float32);
+  EXPECT_FALSE(L.prepare(m, {KArg{&e}}, &why));
+  EXPECT_NE(why.find("empty rows"), std::string::npos) << why;
+  for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean}) {
+    Kernel z = reduce_kernel(op, 1, true, false);
+    z.reduce_from = 0;
+    std::vector<torch::Tensor> got = run_both(z, {KArg{&e}});
+    if (HasFailure()) return;
+    expect_same(eager_columns(op, e, 0, 1, true, false), got[0], z.to_string());
+  }
+}
+
+TEST(KernelColumns, ValidateKeepsColumnsToTheFoldsEagerHas) {
+  Kernel k = reduce_kernel(ReduceOp::var, 1, false, false, 1);
+  k.reduce_from = 0;
+  EXPECT_NE(k.validate().find("does not fold as columns"), std::string::npos) << k.validate();
+  k = reduce_kernel(ReduceOp::sum, 2, true, false);
+  k.reduce_from = 1;
+  EXPECT_EQ(k.validate(), "");
+  EXPECT_NE(k.to_string().find("sum(v2 over dims 1..2, keepdim)"), std::string::npos) << k.to_string();
+  // Over middle dims a squeezed value does not meet the row ([A, C]
+  // against [A, B, C] aligns C with B).
+  k.body = {KInstr{KOp::Load, 0}, reduce(ReduceOp::sum, 0, false), KInstr{KOp::Binary, int(BinaryOp::add), 0, 1}};
+  k.outputs = {2};
+  EXPECT_NE(k.validate().find("squeezed"), std::string::npos) << k.validate();
+  k.reduce_from = 0;  // over leading ones it does
+  EXPECT_EQ(k.validate(), "");
+}
+
 }  // namespace
