@@ -111,7 +111,8 @@ std::string Kernel::to_string() const {
   r += ") -> (";
   for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(output_dtype(i)));
   r += fast_math ? ")  [fast math]\n  for i in shape(broadcast(tensor inputs)):\n" : ")\n  for i in shape(broadcast(tensor inputs)):\n";
-  std::string over = reduce_from >= 0 ? fmt::format("dims {}..{}", reduce_from, reduce_from + reduce_dims - 1)
+  std::string over = reduce_from >= 0 ? (reduce_dims == 1 ? fmt::format("dim {}", reduce_from)
+                                                          : fmt::format("dims {}..{}", reduce_from, reduce_from + reduce_dims - 1))
                                        : fmt::format("the last {} dim{}", reduce_dims, reduce_dims == 1 ? "" : "s");
   if (reduce_from >= 0 && reduce_dims)
     r += fmt::format("  ({} of it reduced as columns: row(i) drops them)\n", over);

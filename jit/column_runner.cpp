@@ -23,7 +23,7 @@ constexpr int64_t kParallel = 1 << 16;  // elements from which a launch runs on 
 
 // Per-thread buffers, reused across launches.
 struct Buffers {
-  std::vector<float> scratch, stats, blk;
+  std::vector<float> scratch, stats, blk, gather;
   std::vector<double> acc;
   std::vector<const char*> in;
   std::vector<char*> out;
@@ -162,10 +162,19 @@ class ColumnRunner {
           }
           for (size_t f = 0; f < sw.folds.size(); f++) {
             const RowPlan::Fold& fo = sw.folds[f];
-            // (A folded input is contiguous: the launch checked.)
-            const float* src = fo.direct >= 0 ? reinterpret_cast<const float*>(L_.in_ptrs[size_t(fo.direct)] +
-                                                                                offset(size_t(fo.direct), run, r, j0))
-                                              : scratch + int64_t(fo.output) * B_;
+            const float* src = scratch + int64_t(fo.output) * B_;
+            if (fo.direct >= 0) {
+              // (A folded input is contiguous, the launch checked, unless
+              // each column has one element: then it is gathered.)
+              const char* at = L_.in_ptrs[size_t(fo.direct)] + offset(size_t(fo.direct), run, r, j0);
+              int64_t step = nest_.strides[size_t(fo.direct)][size_t(inner_)];
+              src = reinterpret_cast<const float*>(at);
+              if (step != 4) {
+                b.gather.resize(size_t(B_));
+                for (int64_t j = 0; j < n; j++) b.gather[size_t(j)] = *reinterpret_cast<const float*>(at + j * step);
+                src = b.gather.data();
+              }
+            }
             codegen::reduce_column_row(op(fo), b.acc.data() + f * size_t(B_), b.blk.data() + f * size_t(B_), src, n, r, R_);
           }
         }
