@@ -6,7 +6,8 @@ pointwise ops (clamps included) on tensors and Python numbers, broadcasts ([4, 5
 [1, 5], [4, 1]), views (transpose, reshape, unsqueeze, slices with steps;
 of inputs and of computed values),
 reductions (sum, mean, amax, amin, var, std, logsumexp and norm over the
-last dims, kept or not, and over dim 0; softmax, log_softmax, layer_norm,
+last dims, kept or not, and over dim 0 (column reductions, a batch norm);
+softmax, log_softmax, layer_norm,
 normalize), matmuls and linear with
 epilogues, dtype mixes (float64 and
 int64 tensors among the float32 ones), odd sizes — each called several
@@ -133,6 +134,13 @@ def gen_function(rng, idx):
                 (f"({x[0]} - {x[0]}.mean(-1, keepdim=True)) / torch.sqrt({x[0]}.var(-1, keepdim=True, correction=0) + 1e-5)", (r, c)),
                 (f"torch.exp({x[0]} * 0.5).std()", ()),
                 (f"{x[0]}.var(dim=(0, 1), correction=2)", ()),
+                # over dim 0: column reductions (the squeezed values broadcast against the rows)
+                (f"({x[0]} * 2.0 - 1.0).sum(0, keepdim=True)", (1, c)),
+                (f"{x[0]} - torch.tanh({x[0]}).mean(0)", (r, c)),
+                (f"({x[0]} - {x[0]}.mean(0, keepdim=True)) / torch.sqrt((({x[0]} - {x[0]}.mean(0)) ** 2).mean(0) + 1e-5)", (r, c)),
+                (f"torch.exp({x[0]} - {x[0]}.amax(0)).sum(0, keepdim=True)", (1, c)),
+                (f"({x[0]}.amin(0) + torch.relu({x[0]}).amax(dim=0)).unsqueeze(0)", (1, c)),
+                (f"(({x[0]} * 0.5).t() + 1.0).sum(-1).unsqueeze(0)", (1, c)),
                 (f"torch.logsumexp({x[0]} * 0.5, -1, keepdim=True) - {x[0]}", (r, c)),
                 (f"torch.exp({x[0]}).logsumexp((0, 1))", ()),
                 (f"{x[0]} / torch.norm({x[0]} * 2.0, dim=-1, keepdim=True).clamp_min(1e-6)", (r, c)),
