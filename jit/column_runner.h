@@ -5,7 +5,7 @@
 // elements. Eager folds a contiguous tensor that way a block of columns at
 // a time, row by row, vectorised along the columns (torch::col_fold_row);
 // so does this runner, over the same codegen::RowPlan a row reduction
-// has: for a block of up to 256 columns along the innermost kept dim, each
+// has: for a block of up to 1024 columns along the innermost kept dim, each
 // sweep calls its compiled producer once per reduced row (the block's
 // elements of that row, contiguous along the kept dim) and adds the
 // producer's outputs into the block's accumulators; the per-column values
@@ -24,7 +24,7 @@
 namespace kiln::jit {
 
 // Columns per block, the most: a block's producer row is this long.
-constexpr int64_t kColumnBlockWidth = 256;
+constexpr int64_t kColumnBlockWidth = 1024;
 
 void run_column_plan(const codegen::RowPlan& plan, const codegen::Kernel& k, codegen::KernelLaunch& L, const RowSource& rows);
 

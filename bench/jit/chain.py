@@ -14,6 +14,9 @@
 #   * layernorm: F.layer_norm with weight and bias (mean, centred variance,
 #     rsqrt, affine: 2 reductions and 7 ops in one kernel);
 #   * rmsnorm: x * rsqrt(mean(x * x) + eps) * w.
+#   * batchnorm: a batch normalisation over the rows (dim 0: column
+#     reductions), (x - mean) * rsqrt(mean((x - mean)^2) + eps) * w + b,
+#     one kernel of two sweeps over the columns at tier 1.
 #   * attention: causal attention scores, softmax(mask(q @ k^T * scale))
 #     with a bool mask (masked_fill of -inf), 8 heads of 256 x 256: the
 #     matmul and one fused epilogue kernel at tier 1.
@@ -83,6 +86,12 @@ def rmsnorm(x, w):
     return x * torch.rsqrt((x * x).mean(-1, keepdim=True) + 1e-6) * w
 
 
+def batchnorm(x, w, b):
+    m = x.mean(0)
+    d = x - m
+    return d * torch.rsqrt((d * d).mean(0) + 1e-5) * w + b
+
+
 def attention_scores(q, k, causal):
     att = (q @ k.transpose(-2, -1)) * 0.125
     att = att.masked_fill(~causal, float("-inf"))
@@ -144,6 +153,13 @@ for size, label, n in [(1 << 20, "1M", 60), (1 << 24, "16M", 6)]:
     measure(f"softmax/{label}", run_softmax, n)
     measure(f"layernorm/{label}", run_layernorm, n)
     measure(f"rmsnorm/{label}", run_rmsnorm, n)
+
+    @not_traced
+    def run_batchnorm(k):
+        for i in range(k):
+            out = batchnorm(x, b, r[0])
+
+    measure(f"batchnorm/{label}", run_batchnorm, n)
 
 q = torch.randn(1, 8, 256, 64)
 k = torch.randn(1, 8, 256, 64)

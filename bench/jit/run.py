@@ -84,7 +84,7 @@ def main():
         if case.startswith("small20"):
             target = "PyTorch/tier1 >= 10x"
             met = [torch_t / t >= 10 for t in (t1, tf)]
-        elif case.split("/")[0] in ("softmax", "layernorm", "rmsnorm", "attention", "gpt_block"):
+        elif case.split("/")[0] in ("softmax", "layernorm", "rmsnorm", "batchnorm", "attention", "gpt_block"):
             target, met = "(no target)", None
         else:
             target = "eager/tier1 >= 4x, PyTorch/tier1 >= 3x"
