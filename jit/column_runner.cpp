@@ -21,8 +21,17 @@ namespace {
 
 constexpr int64_t kParallel = 1 << 16;  // elements from which a launch runs on several threads
 
+// The reduced rows of a block in order: per operand, the byte offset of
+// the block's first column in row r (ColumnRunner::offset(op, run, r, j0),
+// stepped like an odometer instead of divided out at every row).
+struct Rows {
+  std::vector<int64_t> base, at;  // per operand: row 0's offset; row r's
+  int64_t idx[codegen::LoopNest::kMaxDims] = {};
+};
+
 // Per-thread buffers, reused across launches.
 struct Buffers {
+  Rows rows;
   std::vector<float> scratch, stats, blk, gather;
   std::vector<double> acc;
   std::vector<const char*> in;
@@ -135,11 +144,28 @@ class ColumnRunner {
     return off;
   }
 
-  // Points the inputs at reduced row r of the block (run, j0); the slots at `stats`.
-  void point_inputs(Buffers& b, int64_t run, int64_t r, int64_t j0, const float* stats) const {
+  void rows_start(Rows& w, int64_t run, int64_t j0) const {
+    size_t nops = nest_.strides.size();
+    w.base.resize(nops);
+    for (size_t op = 0; op < nops; op++) w.base[op] = offset(op, run, 0, j0);
+    w.at = w.base;
+    std::fill(std::begin(w.idx), std::end(w.idx), 0);
+  }
+  void rows_next(Rows& w) const {
+    for (int d = nest_.reduced_end - 1; d >= nest_.outer_rank; d--) {
+      bool carry = ++w.idx[d] == nest_.sizes[d];
+      for (size_t op = 0; op < w.at.size(); op++)
+        w.at[op] += carry ? -(nest_.sizes[d] - 1) * nest_.strides[op][size_t(d)] : nest_.strides[op][size_t(d)];
+      if (!carry) return;
+      w.idx[d] = 0;
+    }
+  }
+
+  // Points the inputs at the current row of the block; the slots at `stats`.
+  void point_inputs(Buffers& b, const Rows& w, const float* stats) const {
     size_t ns = size_t(p_.slots);
     b.in.resize(ni_ + ns);
-    for (size_t i = 0; i < ni_; i++) b.in[i] = k_.inputs[i].scalar ? L_.in_ptrs[i] : L_.in_ptrs[i] + offset(i, run, r, j0);
+    for (size_t i = 0; i < ni_; i++) b.in[i] = k_.inputs[i].scalar ? L_.in_ptrs[i] : L_.in_ptrs[i] + w.at[i];
     for (size_t s = 0; s < ns; s++) b.in[ni_ + s] = reinterpret_cast<const char*>(stats + int64_t(s) * B_);
   }
 
@@ -157,9 +183,10 @@ class ColumnRunner {
         const RowPlan::Sweep& sw = p_.sweeps[s];
         for (size_t f = 0; f < sw.folds.size(); f++)
           codegen::reduce_column_start(op(sw.folds[f]), b.acc.data() + f * size_t(B_), b.blk.data() + f * size_t(B_), n);
-        for (int64_t r = 0; r < R_; r++) {
+        if (R_ > 0) rows_start(b.rows, run, j0);  // (no rows: sizes of 0, nothing to walk)
+        for (int64_t r = 0; r < R_; r++, rows_next(b.rows)) {
           if (fns_[s]) {
-            point_inputs(b, run, r, j0, stats);
+            point_inputs(b, b.rows, stats);
             b.out.resize(sw.producer.outputs.size());
             for (size_t j = 0; j < b.out.size(); j++) b.out[j] = reinterpret_cast<char*>(scratch + int64_t(j) * B_);
             fns_[s](n, b.in.data(), stride_.data(), b.out.data());
@@ -170,7 +197,7 @@ class ColumnRunner {
             if (fo.direct >= 0) {
               // (A folded input is contiguous, the launch checked, unless
               // each column has one element: then it is gathered.)
-              const char* at = L_.in_ptrs[size_t(fo.direct)] + offset(size_t(fo.direct), run, r, j0);
+              const char* at = L_.in_ptrs[size_t(fo.direct)] + b.rows.at[size_t(fo.direct)];
               int64_t step = nest_.strides[size_t(fo.direct)][size_t(inner_)];
               src = reinterpret_cast<const float*>(at);
               if (step != 4) {
@@ -195,11 +222,12 @@ class ColumnRunner {
       }
       if (fns_.back()) {
         b.out.assign(p_.final.outputs.size(), nullptr);
-        for (int64_t r = 0; r < R_; r++) {
-          point_inputs(b, run, r, j0, stats);
+        if (R_ > 0) rows_start(b.rows, run, j0);  // (no rows: sizes of 0, nothing to walk)
+        for (int64_t r = 0; r < R_; r++, rows_next(b.rows)) {
+          point_inputs(b, b.rows, stats);
           for (size_t o = 0; o < k_.outputs.size(); o++) {
             int fo = p_.final_output[o];
-            if (fo >= 0) b.out[size_t(fo)] = L_.out_ptrs[o] + offset(ni_ + o, run, r, j0);
+            if (fo >= 0) b.out[size_t(fo)] = L_.out_ptrs[o] + b.rows.at[ni_ + o];
           }
           fns_.back()(n, b.in.data(), stride_.data(), b.out.data());
         }
