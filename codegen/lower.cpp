@@ -460,7 +460,7 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
       // norm(x, p='fro', dim=None, keepdim=False): p 1, 2, inf or 'fro'
       // (2; over at most 2 dims, as eager checks).
       const vm::Value& p = dim;  // the parameters are (p, dim, keepdim)
-      if (!trailing(second, &r->dims) || !flag(third, &r->keepdim)) return false;
+      if (!trailing(second, &r->dims, true) || !flag(third, &r->keepdim)) return false;
       if (!p || (vm::is_str(p) && vm::str_view(p) == "fro")) {
         if (p && second && !second.is_none() && r->dims > 2) return false;
         r->norm = ReduceOp::norm2;
@@ -488,7 +488,7 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
       // eager takes it (with a dim, without unbiased=).
       if (dim && dim.is_bool()) return false;
       bool unbiased = true;
-      if (!trailing(dim, &r->dims) || !flag(second, &unbiased) || !flag(third, &r->keepdim)) return false;
+      if (!trailing(dim, &r->dims, true) || !flag(second, &unbiased) || !flag(third, &r->keepdim)) return false;
       r->correction = unbiased ? 1 : 0;
       if (fourth && !fourth.is_none()) {
         if (!fourth.is_small_int() || !dim || dim.is_none() || second) return false;

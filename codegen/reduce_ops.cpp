@@ -53,17 +53,19 @@ float reduce_row(ReduceOp op, const float* p, int64_t n, int64_t nout, double co
   return reduce_finish(op, acc, n, correction);
 }
 
-bool reduce_column_ok(ReduceOp op) { return info(op).chunked && torch::col_fold_ok(info(op).fold); }
+bool reduce_column_ok(ReduceOp op) { return torch::col_fold_ok(info(op).fold); }
+int reduce_column_acc(ReduceOp op) { return torch::col_fold_acc(info(op).fold); }
+double reduce_column_result(ReduceOp op, const double* acc, int64_t j) { return torch::col_fold_result(info(op).fold, acc, j); }
 void reduce_column_start(ReduceOp op, double* acc, float* blk, int64_t n) { torch::col_fold_start(info(op).fold, acc, blk, n); }
 void reduce_column_row(ReduceOp op, double* acc, float* blk, const float* row, int64_t n, int64_t r, int64_t rows) {
   torch::col_fold_row(info(op).fold, acc, blk, row, n, r, rows);
 }
-float reduce_column(ReduceOp op, const float* p, int64_t rows) {
-  double acc;
+float reduce_column(ReduceOp op, const float* p, int64_t rows, double correction) {
+  double acc[2];
   float blk;
-  reduce_column_start(op, &acc, &blk, 1);
-  for (int64_t r = 0; r < rows; r++) reduce_column_row(op, &acc, &blk, p + r, 1, r, rows);
-  return reduce_finish(op, acc, rows, 0);
+  reduce_column_start(op, acc, &blk, 1);
+  for (int64_t r = 0; r < rows; r++) reduce_column_row(op, acc, &blk, p + r, 1, r, rows);
+  return reduce_finish(op, reduce_column_result(op, acc, 0), rows, correction);
 }
 
 }  // namespace kiln::codegen

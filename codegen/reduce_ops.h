@@ -43,12 +43,16 @@ float reduce_row(ReduceOp op, const float* p, int64_t n, int64_t nout, double co
 
 // Column reductions (a kernel that reduces leading or middle dims, whose
 // kept innermost dim is contiguous): eager folds each output column row by
-// row (torch::col_fold_row). Only sum, mean, amax and amin fold as columns.
+// row (torch::col_fold_row). Every reduction but logsumexp folds so (var
+// and std by Welford's steps). acc holds reduce_column_acc(op) doubles per
+// column; reduce_column_result(op, acc, j) is what reduce_finish takes.
 bool reduce_column_ok(ReduceOp op);
+int reduce_column_acc(ReduceOp op);
 void reduce_column_start(ReduceOp op, double* acc, float* blk, int64_t n);  // n columns
 void reduce_column_row(ReduceOp op, double* acc, float* blk, const float* row, int64_t n, int64_t r, int64_t rows);
+double reduce_column_result(ReduceOp op, const double* acc, int64_t j);
 // The value of one column of `rows` elements p[0], p[1], ... (finished by
-// reduce_finish with n = rows).
-float reduce_column(ReduceOp op, const float* p, int64_t rows);
+// reduce_finish with n = rows; correction: var and std's).
+float reduce_column(ReduceOp op, const float* p, int64_t rows, double correction);
 
 }  // namespace kiln::codegen

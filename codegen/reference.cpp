@@ -79,7 +79,7 @@ void run_reference_reducing(const Kernel& k, KernelLaunch& L) {
           case KOp::Binary: out = eval_element(in, operand(in.a, j), operand(in.b, j), 0); break;
           case KOp::Select: out = eval_element(in, operand(in.a, j), operand(in.b, j), operand(in.c, j)); break;
           case KOp::Reduce:
-            out = k.columns() ? reduce_column(ReduceOp(in.arg), row[size_t(in.a)].data(), n)
+            out = k.columns() ? reduce_column(ReduceOp(in.arg), row[size_t(in.a)].data(), n, in.imm)
                               : reduce_row(ReduceOp(in.arg), row[size_t(in.a)].data(), n, L.rows, in.imm);
             break;
         }

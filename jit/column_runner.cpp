@@ -20,6 +20,7 @@ using codegen::RowPlan;
 namespace {
 
 constexpr int64_t kParallel = 1 << 16;  // elements from which a launch runs on several threads
+constexpr size_t kAcc = 2;               // doubles per column a fold may keep (codegen::reduce_column_acc)
 
 // The reduced rows of a block in order: per operand, the byte offset of
 // the block's first column in row r (ColumnRunner::offset(op, run, r, j0),
@@ -173,8 +174,8 @@ class ColumnRunner {
     Buffers& b = buffers();
     b.scratch.resize(std::max<size_t>(outputs_, 1) * size_t(B_));
     b.stats.resize(std::max<size_t>(size_t(p_.slots), 1) * size_t(B_));
-    b.acc.resize(std::max<size_t>(folds_, 1) * size_t(B_));
-    b.blk.resize(b.acc.size());
+    b.acc.resize(std::max<size_t>(folds_, 1) * kAcc * size_t(B_));
+    b.blk.resize(std::max<size_t>(folds_, 1) * size_t(B_));
     float* scratch = b.scratch.data();
     float* stats = b.stats.data();
     for (int64_t item = i0; item < i1; item++) {
@@ -182,7 +183,7 @@ class ColumnRunner {
       for (size_t s = 0; s < p_.sweeps.size(); s++) {
         const RowPlan::Sweep& sw = p_.sweeps[s];
         for (size_t f = 0; f < sw.folds.size(); f++)
-          codegen::reduce_column_start(op(sw.folds[f]), b.acc.data() + f * size_t(B_), b.blk.data() + f * size_t(B_), n);
+          codegen::reduce_column_start(op(sw.folds[f]), b.acc.data() + f * kAcc * size_t(B_), b.blk.data() + f * size_t(B_), n);
         if (R_ > 0) rows_start(b.rows, run, j0);  // (no rows: sizes of 0, nothing to walk)
         for (int64_t r = 0; r < R_; r++, rows_next(b.rows)) {
           if (fns_[s]) {
@@ -206,14 +207,15 @@ class ColumnRunner {
                 src = b.gather.data();
               }
             }
-            codegen::reduce_column_row(op(fo), b.acc.data() + f * size_t(B_), b.blk.data() + f * size_t(B_), src, n, r, R_);
+            codegen::reduce_column_row(op(fo), b.acc.data() + f * kAcc * size_t(B_), b.blk.data() + f * size_t(B_), src, n, r, R_);
           }
         }
         for (size_t f = 0; f < sw.folds.size(); f++) {
           const RowPlan::Fold& fo = sw.folds[f];
           float* dst = stats + int64_t(p_.slot_of[size_t(fo.value)]) * B_;
-          const double* acc = b.acc.data() + f * size_t(B_);
-          for (int64_t j = 0; j < n; j++) dst[j] = codegen::reduce_finish(op(fo), acc[j], R_, k_.body[size_t(fo.value)].imm);
+          const double* acc = b.acc.data() + f * kAcc * size_t(B_);
+          for (int64_t j = 0; j < n; j++)
+            dst[j] = codegen::reduce_finish(op(fo), codegen::reduce_column_result(op(fo), acc, j), R_, k_.body[size_t(fo.value)].imm);
         }
         for (int v : sw.after) {
           float* dst = stats + int64_t(p_.slot_of[size_t(v)]) * B_;

@@ -232,7 +232,7 @@ std::string CompiledGraph::summary() const {
   if (in_place_) s += fmt::format(", {} kernel run{} wrote in place", in_place_, in_place_ == 1 ? "" : "s");
   if (fallbacks_) s += fmt::format(", {} kernel run{} fell back to the executor", fallbacks_, fallbacks_ == 1 ? "" : "s");
   if (short_rows_)
-    s += fmt::format(", {} reducing kernel run{} left to eager ops (at least {} rows shorter than {}, or columns fewer than {})",
+    s += fmt::format(", {} reducing kernel run{} left to eager ops (at least {} rows shorter than {} or narrower than {} columns)",
                      short_rows_, short_rows_ == 1 ? "" : "s", kManyRows, kShortRow, kNarrowColumns);
   return s;
 }
@@ -341,9 +341,10 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   }
   // Narrow columns, likewise: a column plan calls its producer once per
   // reduced row for a block of at most the innermost kept dim's columns;
-  // under kNarrowColumns of them, the calls cost more than eager's inline
-  // loop (a column sum of [4096, 8]: 57 µs against eager's 21).
-  bool narrow = ok && kr.kernel.columns() && L.rowlen > 1 && L.nest.sizes[L.nest.rank - 1] < kNarrowColumns;
+  // under kNarrowColumns of them, over at least kManyRows rows, the calls
+  // cost more than eager's inline loop (a column sum of [4096, 8]: 57 µs
+  // against eager's 21).
+  bool narrow = ok && kr.kernel.columns() && L.rowlen >= kManyRows && L.nest.sizes[L.nest.rank - 1] < kNarrowColumns;
   if (narrow) {
     ok = false;
     short_rows = true;

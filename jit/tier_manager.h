@@ -109,7 +109,8 @@ class CompiledGraph {
   // Reducing kernel runs left to the executor for their many short rows
   // (at least kManyRows rows of fewer than kShortRow elements: run_at).
   static constexpr int64_t kShortRow = 128, kManyRows = 256;
-  // (A column reduction's launch whose innermost kept dim is narrower: run_at.)
+  // (A column reduction's launch of at least kManyRows reduced rows whose
+  // innermost kept dim is narrower: run_at.)
   static constexpr int64_t kNarrowColumns = 64;
   mutable uint64_t short_rows_ = 0;
   mutable uint64_t in_place_ = 0;  // kernel runs whose output took a dying input's buffer

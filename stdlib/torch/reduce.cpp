@@ -1161,13 +1161,20 @@ double row_fold_f32(RowFold f, const float* p, int64_t n, int64_t nout) {
   }
   return 0;
 }
-bool col_fold_ok(RowFold f) { return f == RowFold::Sum || f == RowFold::Max || f == RowFold::Min; }
+bool col_fold_ok(RowFold f) { return f != RowFold::LogSumExp; }
+int col_fold_acc(RowFold f) { return f == RowFold::SqDev ? 2 : 1; }
 void col_fold_start(RowFold f, double* acc, float* blk, int64_t n) {
   double id = row_fold_identity(f);
-  for (int64_t j = 0; j < n; ++j) acc[j] = id;
+  for (int64_t j = 0; j < n * col_fold_acc(f); ++j) acc[j] = id;
   if (f == RowFold::Sum)
     for (int64_t j = 0; j < n; ++j) blk[j] = 0;
 }
+namespace {
+template <class Op>
+void col_step(const Op& op, double* __restrict acc, const float* __restrict row, int64_t n) {
+  for (int64_t j = 0; j < n; ++j) acc[j] = double(op.step(typename Op::acc_t(acc[j]), row[j]));
+}
+}  // namespace
 void col_fold_row(RowFold f, double* __restrict acc, float* __restrict blk, const float* __restrict row, int64_t n, int64_t r,
                   int64_t rows) {
   switch (f) {
@@ -1179,15 +1186,22 @@ void col_fold_row(RowFold f, double* __restrict acc, float* __restrict blk, cons
           blk[j] = 0;
         }
       return;
-    case RowFold::Max:
-      for (int64_t j = 0; j < n; ++j) acc[j] = double(MaxOp<float>{}.step(float(acc[j]), row[j]));
+    case RowFold::Max: return col_step(MaxOp<float>{}, acc, row, n);
+    case RowFold::Min: return col_step(MinOp<float>{}, acc, row, n);
+    case RowFold::SqDev:  // (mean, m2) per column; r rows seen before this one
+      for (int64_t j = 0; j < n; ++j) {
+        Welford w = WelfordOp<float>{}.step(Welford{acc[2 * j], acc[2 * j + 1], r}, row[j]);
+        acc[2 * j] = w.mean;
+        acc[2 * j + 1] = w.m2;
+      }
       return;
-    case RowFold::Min:
-      for (int64_t j = 0; j < n; ++j) acc[j] = double(MinOp<float>{}.step(float(acc[j]), row[j]));
-      return;
-    default: return;  // (col_fold_ok: not a column fold)
+    case RowFold::NormL1: return col_step(NormOp<float, NormKind::One>{}, acc, row, n);
+    case RowFold::NormL2: return col_step(NormOp<float, NormKind::Two>{}, acc, row, n);
+    case RowFold::NormInf: return col_step(NormOp<float, NormKind::Inf>{}, acc, row, n);
+    case RowFold::LogSumExp: return;  // (col_fold_ok: not a column fold)
   }
 }
+double col_fold_result(RowFold f, const double* acc, int64_t j) { return f == RowFold::SqDev ? acc[2 * j + 1] : acc[j]; }
 double row_fold_combine(RowFold f, double acc, double part) {
   switch (f) {
     case RowFold::Sum: return SumOp<float, double>{}.comb(acc, part);

@@ -110,15 +110,20 @@ double row_fold_combine(RowFold f, double acc, double part);
 // contiguous (x.sum(0) of a contiguous tensor: run_reduce's outer loop),
 // one accumulator per output column, rows added in order:
 //   col_fold_start(f, acc, blk, n); for r in [0, rows): col_fold_row(f, acc, blk, row r, n, r, rows)
-// then acc[j] is column j's fold (finished as row folds are: Sum's float(acc),
-// mean's float(acc / rows)). Sum adds each block of kColumnBlock rows in
-// float (blk), then the block's float into the double acc, as PyTorch does;
-// Max and Min step in order (NaN wins; of equal values the first stays).
-// Only Sum, Max and Min fold as columns.
+// then col_fold_result(f, acc, j) is column j's fold, finished as a row
+// fold's is (Sum's float(acc), mean's float(acc / rows), var_of_sqdev of
+// SqDev's). Sum adds each block of kColumnBlock rows in float (blk), then
+// the block's float into the double acc, as PyTorch does; Max and Min step
+// in order (NaN wins; of equal values the first stays); SqDev steps
+// Welford's running mean and squared deviations (var and std of several
+// outputs); the norms step their double sums or maximum. LogSumExp does
+// not fold as columns. acc holds col_fold_acc(f) doubles per column.
 inline constexpr int64_t kColumnBlock = 64;
 bool col_fold_ok(RowFold f);
+int col_fold_acc(RowFold f);
 void col_fold_start(RowFold f, double* acc, float* blk, int64_t n);
 void col_fold_row(RowFold f, double* acc, float* blk, const float* row, int64_t n, int64_t r, int64_t rows);
+double col_fold_result(RowFold f, const double* acc, int64_t j);
 // var (or std, with take_sqrt) of n elements from their sum of squared
 // deviations, divided by max(0, n - correction); NaN for no elements.
 double var_of_sqdev(double m2, int64_t n, double correction, bool take_sqrt);

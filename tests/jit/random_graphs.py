@@ -141,6 +141,8 @@ def gen_function(rng, idx):
                 (f"torch.exp({x[0]} - {x[0]}.amax(0)).sum(0, keepdim=True)", (1, c)),
                 (f"({x[0]}.amin(0) + torch.relu({x[0]}).amax(dim=0)).unsqueeze(0)", (1, c)),
                 (f"(({x[0]} * 0.5).t() + 1.0).sum(-1).unsqueeze(0)", (1, c)),
+                (f"({x[0]} - {x[0]}.mean(0)) / ({x[0]}.std(0) + 1e-3)", (r, c)),
+                (f"torch.var({x[0]} * 2.0, 0, keepdim=True, unbiased=False) + {x[0]}.norm(dim=0, keepdim=True)", (1, c)),
                 (f"torch.logsumexp({x[0]} * 0.5, -1, keepdim=True) - {x[0]}", (r, c)),
                 (f"torch.exp({x[0]}).logsumexp((0, 1))", ()),
                 (f"{x[0]} / torch.norm({x[0]} * 2.0, dim=-1, keepdim=True).clamp_min(1e-6)", (r, c)),

@@ -5,7 +5,8 @@
 # values are the interpreter's to the last bit: a column sum of a fused
 # producer, a batch normalisation over the batch (two sweeps over the
 # columns, the squeezed means broadcast against the rows), a mean over the
-# middle (token) dim, a column softmax by hand; then what stays eager: a
+# middle (token) dim, a column softmax by hand, a standardisation by the
+# column std (Welford's steps, as eager's var) and norm; then what stays eager: a
 # reduction of a transposed computed value (eager folds the strided view
 # by its rows), a launch whose kept dims are all of size 1, and one of
 # columns too narrow to pay (fewer than 64: eager's loop is faster).
@@ -32,6 +33,10 @@ def column_softmax(x):
     return e / e.sum(0, keepdim=True)
 
 
+def standardize(x):
+    return (x - x.mean(0)) / x.std(0) + x.norm(dim=0) * 0.01
+
+
 def transposed_sum(a, b):
     return (a * b).t().sum(-1)
 
@@ -56,5 +61,6 @@ for i in range(2):
     print(bits(y), bits(y.mean(0)), y.shape)
     print(bits(token_mean(h)), token_mean(h).shape)
     print(bits(column_softmax(x)), column_softmax(x).sum(0)[:2].tolist())
+    print(bits(standardize(x)), bits(torch.var(x * 2.0, 0, unbiased=False)))
     print(bits(transposed_sum(s, s)))
     print(bits(ranges(x)), bits(ranges(torch.randn(9, 1))), bits(ranges(torch.randn(300, 7))))

@@ -5,7 +5,7 @@
 // a third of them reduce their trailing dims (every reduction, kept and
 // squeezed per-row values used by later ops, several sweeps), or, half of
 // those of 2 dims or more, a run of leading or middle dims (column
-// reductions: sums, means and extremes).
+// reductions: every reduction but logsumexp).
 // Each kernel is optimized by the graph compiler's passes and compiled by
 // the tier-1 backend; the reference executor runs the original kernel, and
 // the two must agree bit for bit. A failure prints a reproducer: the seed,
@@ -147,7 +147,7 @@ Case make_case(uint32_t seed) {
   }
   for (int i = 0; i < ninputs; i++) k.body.push_back(KInstr{KOp::Load, i});
   // Half the reducing kernels of 2 dims or more reduce columns: a run of
-  // leading or middle dims, with sums, means and extremes.
+  // leading or middle dims, with every reduction that folds so.
   bool columns = reducing && rank >= 2 && std::uniform_int_distribution<int>(0, 1)(rng) == 0;
   if (columns) {
     k.reduce_from = std::uniform_int_distribution<int>(0, rank - 2)(rng);
@@ -157,7 +157,8 @@ Case make_case(uint32_t seed) {
     k.reduce_dims = std::uniform_int_distribution<int>(1, rank)(rng);
     desc << "  reducing the last " << k.reduce_dims << " dims\n";
   }
-  static const ReduceOp kColumnOps[] = {ReduceOp::sum, ReduceOp::mean, ReduceOp::amax, ReduceOp::amin};
+  static const ReduceOp kColumnOps[] = {ReduceOp::sum, ReduceOp::mean,  ReduceOp::amax,  ReduceOp::amin,    ReduceOp::var,
+                                        ReduceOp::std, ReduceOp::norm1, ReduceOp::norm2, ReduceOp::norm_inf};
   using kiln::codegen::Form;
   static const float kConsts[] = {1.0f, 0.0f, -0.0f, 2.0f, 0.5f, -1.0f, 3.25f};
   int nops = std::uniform_int_distribution<int>(1, 16)(rng);
@@ -176,7 +177,7 @@ Case make_case(uint32_t seed) {
       bool of_mask = k.body[size_t(a)].op == KOp::Load && k.inputs[size_t(k.body[size_t(a)].arg)].dtype != torch::DType::Float32;
       if (form[size_t(a)] == Form::Row && !of_mask) {  // (not straight of a bool input: lowering never folds one)
         KInstr r{KOp::Reduce,
-                 columns ? int(kColumnOps[std::uniform_int_distribution<int>(0, 3)(rng)])
+                 columns ? int(kColumnOps[std::uniform_int_distribution<size_t>(0, std::size(kColumnOps) - 1)(rng)])
                          : std::uniform_int_distribution<int>(0, kiln::codegen::reduce_op_count() - 1)(rng),
                  a};
         r.keepdim = std::uniform_int_distribution<int>(0, 3)(rng) != 0;

@@ -437,12 +437,14 @@ TEST(KernelReduce, ValidateChecksForms) {
 
 // ---------------------------------------------------------------- column reductions
 // Reductions over leading or middle dims (Kernel::columns): each output
-// column folds row by row as eager's outer loop does (float blocks of 64
-// rows, then double), run by jit/column_runner.h.
+// column folds row by row as eager's outer loop does (sums in float blocks
+// of 64 rows, then double; var and std by Welford's steps; extremes and
+// norms stepped in order), run by jit/column_runner.h.
 
 // The eager value of op over dims [from, from + dims) of the materialised
 // operand (in0 * in0 + in0, or in0 itself when direct).
-torch::Tensor eager_columns(ReduceOp op, const torch::Tensor& x, int from, int dims, bool keepdim, bool direct) {
+torch::Tensor eager_columns(ReduceOp op, const torch::Tensor& x, int from, int dims, bool keepdim, bool direct,
+                            double correction = 0) {
   torch::Tensor v = direct ? x : torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, x, x), x);
   torch::Shape d;
   for (int i = 0; i < dims; i++) d.push_back(from + i);
@@ -451,10 +453,17 @@ torch::Tensor eager_columns(ReduceOp op, const torch::Tensor& x, int from, int d
     case ReduceOp::mean: return torch::mean(v, d, keepdim, std::nullopt);
     case ReduceOp::amax: return torch::amax(v, d, keepdim);
     case ReduceOp::amin: return torch::amin(v, d, keepdim);
+    case ReduceOp::var: return torch::var(v, d, correction, keepdim);
+    case ReduceOp::std: return torch::std(v, d, correction, keepdim);
+    case ReduceOp::norm1: return torch::norm(v, 1.0, d, keepdim, std::nullopt);
+    case ReduceOp::norm2: return torch::norm(v, 2.0, d, keepdim, std::nullopt);
+    case ReduceOp::norm_inf: return torch::norm(v, INFINITY, d, keepdim, std::nullopt);
     default: break;
   }
   return {};
 }
+const ReduceOp kColumnOps[] = {ReduceOp::sum,   ReduceOp::mean,  ReduceOp::amax,  ReduceOp::amin,    ReduceOp::var,
+                               ReduceOp::std,   ReduceOp::norm1, ReduceOp::norm2, ReduceOp::norm_inf};
 
 TEST(KernelColumns, EveryColumnReductionMatchesEager) {
   struct Case {
@@ -470,14 +479,15 @@ TEST(KernelColumns, EveryColumnReductionMatchesEager) {
   uint32_t seed = 100;
   for (const Case& c : cases) {
     torch::Tensor x = randn(c.shape, seed++, 3.0f);
-    for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::amax, ReduceOp::amin})
+    for (ReduceOp op : kColumnOps)
       for (bool keepdim : {false, true})
         for (bool direct : {false, true}) {
-          Kernel k = reduce_kernel(op, c.dims, keepdim, direct);
+          float correction = op == ReduceOp::var || op == ReduceOp::std ? float(seed % 3) : 0.0f;  // 0, 1, 2
+          Kernel k = reduce_kernel(op, c.dims, keepdim, direct, correction);
           k.reduce_from = c.from;
           std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
           if (HasFailure()) return;
-          expect_same(eager_columns(op, x, c.from, c.dims, keepdim, direct), got[0],
+          expect_same(eager_columns(op, x, c.from, c.dims, keepdim, direct, correction), got[0],
                       k.to_string() + " on " + x.sizes.str() + (keepdim ? " keepdim" : ""));
           if (HasFailure()) return;
         }
@@ -485,8 +495,9 @@ TEST(KernelColumns, EveryColumnReductionMatchesEager) {
 }
 
 TEST(KernelColumns, NaNsAndSignedZerosFoldInRowOrder) {
-  // amax / amin keep the first of equal values (0 before -0) and let NaN
-  // win from its row on; sum and mean carry NaN and inf.
+  // amax / amin (and norm inf) keep the first of equal values (0 before
+  // -0) and let NaN win from its row on; the sums, var and std carry NaN
+  // and inf.
   torch::Tensor x = randn({70, 5}, 7);
   float* p = x.data<float>();
   for (int64_t r = 0; r < 70; r++) {
@@ -497,12 +508,12 @@ TEST(KernelColumns, NaNsAndSignedZerosFoldInRowOrder) {
   p[69 * 5 + 3] = INFINITY;
   p[5 * 5 + 4] = -INFINITY;
   p[6 * 5 + 4] = INFINITY;
-  for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::amax, ReduceOp::amin}) {
-    Kernel k = reduce_kernel(op, 1, false, true);
+  for (ReduceOp op : kColumnOps) {
+    Kernel k = reduce_kernel(op, 1, false, true, 1);
     k.reduce_from = 0;
     std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
     if (HasFailure()) return;
-    expect_same(eager_columns(op, x, 0, 1, false, true), got[0], k.to_string());
+    expect_same(eager_columns(op, x, 0, 1, false, true, 1), got[0], k.to_string());
   }
 }
 
@@ -582,17 +593,17 @@ TEST(KernelColumns, LaunchRefusesWhatEagerFoldsAsRows) {
   torch::Tensor e = torch::empty({0, 3}, torch::DType::Float32);
   EXPECT_FALSE(L.prepare(m, {KArg{&e}}, &why));
   EXPECT_NE(why.find("empty rows"), std::string::npos) << why;
-  for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean}) {
-    Kernel z = reduce_kernel(op, 1, true, false);
+  for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::var, ReduceOp::norm2}) {
+    Kernel z = reduce_kernel(op, 1, true, false, 1);
     z.reduce_from = 0;
     std::vector<torch::Tensor> got = run_both(z, {KArg{&e}});
     if (HasFailure()) return;
-    expect_same(eager_columns(op, e, 0, 1, true, false), got[0], z.to_string());
+    expect_same(eager_columns(op, e, 0, 1, true, false, 1), got[0], z.to_string());
   }
 }
 
 TEST(KernelColumns, ValidateKeepsColumnsToTheFoldsEagerHas) {
-  Kernel k = reduce_kernel(ReduceOp::var, 1, false, false, 1);
+  Kernel k = reduce_kernel(ReduceOp::logsumexp, 1, false, false);
   k.reduce_from = 0;
   EXPECT_NE(k.validate().find("does not fold as columns"), std::string::npos) << k.validate();
   k = reduce_kernel(ReduceOp::sum, 2, true, false);
