@@ -60,11 +60,7 @@ class ColumnRunner {
   ColumnRunner(const RowPlan& p, const codegen::Kernel& k, codegen::KernelLaunch& L, const RowSource& src)
       : p_(p), k_(k), L_(L), nest_(L.nest), ni_(k.inputs.size()), inner_(L.nest.rank - 1), R_(L.rowlen) {
     M_ = std::max<int64_t>(nest_.sizes[inner_], 1);
-    // Blocks as wide as leaves every thread two of them (so long rows
-    // amortise each call), within [64, kColumnBlockWidth] columns.
-    int threads = std::max(1, tbb::this_task_arena::max_concurrency());
-    int64_t per = std::max<int64_t>(L.rows / std::max<int64_t>(1, 2 * int64_t(threads)), 1);
-    B_ = std::min(M_, std::clamp<int64_t>((per + 15) / 16 * 16, 64, kColumnBlockWidth));
+    B_ = std::min(M_, kColumnBlockWidth);
     per_run_ = (M_ + B_ - 1) / B_;
     items_ = L.rows / M_ * per_run_;
     size_t ns = size_t(p.slots);
