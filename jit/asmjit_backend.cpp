@@ -30,7 +30,6 @@ using torch::BinaryOp;
 using torch::UnaryOp;
 
 
-constexpr int64_t kParallel = 1 << 16;  // points from which a launch runs on several threads
 constexpr int64_t kChunk = 1 << 14;     // points per task of a one-row launch (a multiple of 8)
 constexpr int64_t kStreamingBytes = int64_t(16) << 20;  // outputs from which stores bypass the caches
 
@@ -925,7 +924,7 @@ class AsmjitKernel final : public CompiledKernel {
         row(c1 - c0, ip, in_stride, op);
       }
     };
-    if (nest.numel < kParallel) {
+    if (nest.numel < kParallelPoints) {
       run_rows(0, rows, 0, rowlen);
     } else if (rows == 1) {
       tbb::parallel_for(tbb::blocked_range<int64_t>(0, rowlen, kChunk), [&](const tbb::blocked_range<int64_t>& b) {

@@ -19,7 +19,6 @@ using codegen::RowPlan;
 
 namespace {
 
-constexpr int64_t kParallel = 1 << 16;  // elements from which a launch runs on several threads
 constexpr size_t kAcc = 2;               // doubles per column a fold may keep (codegen::reduce_column_acc)
 
 // The reduced rows of a block in order: per operand, the byte offset of
@@ -84,11 +83,11 @@ class ColumnRunner {
     if (L_.rows == 0) return;
     int64_t total = L_.rows * std::max<int64_t>(R_, 1);
     int threads = std::max(1, tbb::this_task_arena::max_concurrency());
-    if (total < kParallel || threads == 1 || items_ == 1) {
+    if (total < kParallelPoints || threads == 1 || items_ == 1) {
       run_items(0, items_);
       return;
     }
-    int64_t grain = std::max<int64_t>(1, kParallel / (B_ * std::max<int64_t>(R_, 1)));
+    int64_t grain = std::max<int64_t>(1, kParallelPoints / (B_ * std::max<int64_t>(R_, 1)));
     tbb::parallel_for(tbb::blocked_range<int64_t>(0, items_, grain),
                       [&](const tbb::blocked_range<int64_t>& b) { run_items(b.begin(), b.end()); });
   }

@@ -20,7 +20,6 @@ using codegen::RowPlan;
 
 namespace {
 
-constexpr int64_t kParallel = 1 << 16;  // elements from which a launch runs on several threads
 
 // Per-thread buffers, reused across launches.
 struct Buffers {
@@ -73,12 +72,12 @@ class Runner {
     if (rows == 0) return;
     int64_t total = rows * std::max<int64_t>(n_, 1);
     int threads = std::max(1, tbb::this_task_arena::max_concurrency());
-    if (total < kParallel || threads == 1) {
+    if (total < kParallelPoints || threads == 1) {
       run_rows(0, rows);
-    } else if (rows < 2 * threads && n_ >= kParallel) {
+    } else if (rows < 2 * threads && n_ >= kParallelPoints) {
       for (int64_t r = 0; r < rows; r++) run_long_row(r);
     } else {
-      int64_t grain = std::max<int64_t>(1, kParallel / std::max<int64_t>(n_, 1));
+      int64_t grain = std::max<int64_t>(1, kParallelPoints / std::max<int64_t>(n_, 1));
       tbb::parallel_for(tbb::blocked_range<int64_t>(0, rows, grain),
                         [&](const tbb::blocked_range<int64_t>& b) { run_rows(b.begin(), b.end()); });
     }

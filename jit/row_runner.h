@@ -24,6 +24,10 @@ namespace kiln::jit {
 
 using RowFn = void (*)(int64_t n, const char* const* in, const int64_t* stride, char* const* out);
 
+// Points (elements) from which a compiled launch runs on several threads
+// (oneTBB): pointwise kernels, row plans and column plans alike.
+inline constexpr int64_t kParallelPoints = 1 << 16;
+
 class RowSource {
  public:
   virtual ~RowSource() = default;

@@ -110,11 +110,13 @@ Kernel reduce_kernel(ReduceOp op, int dims, bool keepdim, bool direct, float cor
   return k;
 }
 
-// The eager value of the same.
-torch::Tensor eager_reduce(ReduceOp op, const torch::Tensor& x, int dims, bool keepdim, bool direct, double correction = 0) {
+// The eager value of the same, over dims [from, from + dims) (from -1:
+// the trailing dims).
+torch::Tensor eager_reduce(ReduceOp op, const torch::Tensor& x, int dims, bool keepdim, bool direct, double correction = 0,
+                           int from = -1) {
   torch::Tensor v = direct ? x : torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, x, x), x);
   torch::Shape d;
-  for (int i = 0; i < dims; i++) d.push_back(-1 - i);
+  for (int i = 0; i < dims; i++) d.push_back(from < 0 ? -1 - i : from + i);
   switch (op) {
     case ReduceOp::sum: return torch::sum(v, d, keepdim, std::nullopt);
     case ReduceOp::mean: return torch::mean(v, d, keepdim, std::nullopt);
@@ -236,26 +238,48 @@ TEST(KernelReduce, SoftmaxDecompositionIsTheEagerSoftmax) {
   }
 }
 
-TEST(KernelReduce, LayerNormTakesTwoSweepsAndMatches) {
-  // (x - mean) * rsqrt(mean((x - mean)^2) + eps) * w + b, with the mean and
-  // the variance also stored (kept, per row).
+// (x - mean) * rsqrt(mean((x - mean)^2) + eps) * w + b, the means kept or
+// squeezed (inputs x, w, b, eps); a column kernel with `from` >= 0.
+Kernel normalize_kernel(const char* name, bool keepdim, int from) {
   Kernel k;
-  k.name = "layer_norm";
+  k.name = name;
   k.inputs = {KInput{false}, KInput{false}, KInput{false}, KInput{true}};
   k.reduce_dims = 1;
-  k.body = {KInstr{KOp::Load, 0},                           // 0 x
-            reduce(ReduceOp::mean, 0, true),                 // 1
-            KInstr{KOp::Binary, int(BinaryOp::sub), 0, 1},   // 2 centered
-            KInstr{KOp::Binary, int(BinaryOp::mul), 2, 2},   // 3
-            reduce(ReduceOp::mean, 3, true),                 // 4 var
-            KInstr{KOp::Load, 3},                            // 5 eps
-            KInstr{KOp::Binary, int(BinaryOp::add), 4, 5},   // 6
-            KInstr{KOp::Unary, int(UnaryOp::rsqrt), 6},      // 7
-            KInstr{KOp::Binary, int(BinaryOp::mul), 2, 7},   // 8
-            KInstr{KOp::Load, 1},                            // 9 w
-            KInstr{KOp::Binary, int(BinaryOp::mul), 8, 9},   // 10
-            KInstr{KOp::Load, 2},                            // 11 b
+  k.reduce_from = from;
+  k.body = {KInstr{KOp::Load, 0},                             // 0 x
+            reduce(ReduceOp::mean, 0, keepdim),                // 1
+            KInstr{KOp::Binary, int(BinaryOp::sub), 0, 1},     // 2 centered
+            KInstr{KOp::Binary, int(BinaryOp::mul), 2, 2},     // 3
+            reduce(ReduceOp::mean, 3, keepdim),                // 4 var
+            KInstr{KOp::Load, 3},                              // 5 eps
+            KInstr{KOp::Binary, int(BinaryOp::add), 4, 5},     // 6
+            KInstr{KOp::Unary, int(UnaryOp::rsqrt), 6},        // 7
+            KInstr{KOp::Binary, int(BinaryOp::mul), 2, 7},     // 8
+            KInstr{KOp::Load, 1},                              // 9 w
+            KInstr{KOp::Binary, int(BinaryOp::mul), 8, 9},     // 10
+            KInstr{KOp::Load, 2},                              // 11 b
             KInstr{KOp::Binary, int(BinaryOp::add), 10, 11}};  // 12
+  return k;
+}
+
+// The same with the eager ops, one at a time (eps 1e-5), over `dim`.
+struct Normalized {
+  torch::Tensor y, mean, var, r;
+};
+Normalized eager_normalize(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, int64_t dim, bool keepdim) {
+  Normalized e;
+  e.mean = torch::mean(x, torch::Shape{dim}, keepdim, std::nullopt);
+  torch::Tensor c = torch::binary(BinaryOp::sub, x, e.mean);
+  e.var = torch::mean(torch::binary(BinaryOp::mul, c, c), torch::Shape{dim}, keepdim, std::nullopt);
+  e.r = torch::unary(UnaryOp::rsqrt, torch::binary(BinaryOp::add, e.var, torch::scalar_tensor(torch::Scalar::from_double(1e-5), torch::DType::Float32)));
+  e.y = torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, torch::binary(BinaryOp::mul, c, e.r), w), b);
+  return e;
+}
+
+TEST(KernelReduce, LayerNormTakesTwoSweepsAndMatches) {
+  // The normalisation over rows, with the mean and the variance also
+  // stored (kept, per row).
+  Kernel k = normalize_kernel("layer_norm", true, -1);
   k.outputs = {12, 1, 7};
   kiln::codegen::RowPlan plan = kiln::codegen::plan_rows(k);
   ASSERT_EQ(plan.sweeps.size(), 2u);
@@ -273,15 +297,10 @@ TEST(KernelReduce, LayerNormTakesTwoSweepsAndMatches) {
     if (HasFailure()) return;
     EXPECT_EQ(got[1].sizes.n, s.n);  // the kept mean: [..., 1]
     EXPECT_EQ(got[1].sizes[s.n - 1], 1);
-    // The eager ops, one at a time.
-    torch::Tensor mean = torch::mean(x, torch::Shape{-1}, true, std::nullopt);
-    torch::Tensor c = torch::binary(BinaryOp::sub, x, mean);
-    torch::Tensor var = torch::mean(torch::binary(BinaryOp::mul, c, c), torch::Shape{-1}, true, std::nullopt);
-    torch::Tensor r = torch::unary(UnaryOp::rsqrt, torch::binary(BinaryOp::add, var, torch::scalar_tensor(torch::Scalar::from_double(1e-5), torch::DType::Float32)));
-    torch::Tensor y = torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, torch::binary(BinaryOp::mul, c, r), w), b);
-    expect_same(y, got[0], "layer_norm " + s.str());
-    expect_same(mean, got[1], "mean " + s.str());
-    expect_same(r, got[2], "rsqrt " + s.str());
+    Normalized e = eager_normalize(x, w, b, -1, true);
+    expect_same(e.y, got[0], "layer_norm " + s.str());
+    expect_same(e.mean, got[1], "mean " + s.str());
+    expect_same(e.r, got[2], "rsqrt " + s.str());
   }
 }
 
@@ -441,27 +460,18 @@ TEST(KernelReduce, ValidateChecksForms) {
 // of 64 rows, then double; var and std by Welford's steps; extremes and
 // norms stepped in order), run by jit/column_runner.h.
 
-// The eager value of op over dims [from, from + dims) of the materialised
-// operand (in0 * in0 + in0, or in0 itself when direct).
-torch::Tensor eager_columns(ReduceOp op, const torch::Tensor& x, int from, int dims, bool keepdim, bool direct,
-                            double correction = 0) {
-  torch::Tensor v = direct ? x : torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, x, x), x);
-  torch::Shape d;
-  for (int i = 0; i < dims; i++) d.push_back(from + i);
-  switch (op) {
-    case ReduceOp::sum: return torch::sum(v, d, keepdim, std::nullopt);
-    case ReduceOp::mean: return torch::mean(v, d, keepdim, std::nullopt);
-    case ReduceOp::amax: return torch::amax(v, d, keepdim);
-    case ReduceOp::amin: return torch::amin(v, d, keepdim);
-    case ReduceOp::var: return torch::var(v, d, correction, keepdim);
-    case ReduceOp::std: return torch::std(v, d, correction, keepdim);
-    case ReduceOp::norm1: return torch::norm(v, 1.0, d, keepdim, std::nullopt);
-    case ReduceOp::norm2: return torch::norm(v, 2.0, d, keepdim, std::nullopt);
-    case ReduceOp::norm_inf: return torch::norm(v, INFINITY, d, keepdim, std::nullopt);
-    default: break;
-  }
-  return {};
+// Runs op over dims [from, from + dims) of x (in0 * in0 + in0, or in0
+// itself when direct) as a column kernel on the reference executor and
+// asmjit, and checks both against eager on the materialised operand.
+void check_columns(ReduceOp op, const torch::Tensor& x, int from, int dims, bool keepdim, bool direct, float correction = 0) {
+  Kernel k = reduce_kernel(op, dims, keepdim, direct, correction);
+  k.reduce_from = from;
+  std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
+  if (::testing::Test::HasFailure()) return;
+  expect_same(eager_reduce(op, x, dims, keepdim, direct, correction, from), got[0],
+              k.to_string() + " on " + x.sizes.str() + (keepdim ? " keepdim" : ""));
 }
+
 const ReduceOp kColumnOps[] = {ReduceOp::sum,   ReduceOp::mean,  ReduceOp::amax,  ReduceOp::amin,    ReduceOp::var,
                                ReduceOp::std,   ReduceOp::norm1, ReduceOp::norm2, ReduceOp::norm_inf};
 
@@ -483,12 +493,7 @@ TEST(KernelColumns, EveryColumnReductionMatchesEager) {
       for (bool keepdim : {false, true})
         for (bool direct : {false, true}) {
           float correction = op == ReduceOp::var || op == ReduceOp::std ? float(seed % 3) : 0.0f;  // 0, 1, 2
-          Kernel k = reduce_kernel(op, c.dims, keepdim, direct, correction);
-          k.reduce_from = c.from;
-          std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
-          if (HasFailure()) return;
-          expect_same(eager_columns(op, x, c.from, c.dims, keepdim, direct, correction), got[0],
-                      k.to_string() + " on " + x.sizes.str() + (keepdim ? " keepdim" : ""));
+          check_columns(op, x, c.from, c.dims, keepdim, direct, correction);
           if (HasFailure()) return;
         }
   }
@@ -509,11 +514,8 @@ TEST(KernelColumns, NaNsAndSignedZerosFoldInRowOrder) {
   p[5 * 5 + 4] = -INFINITY;
   p[6 * 5 + 4] = INFINITY;
   for (ReduceOp op : kColumnOps) {
-    Kernel k = reduce_kernel(op, 1, false, true, 1);
-    k.reduce_from = 0;
-    std::vector<torch::Tensor> got = run_both(k, {KArg{&x}});
+    check_columns(op, x, 0, 1, false, true, 1);
     if (HasFailure()) return;
-    expect_same(eager_columns(op, x, 0, 1, false, true, 1), got[0], k.to_string());
   }
 }
 
@@ -521,24 +523,7 @@ TEST(KernelColumns, BatchNormTakesTwoSweepsOverColumns) {
   // (x - mean(x, 0)) * rsqrt(mean((x - mean)^2, 0) + eps) * w + b over a
   // batch: the squeezed means of a reduction over the leading dim
   // broadcast against the rows ([C] against [N, C]), as in eager.
-  Kernel k;
-  k.name = "batch_norm";
-  k.inputs = {KInput{false}, KInput{false}, KInput{false}, KInput{true}};
-  k.reduce_dims = 1;
-  k.reduce_from = 0;
-  k.body = {KInstr{KOp::Load, 0},                            // 0 x
-            reduce(ReduceOp::mean, 0, false),                 // 1 mean [C]
-            KInstr{KOp::Binary, int(BinaryOp::sub), 0, 1},    // 2 centered
-            KInstr{KOp::Binary, int(BinaryOp::mul), 2, 2},    // 3
-            reduce(ReduceOp::mean, 3, false),                 // 4 var [C]
-            KInstr{KOp::Load, 3},                             // 5 eps
-            KInstr{KOp::Binary, int(BinaryOp::add), 4, 5},    // 6
-            KInstr{KOp::Unary, int(UnaryOp::rsqrt), 6},       // 7
-            KInstr{KOp::Binary, int(BinaryOp::mul), 2, 7},    // 8
-            KInstr{KOp::Load, 1},                             // 9 w
-            KInstr{KOp::Binary, int(BinaryOp::mul), 8, 9},    // 10
-            KInstr{KOp::Load, 2},                             // 11 b
-            KInstr{KOp::Binary, int(BinaryOp::add), 10, 11}};  // 12
+  Kernel k = normalize_kernel("batch_norm", false, 0);
   k.outputs = {12, 1, 4};
   ASSERT_EQ(k.validate(), "");
   std::vector<Form> f = k.forms();
@@ -554,14 +539,10 @@ TEST(KernelColumns, BatchNormTakesTwoSweepsOverColumns) {
     eps.number = 1e-5;
     std::vector<torch::Tensor> got = run_both(k, {KArg{&x}, KArg{&w}, KArg{&b}, eps});
     if (HasFailure()) return;
-    torch::Tensor mean = torch::mean(x, torch::Shape{0}, false, std::nullopt);
-    torch::Tensor c = torch::binary(BinaryOp::sub, x, mean);
-    torch::Tensor var = torch::mean(torch::binary(BinaryOp::mul, c, c), torch::Shape{0}, false, std::nullopt);
-    torch::Tensor r = torch::unary(UnaryOp::rsqrt, torch::binary(BinaryOp::add, var, torch::scalar_tensor(torch::Scalar::from_double(1e-5), torch::DType::Float32)));
-    torch::Tensor y = torch::binary(BinaryOp::add, torch::binary(BinaryOp::mul, torch::binary(BinaryOp::mul, c, r), w), b);
-    expect_same(y, got[0], "batch_norm " + s.str());
-    expect_same(mean, got[1], "mean " + s.str());
-    expect_same(var, got[2], "var " + s.str());
+    Normalized e = eager_normalize(x, w, b, 0, false);
+    expect_same(e.y, got[0], "batch_norm " + s.str());
+    expect_same(e.mean, got[1], "mean " + s.str());
+    expect_same(e.var, got[2], "var " + s.str());
   }
 }
 
@@ -594,11 +575,8 @@ TEST(KernelColumns, LaunchRefusesWhatEagerFoldsAsRows) {
   EXPECT_FALSE(L.prepare(m, {KArg{&e}}, &why));
   EXPECT_NE(why.find("empty rows"), std::string::npos) << why;
   for (ReduceOp op : {ReduceOp::sum, ReduceOp::mean, ReduceOp::var, ReduceOp::norm2}) {
-    Kernel z = reduce_kernel(op, 1, true, false, 1);
-    z.reduce_from = 0;
-    std::vector<torch::Tensor> got = run_both(z, {KArg{&e}});
+    check_columns(op, e, 0, 1, true, false, 1);
     if (HasFailure()) return;
-    expect_same(eager_columns(op, e, 0, 1, true, false, 1), got[0], z.to_string());
   }
 }
 
