@@ -10,7 +10,11 @@ import sys
 import torch
 
 __all__ = ['relu', 'relu_', 'gelu', 'silu', 'sigmoid', 'tanh', 'softmax', 'log_softmax', 'linear',
-           'layer_norm', 'normalize', 'dropout', 'embedding', 'pad', 'mse_loss', 'nll_loss', 'cross_entropy']
+           'layer_norm', 'normalize', 'dropout', 'embedding', 'pad', 'mse_loss', 'nll_loss', 'cross_entropy',
+           'leaky_relu', 'leaky_relu_', 'elu', 'selu', 'celu', 'softplus', 'hardtanh', 'relu6', 'hardswish',
+           'hardsigmoid', 'mish', 'logsigmoid', 'softsign', 'tanhshrink', 'threshold', 'hardshrink', 'softshrink',
+           'glu', 'softmin', 'prelu', 'batch_norm', 'l1_loss', 'smooth_l1_loss', 'huber_loss',
+           'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'one_hot', 'cosine_similarity']
 
 _SCALAR_TYPE_NAMES = {
     'torch.float32': 'Float',
@@ -96,6 +100,145 @@ def tanh(input):
     return torch.tanh(input)
 
 
+def _c10_number(v):
+    # A double as PyTorch's C++ messages print it (an ostream): 1 for 1.0, 0.5 for 0.5.
+    v = float(v)
+    return '{}'.format(int(v)) if v.is_integer() else repr(v)
+
+
+def _inplace(input, value, inplace):
+    # The activation in place: value's numbers written into input.
+    return input.copy_(value) if inplace else value
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    # x > 0 ? x : x * negative_slope
+    return _inplace(input, torch.where(input > 0, input, input * negative_slope), inplace)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, True)
+
+
+def _elu(input, alpha, scale, input_scale):
+    # PyTorch 1.13's kernel: x <= 0 ? (exp(x * input_scale) - 1) * (alpha * scale) : x * scale
+    neg = (torch.exp(input * input_scale) - 1.0) * (alpha * scale)
+    return torch.where(input > 0, input * scale, neg)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    return _inplace(input, _elu(input, alpha, 1.0, 1.0), inplace)
+
+
+def selu(input, inplace=False):
+    return _inplace(input, _elu(input, 1.6732632423543772848170429916717, 1.0507009873554804934193349852946, 1.0),
+                    inplace)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    return _inplace(input, _elu(input, alpha, 1.0, 1.0 / alpha), inplace)
+
+
+def softplus(input, beta=1, threshold=20):
+    # (x * beta) > threshold ? x : log1p(exp(x * beta)) / beta
+    scaled = input * beta
+    return torch.where(scaled > threshold, input, torch.log1p(torch.exp(scaled)) / beta)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    # clamp's numbers (max_val everywhere when min_val > max_val); the
+    # gradient only strictly inside (PyTorch's)
+    if min_val > max_val:
+        return _inplace(input, torch.full_like(input, max_val), inplace)
+    out = torch.where(input <= min_val, torch.full_like(input, min_val),
+                      torch.where(input >= max_val, torch.full_like(input, max_val), input))
+    return _inplace(input, out, inplace)
+
+
+def relu6(input, inplace=False):
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def hardswish(input, inplace=False):
+    # x * min(max(x + 3, 0), 6) / 6
+    return _inplace(input, input * torch.clamp(input + 3.0, 0.0, 6.0) / 6.0, inplace)
+
+
+def hardsigmoid(input, inplace=False):
+    # min(max(x + 3, 0), 6) / 6; the gradient only strictly inside (PyTorch's)
+    out = torch.where(input <= -3.0, torch.zeros_like(input),
+                      torch.where(input >= 3.0, torch.ones_like(input), (input + 3.0) / 6.0))
+    return _inplace(input, out, inplace)
+
+
+def mish(input, inplace=False):
+    # x * tanh(log1p(exp(x)))
+    return _inplace(input, input * torch.tanh(torch.log1p(torch.exp(input))), inplace)
+
+
+def logsigmoid(input):
+    # min(x, 0) - log1p(exp(-|x|)) (no overflow either way), each side on
+    # its own half so that the gradient is 1 - sigmoid(x) everywhere
+    neg = torch.clamp(input, max=0.0)
+    pos = torch.clamp(input, min=0.0)
+    return torch.where(input < 0, neg - torch.log1p(torch.exp(neg)), -torch.log1p(torch.exp(-pos)))
+
+
+def softsign(input):
+    return input / (torch.abs(input) + 1)
+
+
+def tanhshrink(input):
+    return input - torch.tanh(input)
+
+
+def threshold(input, threshold, value, inplace=False):
+    # x > threshold ? x : value
+    return _inplace(input, torch.where(input > threshold, input, torch.full_like(input, value)), inplace)
+
+
+def hardshrink(input, lambd=0.5):
+    # (x >= -lambd && x <= lambd) ? 0 : x
+    return input.masked_fill((input >= -lambd) & (input <= lambd), 0.0)
+
+
+def softshrink(input, lambd=0.5):
+    if lambd < 0:
+        raise RuntimeError("lambda must be greater or equal to 0, but found to be {}.".format(_c10_number(lambd)))
+    # x > lambd ? x - lambd : (x < -lambd ? x + lambd : 0)
+    return torch.where(input > lambd, input - lambd, torch.where(input < -lambd, input + lambd, torch.zeros_like(input)))
+
+
+def glu(input, dim=-1):
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    d = dim + input.dim() if dim < 0 else dim
+    n = input.size(d)
+    if n % 2 != 0:
+        raise RuntimeError("Halving dimension must be even, but dimension {} is size {}".format(d, n))
+    a, b = input.chunk(2, d)
+    return a * torch.sigmoid(b)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _get_softmax_dim('softmin', input.dim())
+    if dtype is not None:
+        input = input.to(dtype)
+    return torch.softmax(-input, dim)
+
+
+def prelu(input, weight):
+    # x > 0 ? x : weight * x, weight per channel (dim 1) or one for all
+    w = weight
+    if weight.numel() != 1:
+        if input.dim() < 2 or input.size(1) != weight.numel():
+            raise RuntimeError("Mismatch of parameter numbers and input channel size. Found parameter numbers = {} "
+                               "and channel size = {}.".format(weight.numel(), input.size(1) if input.dim() >= 2 else 1))
+        w = weight.reshape([weight.numel()] + [1] * (input.dim() - 2))
+    return torch.where(input > 0, input, w * input)
+
+
 def _get_softmax_dim(name, ndim):
     _warn("Implicit dimension choice for {} has been deprecated. "
           "Change the call to include dim=X as an argument.".format(name))
@@ -159,6 +302,41 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     if out is not None:
         raise NotImplementedError("normalize(out=...) is not supported by Kiln")
     return input / input.norm(p, dim, keepdim=True).clamp_min(eps)
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
+    # Normalises each channel (dim 1) over the batch and every other dim:
+    # in training by the batch's mean and biased variance (and updates the
+    # running statistics in place: momentum of the batch's, with the
+    # unbiased variance), else by the running statistics.
+    if input.dim() < 2:
+        raise ValueError("Expected 2D or 3D input (got {}D input)".format(input.dim()))
+    c = input.size(1)
+    dims = [0] + list(range(2, input.dim()))
+    size = input.numel() // c
+    shape = [1, c] + [1] * (input.dim() - 2)
+    if training:
+        if size <= 1:
+            raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(
+                input.size()))
+        mean = input.mean(dims)
+        centered = input - mean.reshape(shape)
+        var_sum = (centered * centered).sum(dims)
+        var = var_sum / size
+        if running_mean is not None:
+            with torch.no_grad():
+                running_mean.mul_(1.0 - momentum).add_(mean.detach() * momentum)
+                running_var.mul_(1.0 - momentum).add_(var_sum.detach() * (momentum / (size - 1)))
+        out = centered * torch.rsqrt(var + eps).reshape(shape)
+    else:
+        if running_mean is None or running_var is None:
+            raise RuntimeError("running_mean and running_var must be defined in evaluation mode")
+        out = (input - running_mean.reshape(shape)) * torch.rsqrt(running_var + eps).reshape(shape)
+    if weight is not None:
+        out = out * weight.reshape(shape)
+    if bias is not None:
+        out = out + bias.reshape(shape)
+    return out
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
@@ -270,14 +448,124 @@ def pad(input, pad, mode='constant', value=None):
 
 # ---------------------------------------------------------------- losses
 def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    reduction = _pointwise_loss(input, target, size_average, reduce, reduction)
+    diff = input - target
+    return _reduce(diff * diff, reduction)
+
+
+def _pointwise_loss(input, target, size_average, reduce, reduction):
     if target.size() != input.size():
         _warn("Using a target size ({}) that is different to the input size ({}). "
               "This will likely lead to incorrect results due to broadcasting. "
               "Please ensure they have the same size.".format(target.size(), input.size()))
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
-    diff = input - target
-    return _reduce(diff * diff, reduction)
+    return reduction
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    reduction = _pointwise_loss(input, target, size_average, reduce, reduction)
+    return _reduce(torch.abs(input - target), reduction)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction='mean', beta=1.0):
+    reduction = _pointwise_loss(input, target, size_average, reduce, reduction)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    z = torch.abs(input - target)
+    if beta == 0.0:
+        return _reduce(z, reduction)
+    # z < beta ? 0.5 * z^2 / beta : z - 0.5 * beta
+    return _reduce(torch.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta), reduction)
+
+
+def huber_loss(input, target, reduction='mean', delta=1.0):
+    reduction = _pointwise_loss(input, target, None, None, reduction)
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    z = torch.abs(input - target)
+    # z < delta ? 0.5 * z^2 : delta * (z - 0.5 * delta)
+    return _reduce(torch.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta)), reduction)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    if target.size() != input.size():
+        raise ValueError("Using a target size ({}) that is different to the input size ({}) is deprecated. "
+                         "Please ensure they have the same size.".format(target.size(), input.size()))
+    if bool(((input < 0) | (input > 1)).any()):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    # (y - 1) * max(log(1 - x), -100) - y * max(log(x), -100)
+    loss = (target - 1) * torch.clamp(torch.log(1 - input), min=-100) - target * torch.clamp(torch.log(input), min=-100)
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction='mean',
+                                     pos_weight=None):
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    if target.size() != input.size():
+        raise ValueError("Target size ({}) must be the same as input size ({})".format(target.size(), input.size()))
+    # PyTorch's order: max_val = (-x).clamp_min(0); the log-sum-exp of 0 and -x, shifted by it.
+    max_val = torch.clamp(-input, min=0)
+    log_term = torch.log(torch.exp(-max_val) + torch.exp(-input - max_val))
+    if pos_weight is not None:
+        log_weight = (pos_weight - 1) * target + 1
+        loss = (1 - target) * input + log_weight * (log_term + max_val)
+    else:
+        loss = (1 - target) * input + max_val + log_term
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction='mean', log_target=False):
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    if reduction == 'mean':
+        _warn("reduction: 'mean' divides the total loss by both the batch size and the support size."
+              "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+              "'mean' will be changed to behave the same as 'batchmean' in the next major release.")
+    if log_target:
+        loss = torch.exp(target) * (target - input)
+    else:
+        # xlogy(target, target) - target * input (0 where target is 0)
+        loss = torch.where(target == 0, target * 0.0, target * torch.log(target)) - target * input
+    if reduction == 'batchmean':
+        if input.dim() == 0:
+            return loss.sum()
+        return loss.sum() / input.size(0)
+    return _reduce(loss, reduction)
+
+
+def one_hot(tensor, num_classes=-1):
+    if tensor.dtype != torch.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor.")
+    if tensor.numel() == 0:
+        if num_classes <= 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        return torch.zeros(list(tensor.shape) + [num_classes], dtype=torch.int64)
+    lo = int(tensor.min())
+    if lo < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    hi = int(tensor.max())
+    if num_classes == -1:
+        num_classes = hi + 1
+    elif hi >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    out = torch.zeros(list(tensor.shape) + [num_classes], dtype=torch.int64)
+    return out.scatter_(-1, tensor.unsqueeze(-1), 1)
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    # sum(x1 * x2) / sqrt(max(sum(x1^2) * sum(x2^2), eps^2)) over dim
+    w12 = (x1 * x2).sum(dim)
+    w1 = (x1 * x1).sum(dim)
+    w2 = (x2 * x2).sum(dim)
+    return w12 / torch.sqrt(torch.clamp(w1 * w2, min=eps * eps))
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
