@@ -349,10 +349,23 @@ Value minmax_repr(VM& vm, const CallArgs& a, const Value&) {
 // torch.__getattr__(name) (PEP 562): `torch.nn`, `torch.optim` and any
 // other embedded submodule are imported when first asked for; the import
 // binds them in torch's namespace, so later lookups do not come here.
+// Other names may be functions written in Python over the native ops
+// (torch._composite: einsum, lerp, hstack...): the module is imported the
+// first time one is asked for, and the function bound in torch's namespace.
 Value torch_module_getattr(VM& vm, const CallArgs& a, const Value&) {
   if (a.nargs != 1 || a.nkw() || !vm::is_str(a.args[0])) return vm.raise(Exc::TypeError, "__getattr__ expects one name");
-  std::string full = "torch." + std::string(vm::str_view(a.args[0]));
+  std::string_view name = vm::str_view(a.args[0]);
+  std::string full = "torch." + std::string(name);
   if (vm.has_source_module(full)) return vm.import_module(full);
+  if (!name.starts_with("_") && vm.has_source_module("torch._composite")) {
+    Value composite = vm.import_module("torch._composite");
+    if (!composite) return composite;
+    Value f = vm::getattr_opt(vm, composite, a.args[0].as<vm::StrObject>());
+    if (f && vm::is_kind(f, ObjKind::Function)) {  // (its functions only, not the modules it imports)
+      if (!vm::setattr(vm, torch_state(vm).module, a.args[0].as<vm::StrObject>(), f)) return Value();
+      return f;
+    }
+  }
   return vm.raisef(Exc::AttributeError, "module 'torch' has no attribute '%s'", full.c_str() + 6);
 }
 
