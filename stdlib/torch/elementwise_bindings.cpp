@@ -164,6 +164,61 @@ Value addc_fn(VM& vm, const CallArgs& a, const Value& data) {
   });
 }
 
+// lerp(input, end, weight): PyTorch's two forms, exact at either end:
+// input + weight * (end - input) where |weight| < 0.5, else
+// end - (end - input) * (1 - weight), composed from the binary ops (so
+// autograd sees them); a tensor weight picks per element. A number weight
+// is the tensor's type first (float32: 1 - weight in float, as PyTorch's
+// opmath). data: 1 = in place (x.lerp_: EMA updates).
+Value lerp_fn(VM& vm, const CallArgs& a, const Value& data) {
+  bool inplace = data.as_small_int() & 1;
+  const char* name = inplace ? "lerp_" : "lerp";
+  Value args[3];
+  if (!bind(vm, a, {name, {"input", "end", "weight"}, 3, 3}, args)) return Value();
+  Var* x = expect_var(vm, args[0], name, "input");
+  Var* e = x ? expect_var(vm, args[1], name, "end") : nullptr;
+  if (!e) return Value();
+  Scalar w;
+  Var* wt = nullptr;
+  if (!vm::is_kind(args[2], vm::ObjKind::Tensor)) {
+    if (!as_scalar(args[2], &w))
+      return vm.raisef(Exc::TypeError, "%s(): argument 'weight' must be Number or Tensor, not %s", name,
+                       vm::type_name(vm, args[2]));
+  } else if (!(wt = expect_var(vm, args[2], name, "weight"))) {
+    return Value();
+  }
+  return guarded(vm, [&] {
+    Var diff = ag::binary(BinaryOp::sub, *e, *x);
+    Var r;
+    if (wt) {
+      Var small = ag::add(*x, ag::binary(BinaryOp::mul, *wt, diff), Scalar::from_int(1), false);
+      Var large = ag::binary(BinaryOp::sub, *e, ag::binary(BinaryOp::mul, diff, ag::add(Scalar::from_int(1), *wt, Scalar::from_int(1), true)));
+      Tensor near = torch::binary(BinaryOp::lt, torch::unary(UnaryOp::abs, wt->t), torch::scalar_tensor(Scalar::from_double(0.5), wt->t.dtype));
+      r = ag::where(near, small, large);
+    } else {
+      double wd = w.to<double>();
+      bool f32 = x->t.dtype == DType::Float32;
+      double mag = f32 ? std::abs(double(float(wd))) : std::abs(wd);
+      if (mag < 0.5) {
+        Var step = ag::binary(BinaryOp::mul, diff, w);
+        if (inplace) {
+          ag::add_(*x, step, Scalar::from_int(1), false);
+          return args[0];
+        }
+        r = ag::add(*x, step, Scalar::from_int(1), false);
+      } else {
+        double rest = f32 ? double(1.0f - float(wd)) : 1.0 - wd;
+        r = ag::binary(BinaryOp::sub, *e, ag::binary(BinaryOp::mul, diff, Scalar::from_double(rest)));
+      }
+    }
+    if (inplace) {
+      ag::copy_(var_of(args[0]), r);
+      return args[0];
+    }
+    return wrap(vm, std::move(r));
+  });
+}
+
 Value where_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[3];
   if (!bind(vm, a, {"where", {"condition", "input", "other"}, 3, 3}, args)) return Value();
@@ -341,6 +396,8 @@ void register_elementwise(Registrar& r) {
   r.both("addcdiv", addc_fn, Value::small_int(1));
   r.method("addcmul_", addc_fn, Value::small_int(2));
   r.method("addcdiv_", addc_fn, Value::small_int(3));
+  r.both("lerp", lerp_fn, Value::small_int(0));
+  r.method("lerp_", lerp_fn, Value::small_int(1));
   r.function("where", where_fn);
   r.method("where", where_method);
   r.both("clamp", clamp_fn, Value::small_int(0));

@@ -1,16 +1,15 @@
 # torch._composite: functions of the torch namespace written over the native
-# ops (einsum, lerp, hstack, meshgrid, diag, nonzero...). torch.__getattr__
+# ops (einsum, hstack, meshgrid, diag, nonzero...). torch.__getattr__
 # (stdlib/torch/module.cpp) imports this module the first time one of them
 # is asked for and binds the function in torch's namespace. Autograd
 # differentiates them through the ops they use; PyTorch's own kernels may
 # round some of them differently in the last bits (hypot, logaddexp).
-# They are functions only: the Tensor methods of the same names
-# (x.lerp_(...)) do not exist yet.
+# They are functions only (Tensor has no methods of these names).
 import math
 import sys
 import torch
 
-__all__ = ['einsum', 'lerp', 'hstack', 'vstack', 'dstack', 'column_stack', 'meshgrid', 'tile', 'diag', 'trace',
+__all__ = ['einsum', 'hstack', 'vstack', 'dstack', 'column_stack', 'meshgrid', 'tile', 'diag', 'trace',
            'logaddexp', 'logaddexp2', 'hypot', 'xlogy', 'frac', 'deg2rad', 'rad2deg', 'diff', 'repeat_interleave',
            'masked_select', 'nonzero', 'atleast_1d', 'atleast_2d', 'atleast_3d', 'broadcast_shapes']
 
@@ -164,17 +163,6 @@ def einsum(equation, *operands):
 
 
 # ---------------------------------------------------------------- element-wise
-def lerp(input, end, weight):
-    # PyTorch's two forms: input + weight * (end - input) where |weight| < 0.5,
-    # else end - (end - input) * (1 - weight).
-    diff = end - input
-    if isinstance(weight, torch.Tensor):
-        return torch.where(torch.abs(weight) < 0.5, input + weight * diff, end - diff * (1 - weight))
-    if abs(weight) < 0.5:
-        return input + weight * diff
-    return end - diff * (1 - weight)
-
-
 def logaddexp(input, other):
     # max + log1p(exp(-|a - b|)); equal infinities give themselves
     m = torch.maximum(input, other)

@@ -1,6 +1,6 @@
 # kiln-float-tolerance: 1e-4
-# Functions of the torch namespace built over the native ops: lerp (number
-# and tensor weights, both of its forms), logaddexp / logaddexp2 (with
+# Functions of the torch namespace built over the native ops: lerp and
+# Tensor.lerp / lerp_ (number and tensor weights, both of its forms), logaddexp / logaddexp2 (with
 # infinities), hypot, xlogy (zeros, NaN), frac, deg2rad / rad2deg, hstack /
 # vstack / dstack / column_stack, atleast_1d/2d/3d, meshgrid (ij, xy),
 # tile, diag (both ways, offsets), trace, diff (n, dim, prepend / append),
@@ -12,7 +12,11 @@ import torch
 x = torch.tensor([[-1.5, 0.0, 2.25], [4.0, -3.0, 0.5]])
 y = torch.tensor([[2.0, 1.0, -1.0], [0.0, 5.0, 0.5]])
 print(torch.lerp(x, y, 0.25), torch.lerp(x, y, 0.75))
-print(torch.lerp(x, y, torch.tensor([0.1, 0.5, 0.9])))
+print(torch.lerp(x, y, torch.tensor([0.1, 0.5, 0.9])), x.lerp(y, 0.5), x.double().lerp(y.double(), 0.7))
+ema = x.clone()
+for i in range(3):
+    ema.lerp_(y, 0.1)
+print(ema, ema.lerp_(y, torch.full((3,), 0.75)))
 print(torch.logaddexp(x, y), torch.logaddexp2(x, y))
 inf = float("inf")
 print(torch.logaddexp(torch.tensor([inf, -inf, -inf, 1.0]), torch.tensor([inf, -inf, 2.0, -inf])))
