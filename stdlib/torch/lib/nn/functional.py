@@ -14,7 +14,9 @@ __all__ = ['relu', 'relu_', 'gelu', 'silu', 'sigmoid', 'tanh', 'softmax', 'log_s
            'leaky_relu', 'leaky_relu_', 'elu', 'selu', 'celu', 'softplus', 'hardtanh', 'relu6', 'hardswish',
            'hardsigmoid', 'mish', 'logsigmoid', 'softsign', 'tanhshrink', 'threshold', 'hardshrink', 'softshrink',
            'glu', 'softmin', 'prelu', 'batch_norm', 'l1_loss', 'smooth_l1_loss', 'huber_loss',
-           'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'one_hot', 'cosine_similarity']
+           'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'one_hot', 'cosine_similarity',
+           'conv1d', 'conv2d', 'max_pool1d', 'max_pool2d', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool1d',
+           'adaptive_avg_pool2d']
 
 _SCALAR_TYPE_NAMES = {
     'torch.float32': 'Float',
@@ -337,6 +339,216 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     if bias is not None:
         out = out + bias.reshape(shape)
     return out
+
+
+# ---------------------------------------------------------------- convolution and pooling
+# A 2-d convolution is a sum over the kernel's positions of matmuls of the
+# input's strided slices (input[:, :, i::stride, j::stride], a view) with
+# the weight's [out, in] slice at (i, j): no im2col buffer, and autograd
+# differentiates it through slicing and matmul. Pooling takes the max or the
+# sum over the same slices. Sums run in another order than PyTorch's
+# kernels, so float results may differ in the last bits. 1-d forms are the
+# 2-d ones over a height of 1.
+def _pair(v, name):
+    if isinstance(v, int):
+        return (v, v)
+    v = tuple(v)
+    if len(v) == 1:
+        return (v[0], v[0])
+    if len(v) != 2:
+        raise RuntimeError("expected {} to be a single integer value or a list of 2 values to match the "
+                           "convolution dimensions, but got {}={}".format(name, name, list(v)))
+    return v
+
+
+def _window_slices(x, kh, kw, sh, sw, dh, dw, oh, ow):
+    # (i, j, x's slice of the outputs' inputs at kernel position (i, j))
+    for i in range(kh):
+        for j in range(kw):
+            r0, c0 = i * dh, j * dw
+            yield i, j, x[:, :, r0:r0 + sh * (oh - 1) + 1:sh, c0:c0 + sw * (ow - 1) + 1:sw]
+
+
+def _out_size(n, k, s, p, d, name):
+    o = (n + 2 * p - d * (k - 1) - 1) // s + 1
+    if o <= 0:
+        raise RuntimeError("{}: Output size is too small (calculated output size: {})".format(name, o))
+    return o
+
+
+def _check_conv_size(h, w, kh, kw, ph, pw, dh, dw):
+    if h + 2 * ph < dh * (kh - 1) + 1 or w + 2 * pw < dw * (kw - 1) + 1:
+        raise RuntimeError("Calculated padded input size per channel: ({} x {}). Kernel size: ({} x {}). Kernel size "
+                           "can't be greater than actual input size".format(h + 2 * ph, w + 2 * pw, dh * (kh - 1) + 1,
+                                                                            dw * (kw - 1) + 1))
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    if input.dim() != 4 and input.dim() != 3:
+        raise RuntimeError("Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: {}".format(
+            list(input.shape)))
+    if input.dim() == 3:
+        return conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups).squeeze(0)
+    sh, sw = _pair(stride, 'stride')
+    dh, dw = _pair(dilation, 'dilation')
+    if isinstance(padding, str):
+        if padding == 'valid':
+            ph = pw = 0
+        elif padding == 'same':
+            if sh != 1 or sw != 1:
+                raise RuntimeError("padding='same' is not supported for strided convolutions")
+            th, tw = dh * (weight.size(2) - 1), dw * (weight.size(3) - 1)
+            input = pad(input, (tw // 2, tw - tw // 2, th // 2, th - th // 2))
+            ph = pw = 0
+        else:
+            raise RuntimeError("Invalid padding string '{}'".format(padding))
+    else:
+        ph, pw = _pair(padding, 'padding')
+    n, c, h, w = input.shape
+    o, cg, kh, kw = weight.shape
+    if c != cg * groups:
+        raise RuntimeError("Given groups={}, weight of size {}, expected input{} to have {} channels, but got {} "
+                           "channels instead".format(groups, list(weight.shape), list(input.shape), cg * groups, c))
+    _check_conv_size(h, w, kh, kw, ph, pw, dh, dw)
+    if ph or pw:
+        input = pad(input, (pw, pw, ph, ph))
+    oh = _out_size(h, kh, sh, ph, dh, 'conv2d')
+    ow = _out_size(w, kw, sw, pw, dw, 'conv2d')
+    og = o // groups
+    outs = []
+    for g in range(groups):
+        xg = input[:, g * cg:(g + 1) * cg] if groups > 1 else input
+        wg = weight[g * og:(g + 1) * og] if groups > 1 else weight
+        acc = None
+        for i, j, sl in _window_slices(xg, kh, kw, sh, sw, dh, dw, oh, ow):
+            # [n, cg, oh, ow] -> [n, oh, ow, cg] @ [cg, og]
+            term = torch.matmul(sl.permute(0, 2, 3, 1), wg[:, :, i, j].t())
+            acc = term if acc is None else acc + term
+        outs.append(acc)
+    out = outs[0] if groups == 1 else torch.cat(outs, 3)
+    if bias is not None:
+        out = out + bias
+    return out.permute(0, 3, 1, 2)
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    if input.dim() != 3 and input.dim() != 2:
+        raise RuntimeError("Expected 2D (unbatched) or 3D (batched) input to conv1d, but got input of size: {}".format(
+            list(input.shape)))
+    if input.dim() == 2:
+        return conv1d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups).squeeze(0)
+    one = lambda v: v if isinstance(v, str) else (1, v if isinstance(v, int) else tuple(v)[0])
+    pad1 = padding if isinstance(padding, str) else (0, padding if isinstance(padding, int) else tuple(padding)[0])
+    return conv2d(input.unsqueeze(2), weight.unsqueeze(2), bias, one(stride), pad1, one(dilation), groups).squeeze(2)
+
+
+def _pool_args(kernel_size, stride, padding, dilation, ceil_mode, name):
+    kh, kw = _pair(kernel_size, 'kernel_size')
+    sh, sw = _pair(stride if stride is not None and stride != [] else (kh, kw), 'stride')
+    ph, pw = _pair(padding, 'padding')
+    dh, dw = _pair(dilation, 'dilation')
+    if ceil_mode:
+        raise NotImplementedError("{}: ceil_mode=True is not supported by Kiln".format(name))
+    if ph * 2 > kh or pw * 2 > kw:
+        raise RuntimeError("pad should be at most half of kernel size, but got pad={} and kernel_size={}".format(
+            ph if ph * 2 > kh else pw, kh if ph * 2 > kh else kw))
+    return kh, kw, sh, sw, ph, pw, dh, dw
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    if return_indices:
+        raise NotImplementedError("max_pool2d: return_indices=True is not supported by Kiln")
+    if input.dim() == 3:
+        return max_pool2d(input.unsqueeze(0), kernel_size, stride, padding, dilation).squeeze(0)
+    kh, kw, sh, sw, ph, pw, dh, dw = _pool_args(kernel_size, stride, padding, dilation, ceil_mode, 'max_pool2d')
+    h, w = input.size(2), input.size(3)
+    if ph or pw:
+        input = pad(input, (pw, pw, ph, ph), value=float('-inf'))
+    oh = _out_size(h, kh, sh, ph, dh, 'max_pool2d')
+    ow = _out_size(w, kw, sw, pw, dw, 'max_pool2d')
+    slices = [sl for i, j, sl in _window_slices(input, kh, kw, sh, sw, dh, dw, oh, ow)]
+    if len(slices) == 1:
+        return slices[0].clone()
+    # The values: maximum over the window (NaN wins). The gradient goes to
+    # the window's first maximum (PyTorch's index), not split between ties
+    # as maximum's would be: the result selects that slice with where.
+    with torch.no_grad():
+        mx = slices[0]
+        for sl in slices[1:]:
+            mx = torch.maximum(mx, sl)
+        taken = torch.zeros(mx.shape, dtype=torch.bool)
+        first = []
+        for sl in slices:
+            sel = ((sl == mx) | torch.isnan(sl)) & ~taken
+            taken = taken | sel
+            first.append(sel)
+    out = slices[-1]
+    for k in range(len(slices) - 2, -1, -1):
+        out = torch.where(first[k], slices[k], out)
+    return out
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    if input.dim() == 3:
+        return avg_pool2d(input.unsqueeze(0), kernel_size, stride, padding, ceil_mode, count_include_pad,
+                          divisor_override).squeeze(0)
+    kh, kw, sh, sw, ph, pw, dh, dw = _pool_args(kernel_size, stride, padding, 1, ceil_mode, 'avg_pool2d')
+    h, w = input.size(2), input.size(3)
+    oh = _out_size(h, kh, sh, ph, 1, 'avg_pool2d')
+    ow = _out_size(w, kw, sw, pw, 1, 'avg_pool2d')
+    padded = pad(input, (pw, pw, ph, ph)) if ph or pw else input
+    total = None
+    for i, j, sl in _window_slices(padded, kh, kw, sh, sw, 1, 1, oh, ow):
+        total = sl if total is None else total + sl
+    if divisor_override:
+        return total / divisor_override
+    if count_include_pad or not (ph or pw):
+        return total / (kh * kw)
+    # the number of real (not padding) elements under each window
+    ones = pad(torch.ones(1, 1, h, w, dtype=input.dtype), (pw, pw, ph, ph))
+    count = None
+    for i, j, sl in _window_slices(ones, kh, kw, sh, sw, 1, 1, oh, ow):
+        count = sl if count is None else count + sl
+    return total / count
+
+
+def _adaptive_ranges(n, o):
+    return [((k * n) // o, -((-(k + 1) * n) // o)) for k in range(o)]
+
+
+def adaptive_avg_pool2d(input, output_size):
+    oh, ow = _pair(output_size, 'output_size')
+    h, w = input.size(-2), input.size(-1)
+    oh = h if oh is None else oh
+    ow = w if ow is None else ow
+    if oh == 1 and ow == 1:
+        return input.mean((-2, -1), keepdim=True)
+    if h % oh == 0 and w % ow == 0:
+        return avg_pool2d(input, (h // oh, w // ow))
+    rows = []
+    for r0, r1 in _adaptive_ranges(h, oh):
+        rows.append(torch.stack([input[..., r0:r1, c0:c1].mean((-2, -1)) for c0, c1 in _adaptive_ranges(w, ow)], -1))
+    return torch.stack(rows, -2)
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    k = kernel_size if isinstance(kernel_size, int) else tuple(kernel_size)[0]
+    s = None if stride is None else (stride if isinstance(stride, int) else tuple(stride)[0])
+    return max_pool2d(input.unsqueeze(-2), (1, k), None if s is None else (1, s), (0, padding), (1, dilation),
+                      ceil_mode, return_indices).squeeze(-2)
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    k = kernel_size if isinstance(kernel_size, int) else tuple(kernel_size)[0]
+    s = None if stride is None else (stride if isinstance(stride, int) else tuple(stride)[0])
+    return avg_pool2d(input.unsqueeze(-2), (1, k), None if s is None else (1, s), (0, padding), ceil_mode,
+                      count_include_pad).squeeze(-2)
+
+
+def adaptive_avg_pool1d(input, output_size):
+    o = output_size if isinstance(output_size, int) else tuple(output_size)[0]
+    return adaptive_avg_pool2d(input.unsqueeze(-2), (1, o)).squeeze(-2)
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
