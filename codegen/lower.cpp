@@ -350,13 +350,14 @@ bool same_shape(const std::string& a, const std::string& b) {
 }
 
 // A reduction node the kernel can fold: over the trailing `dims` dims of
-// its float32 input (no dtype=), keeping them or not. Softmax and
-// log_softmax (over the last dim) are decomposed by the caller.
+// its float32 input (no dtype=), or a run of `dims` dims from `from` with
+// a kept dim after it (a column reduction), keeping them or not. Softmax
+// and log_softmax (over the last dim) are decomposed by the caller.
 struct ReductionNode {
   torch::ReductionNative::Kind kind;
   int input = -1;  // register
   int dims = 0;
-  int from = -1;  // a column reduction (sum, mean, amax, amin over leading or middle dims): the first; -1: trailing
+  int from = -1;  // a column reduction (over leading or middle dims; not logsumexp, max(), min()): the first; -1: trailing
   bool keepdim = false;
   double correction = 1;  // var / std
   ReduceOp norm = ReduceOp::norm2;  // norm: its p
