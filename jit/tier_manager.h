@@ -111,7 +111,7 @@ class CompiledGraph {
   static constexpr int64_t kShortRow = 128, kManyRows = 256;
   // (A column reduction's launch of at least kManyRows reduced rows whose
   // innermost kept dim is narrower: run_at.)
-  static constexpr int64_t kNarrowColumns = 64;
+  static constexpr int64_t kNarrowColumns = 128;
   mutable uint64_t short_rows_ = 0;
   mutable uint64_t in_place_ = 0;  // kernel runs whose output took a dying input's buffer
   mutable uint64_t bytes_moved_ = 0;

@@ -9,7 +9,7 @@
 # column std (Welford's steps, as eager's var) and norm; then what stays eager: a
 # reduction of a transposed computed value (eager folds the strided view
 # by its rows), a launch whose kept dims are all of size 1, and one of
-# columns too narrow to pay (fewer than 64: eager's loop is faster).
+# columns too narrow to pay (fewer than 128 over 256 rows or more: eager's loop is faster).
 import torch
 
 
