@@ -6,8 +6,10 @@ from torch.nn.modules.activation import ReLU, GELU, SiLU, Tanh, Sigmoid, Softmax
     Threshold, Hardshrink, Softshrink, GLU, Softmin, PReLU
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
 from torch.nn.modules.conv import Conv1d, Conv2d
+from torch.nn.modules.rnn import RNN, LSTM, GRU
+from torch.nn.modules.activation import MultiheadAttention
 from torch.nn.modules.pooling import MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d
-from torch.nn.modules.container import Sequential, ModuleList
+from torch.nn.modules.container import Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
 from torch.nn.modules.normalization import LayerNorm
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.dropout import Dropout
@@ -21,4 +23,5 @@ __all__ = ['Module', 'Identity', 'Linear', 'ReLU', 'GELU', 'SiLU', 'Tanh', 'Sigm
            'Hardsigmoid', 'Mish', 'LogSigmoid', 'Softsign', 'Tanhshrink', 'Threshold', 'Hardshrink', 'Softshrink',
            'GLU', 'Softmin', 'PReLU', 'BatchNorm1d', 'BatchNorm2d', 'L1Loss', 'SmoothL1Loss', 'HuberLoss', 'BCELoss',
            'BCEWithLogitsLoss', 'KLDivLoss', 'Conv1d', 'Conv2d', 'MaxPool1d', 'MaxPool2d', 'AvgPool1d', 'AvgPool2d',
-           'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d']
+           'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'ModuleDict', 'ParameterList', 'ParameterDict', 'RNN', 'LSTM',
+           'GRU', 'MultiheadAttention']

@@ -1,4 +1,5 @@
 # torch.nn.modules.activation: element-wise activations and softmax layers.
+import math
 import torch
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
@@ -6,7 +7,7 @@ from torch.nn import functional as F
 
 __all__ = ['ReLU', 'GELU', 'SiLU', 'Tanh', 'Sigmoid', 'Softmax', 'LogSoftmax', 'LeakyReLU', 'ELU', 'SELU', 'CELU',
            'Softplus', 'Hardtanh', 'ReLU6', 'Hardswish', 'Hardsigmoid', 'Mish', 'LogSigmoid', 'Softsign',
-           'Tanhshrink', 'Threshold', 'Hardshrink', 'Softshrink', 'GLU', 'Softmin', 'PReLU']
+           'Tanhshrink', 'Threshold', 'Hardshrink', 'Softshrink', 'GLU', 'Softmin', 'PReLU', 'MultiheadAttention']
 
 
 class ReLU(Module):
@@ -275,3 +276,112 @@ class PReLU(Module):
 
     def extra_repr(self):
         return 'num_parameters={}'.format(self.num_parameters)
+
+
+class MultiheadAttention(Module):
+    # PyTorch 1.13's layer (F.multi_head_attention_forward's arithmetic): the
+    # packed in_proj_weight [3E, E] (xavier_uniform_) and in_proj_bias
+    # (zeros), out_proj a Linear(E, E) with a zero bias; q scaled by
+    # 1/sqrt(head_dim) before q k^T; attn_mask bool (True: not allowed) or
+    # float (added), 2-D [L, S] or 3-D [N * heads, L, S]; key_padding_mask
+    # [N, S]; weights averaged over heads unless average_attn_weights=False.
+    # Not supported (NotImplementedError): kdim / vdim other than embed_dim,
+    # add_bias_kv, add_zero_attn.
+    def __init__(self, embed_dim, num_heads, dropout=0., bias=True, add_bias_kv=False, add_zero_attn=False,
+                 kdim=None, vdim=None, batch_first=False, device=None, dtype=None):
+        super().__init__()
+        self.embed_dim = embed_dim
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        self.num_heads = num_heads
+        self.dropout = dropout
+        self.batch_first = batch_first
+        self.head_dim = embed_dim // num_heads
+        if self.head_dim * num_heads != self.embed_dim:
+            raise AssertionError("embed_dim must be divisible by num_heads")
+        if not self._qkv_same_embed_dim or add_bias_kv or add_zero_attn:
+            raise NotImplementedError("MultiheadAttention: kdim / vdim other than embed_dim, add_bias_kv and "
+                                      "add_zero_attn are not supported by Kiln")
+        from torch.nn.modules.linear import NonDynamicallyQuantizableLinear
+        from torch.nn import init
+        self.in_proj_weight = Parameter(torch.empty((3 * embed_dim, embed_dim), dtype=dtype))
+        if bias:
+            self.in_proj_bias = Parameter(torch.empty(3 * embed_dim, dtype=dtype))
+        else:
+            self.register_parameter('in_proj_bias', None)
+        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, dtype=dtype)
+        self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
+        init.xavier_uniform_(self.in_proj_weight)
+        if bias:
+            init.constant_(self.in_proj_bias, 0.)
+            init.constant_(self.out_proj.bias, 0.)
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+                average_attn_weights=True):
+        unbatched = query.dim() == 2
+        if unbatched:
+            query, key, value = query.unsqueeze(1), key.unsqueeze(1), value.unsqueeze(1)
+            if key_padding_mask is not None:
+                key_padding_mask = key_padding_mask.unsqueeze(0)
+        elif self.batch_first:
+            query, key, value = query.transpose(0, 1), key.transpose(0, 1), value.transpose(0, 1)
+        tgt_len, bsz, embed_dim = query.shape
+        src_len = key.size(0)
+        if embed_dim != self.embed_dim:
+            raise AssertionError("was expecting embedding dimension of {}, but got {}".format(self.embed_dim,
+                                                                                            embed_dim))
+        heads, hd = self.num_heads, self.head_dim
+        w, b = self.in_proj_weight, self.in_proj_bias
+        if query is key and key is value:
+            q, k, v = F.linear(query, w, b).chunk(3, dim=-1)
+        else:
+            bq, bk, bv = (None, None, None) if b is None else b.chunk(3)
+            wq, wk, wv = w.chunk(3)
+            q, k, v = F.linear(query, wq, bq), F.linear(key, wk, bk), F.linear(value, wv, bv)
+        mask = None
+        if attn_mask is not None:
+            if attn_mask.dim() == 2:
+                if tuple(attn_mask.shape) != (tgt_len, src_len):
+                    raise RuntimeError("The shape of the 2D attn_mask is {}, but should be {}.".format(
+                        attn_mask.shape, (tgt_len, src_len)))
+                attn_mask = attn_mask.unsqueeze(0)
+            elif tuple(attn_mask.shape) != (bsz * heads, tgt_len, src_len):
+                raise RuntimeError("The shape of the 3D attn_mask is {}, but should be {}.".format(
+                    attn_mask.shape, (bsz * heads, tgt_len, src_len)))
+            mask = attn_mask
+        if key_padding_mask is not None:
+            kpm = key_padding_mask.reshape(bsz, 1, 1, src_len).expand(-1, heads, -1, -1).reshape(bsz * heads, 1, src_len)
+            if mask is None:
+                mask = kpm
+            elif mask.dtype == torch.bool:
+                mask = mask | kpm
+            else:
+                mask = mask.masked_fill(kpm, float('-inf'))
+        if mask is not None and mask.dtype == torch.bool:
+            mask = torch.zeros(mask.shape, dtype=q.dtype).masked_fill(mask, float('-inf'))
+        q = q.reshape(tgt_len, bsz * heads, hd).transpose(0, 1)
+        k = k.reshape(src_len, bsz * heads, hd).transpose(0, 1)
+        v = v.reshape(src_len, bsz * heads, hd).transpose(0, 1)
+        q = q / math.sqrt(hd)
+        scores = torch.bmm(q, k.transpose(-2, -1))
+        if mask is not None:
+            scores = mask + scores
+        attn = torch.softmax(scores, dim=-1)
+        if self.dropout > 0.0 and self.training:
+            attn = F.dropout(attn, p=self.dropout)
+        out = torch.bmm(attn, v)
+        out = out.transpose(0, 1).reshape(tgt_len * bsz, embed_dim)
+        out = F.linear(out, self.out_proj.weight, self.out_proj.bias).reshape(tgt_len, bsz, embed_dim)
+        weights = None
+        if need_weights:
+            weights = attn.reshape(bsz, heads, tgt_len, src_len)
+            if average_attn_weights:
+                weights = weights.sum(dim=1) / heads
+        if unbatched:
+            out = out.squeeze(1)
+            weights = weights.squeeze(0) if weights is not None else None
+        elif self.batch_first:
+            out = out.transpose(0, 1)
+        return out, weights

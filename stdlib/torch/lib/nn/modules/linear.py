@@ -6,7 +6,7 @@ from torch.nn.modules.module import Module
 from torch.nn import functional as F
 from torch.nn import init
 
-__all__ = ['Identity', 'Linear']
+__all__ = ['Identity', 'Linear', 'NonDynamicallyQuantizableLinear']
 
 
 class Identity(Module):
@@ -46,3 +46,8 @@ class Linear(Module):
     def extra_repr(self):
         return 'in_features={}, out_features={}, bias={}'.format(
             self.in_features, self.out_features, self.bias is not None)
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    # MultiheadAttention's out_proj (a Linear; PyTorch names it so for quantization).
+    pass
