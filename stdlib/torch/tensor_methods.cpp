@@ -109,6 +109,17 @@ Value contiguous_m(VM& vm, const CallArgs& a, const Value&) {
   if (t.is_contiguous()) return a.args[0];
   return guarded(vm, [&] { return wrap(vm, ag::contiguous(v)); });
 }
+// Tensor methods written in Python (stdlib/torch/lib/_composite.py): the
+// function named by `data`, called with the tensor first (x.nonzero() is
+// torch.nonzero(x); x.new_zeros(...) is _tensor_new_zeros(x, ...)).
+Value composite_m(VM& vm, const CallArgs& a, const Value& data) {
+  Value mod = vm.import_module("torch._composite");
+  if (!mod) return mod;
+  Value f = vm::getattr(vm, mod, data.as<vm::StrObject>());
+  if (!f) return f;
+  return vm.call(f, a.args, a.nargs, a.kwnames);
+}
+
 Value clone_m(VM& vm, const CallArgs& a, const Value&) {
   Value args[1];
   if (!bind(vm, a, {"clone", {"input"}, 1, 1}, args)) return Value();
@@ -429,6 +440,11 @@ void register_tensor_basics(Registrar& r) {
   r.method("__getitem__", getitem_dunder);
   r.method("__setitem__", setitem_dunder);
   r.method("__len__", len_dunder);
+  for (const char* name : {"nonzero", "masked_select", "diff", "repeat_interleave", "logaddexp", "hypot", "frac",
+                           "xlogy", "diag", "trace", "tile"})
+    r.method(name, composite_m, vm::make_str(r.vm, name));
+  for (const char* name : {"new_zeros", "new_ones", "new_full", "new_empty", "new_tensor", "cpu", "cuda", "type"})
+    r.method(name, composite_m, vm::make_str(r.vm, std::string("_tensor_") + name));
   r.function("is_tensor", is_tensor_fn);
   r.function("get_default_dtype", get_default_dtype_fn);
   r.both("equal", equal_fn);

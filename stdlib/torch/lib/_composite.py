@@ -359,6 +359,63 @@ def broadcast_shapes(*shapes):
     return torch.Size(out)
 
 
+# ---------------------------------------------------------------- Tensor methods
+# (tensor_methods.cpp binds x.new_zeros(...) to _tensor_new_zeros(x, ...)...)
+def _size_args(size):
+    if len(size) == 1 and isinstance(size[0], (list, tuple)):
+        return list(size[0])
+    return list(size)
+
+
+def _tensor_new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+    return torch.zeros(_size_args(size), dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def _tensor_new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+    return torch.ones(_size_args(size), dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def _tensor_new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+    return torch.empty(_size_args(size), dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def _tensor_new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
+    return torch.full(list(size), fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def _tensor_new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+    if isinstance(data, torch.Tensor):
+        _warn("To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
+              "sourceTensor.clone().detach().requires_grad_(True), rather than tensor.new_tensor(sourceTensor).")
+        return data.clone().detach().to(dtype or data.dtype).requires_grad_(requires_grad)
+    return torch.tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def _tensor_cpu(self, memory_format=None):
+    return self  # (Kiln's tensors are on the CPU)
+
+
+def _tensor_cuda(self, device=None, non_blocking=False, memory_format=None):
+    raise AssertionError("Torch not compiled with CUDA enabled")
+
+
+_TYPE_NAMES = {'torch.float32': 'torch.FloatTensor', 'torch.float64': 'torch.DoubleTensor',
+               'torch.int64': 'torch.LongTensor', 'torch.int32': 'torch.IntTensor', 'torch.bool': 'torch.BoolTensor'}
+_TYPE_DTYPES = {'torch.FloatTensor': torch.float32, 'torch.DoubleTensor': torch.float64,
+                'torch.LongTensor': torch.int64, 'torch.IntTensor': torch.int32, 'torch.BoolTensor': torch.bool}
+
+
+def _tensor_type(self, dtype=None, non_blocking=False):
+    # x.type(): its type name; x.type(dtype or name): converted
+    if dtype is None:
+        return _TYPE_NAMES[str(self.dtype)]
+    if isinstance(dtype, str):
+        if dtype not in _TYPE_DTYPES:
+            raise ValueError("invalid type: '{}'".format(dtype))
+        dtype = _TYPE_DTYPES[dtype]
+    return self.to(dtype)
+
+
 # ---------------------------------------------------------------- selections
 def masked_select(input, mask):
     if mask.dtype != torch.bool:
