@@ -39,8 +39,8 @@
 // x.sum(0), x.mean(1) of [A, B, C]), with kept dims after them: a column
 // reduction. Its "rows" are then the output points (every kept dim, outer
 // and inner), each folding its column of reduced elements with eager's
-// column fold (rows added in order: codegen/reduce_ops.h); only sum, mean,
-// amax and amin fold so. The forms are the same: a kept per-row value
+// column fold (rows added in order: codegen/reduce_ops.h); every
+// reduction but logsumexp folds so (var and std by Welford's steps). The forms are the same: a kept per-row value
 // ([A, 1, C]) broadcasts along the reduced dims, and over leading dims
 // (reduce_from 0) a squeezed one does too ([C] against [B, C]): it meets
 // row-level and kept values as a kept one.

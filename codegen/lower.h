@@ -9,8 +9,8 @@
 // Values used only inside the run never become tensors. A run may also
 // hold reductions over trailing dims (sum, mean, amax, amin, max(), min(),
 // var, std, logsumexp, norm; softmax and log_softmax over the last dim, decomposed into
-// max, exp, sum and pointwise ops), or sums, means and extremes over a
-// run of leading or middle dims (column reductions), with their producers
+// max, exp, sum and pointwise ops), or those but logsumexp, max() and
+// min() over a run of leading or middle dims (column reductions), with their producers
 // and consumers (not a reduction of a transposed, permuted or indexed view
 // of a computed value: eager folds such a strided view another way);
 // views of values it computes (transpose, permute, unsqueeze, squeeze;
