@@ -2690,8 +2690,14 @@ Sym Tracer::run_frame(Frame& f) {
       }
       case Op::LIST_APPEND:
       case Op::LIST_EXTEND: {
+        // (LIST_EXTEND's argument may carry vm::kCallArgsFlag, for its
+        // error message: the depth is the low 16 bits.)
+        uint32_t depth = op == Op::LIST_EXTEND ? arg & 0xffff : arg;
+        if (depth == 0 || st.size() < size_t(depth) + 1)
+          stop(BreakReason::UnsupportedBytecode, fmt::format("internal: {} with {} values on the traced stack at pc {} of {}",
+                                                             vm::op_name(op), st.size(), f.pc, vm::str_view(co->qualname)));
         Sym v = pop();
-        Sym& l = st[st.size() - arg];
+        Sym& l = st[st.size() - depth];
         if (l.kind != SymKind::Seq || !l.seq->is_list) stop(BreakReason::UnsupportedValue, "list append");
         touch(l.seq);
         if (op == Op::LIST_APPEND) {

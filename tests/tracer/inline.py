@@ -1,6 +1,7 @@
 # vmrun-flags: --hot-threshold=1
 # Inlined calls: a helper with defaults and keywords, a closure, a lambda, a
-# list comprehension, *args, and loops over ranges, lists and tensor rows.
+# list comprehension, *args (received and passed on), and loops over ranges,
+# lists and tensor rows.
 import torch
 
 
@@ -96,3 +97,18 @@ for i in range(3):
     print(dedup_sum([ta, ta, ta]))
 c, d, e = torch.ones(2), torch.ones(2), torch.ones(2)
 print(dedup_sum([ta, tb, c, d, e]), dedup_sum([c, c, c, d, d]))
+
+
+# f(x, *rest) builds the call's arguments with LIST_EXTEND, whose argument
+# carries a flag bit for its error message (the tracer once read it as the
+# list's depth: a wild stack index).
+def affine(a, b, c):
+    return a * b + c
+
+
+def forward_rest(x, *rest):
+    return affine(x, *rest) + affine(*rest, x)
+
+
+for i in range(3):
+    print(forward_rest(torch.ones(2), torch.arange(2.0), 0.5))
