@@ -106,7 +106,10 @@ std::string Kernel::to_string() const {
   for (size_t i = 0; i < inputs.size(); i++) {
     r += fmt::format("{}in{}: {}{}", i ? ", " : "", i, torch::dtype_name(inputs[i].scalar ? dtype : inputs[i].dtype),
                      inputs[i].scalar ? " number" : "[*]");
-    for (const ViewStep& v : inputs[i].views) r += " " + v.to_string();
+    for (const ViewStep& v : inputs[i].views) {
+      r += ' ';  // (not " " + v.to_string(): GCC 12 warns falsely (-Wrestrict) on that operator+)
+      r += v.to_string();
+    }
   }
   r += ") -> (";
   for (size_t i = 0; i < outputs.size(); i++) r += fmt::format("{}out{}: {}[*]", i ? ", " : "", i, torch::dtype_name(output_dtype(i)));
