@@ -169,9 +169,6 @@ std::string Kernel::validate() const {
     if (form[i] == Form::Invalid) return fmt::format("v{}: a squeezed per-row value combined with a row-level or kept one", i);
     if (body[i].op == KOp::Reduce && form[size_t(body[i].a)] != Form::Row)
       return fmt::format("v{}: a reduction of v{}, which is not a row-level value", i, body[i].a);
-    if (body[i].op == KOp::Reduce && body[size_t(body[i].a)].op == KOp::Load &&
-        inputs[size_t(body[size_t(body[i].a)].arg)].dtype != dtype)
-      return fmt::format("v{}: a reduction straight of a bool input", i);
   }
   if (reduce_dims) {
     for (int o : outputs)

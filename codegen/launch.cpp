@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "codegen/row_plan.h"
 #include "stdlib/torch/autograd/node.h"
 #include "stdlib/torch/bindings.h"
 #include "stdlib/torch/tensor_object.h"
@@ -327,7 +328,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
     for (const KInstr& red : k.body) {
       if (red.op != KOp::Reduce) continue;
       const KInstr& src = k.body[size_t(red.a)];
-      if (src.op != KOp::Load || rowlen <= 1) continue;
+      if (!folds_in_place(k, src) || rowlen <= 1) continue;
       // (A column reduction's input: contiguous over the whole shape.)
       int64_t want = 4;
       for (int d = nest.rank - 1; d >= (k.columns() ? 0 : nest.outer_rank); want *= nest.sizes[d], d--)

@@ -53,6 +53,10 @@ Kernel sub_kernel(const Kernel& k, const RowPlan& p, const std::vector<int>& roo
 
 }  // namespace
 
+bool folds_in_place(const Kernel& k, const KInstr& operand) {
+  return operand.op == KOp::Load && !k.inputs[size_t(operand.arg)].scalar && k.inputs[size_t(operand.arg)].dtype == k.dtype;
+}
+
 RowPlan plan_rows(const Kernel& k) {
   RowPlan p;
   p.forms = k.forms();
@@ -85,7 +89,7 @@ RowPlan plan_rows(const Kernel& k) {
       const KInstr& in = k.body[i];
       if (in.op != KOp::Reduce || after[i] != s) continue;
       const KInstr& src = k.body[size_t(in.a)];
-      if (src.op == KOp::Load && !k.inputs[size_t(src.arg)].scalar) continue;
+      if (folds_in_place(k, src)) continue;
       auto& r = sweep_roots[size_t(s - 1)];
       if (std::find(r.begin(), r.end(), in.a) == r.end()) r.push_back(in.a);
     }
@@ -101,7 +105,7 @@ RowPlan plan_rows(const Kernel& k) {
       if (in.op == KOp::Reduce && after[i] == s) {
         RowPlan::Fold f{int(i)};
         const KInstr& src = k.body[size_t(in.a)];
-        if (src.op == KOp::Load && !k.inputs[size_t(src.arg)].scalar) {
+        if (folds_in_place(k, src)) {
           f.direct = src.arg;
         } else {
           auto it = std::find(roots.begin(), roots.end(), in.a);

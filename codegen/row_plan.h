@@ -18,8 +18,8 @@
 // row"), which the host points at that row of scratch. A later pass reads
 // a stored value instead of computing it again: softmax's last pass reads
 // the exps its second sweep stored and only multiplies. A reduction whose
-// operand is a load of a tensor input folds the input's row in place (no
-// producer output). The plan is the same for every backend;
+// operand is a load of a tensor input of the kernel's dtype folds the
+// input's row in place (no producer output; folds_in_place). The plan is the same for every backend;
 // jit/row_runner.h drives it on the host.
 //
 // A column reduction (Kernel::columns) has the same plan, run over blocks
@@ -56,6 +56,11 @@ struct RowPlan {
   Kernel final;               // the row-level outputs
   std::vector<int> final_output;  // per kernel output: its output index in `final`, or -1 (a per-row output: its slot)
 };
+
+// Whether a reduction of `operand` folds a tensor input where it lies: a
+// load of an input of the kernel's dtype (a bool mask's bytes go through a
+// producer, which reads them as 0.0 / 1.0, as eager's mask.float() does).
+bool folds_in_place(const Kernel& k, const KInstr& operand);
 
 // The plan of a valid reducing kernel.
 RowPlan plan_rows(const Kernel& k);

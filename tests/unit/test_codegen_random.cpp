@@ -174,8 +174,9 @@ Case make_case(uint32_t seed) {
     if (reducing && std::uniform_int_distribution<int>(0, 3)(rng) == 0) {
       int a = operand(rng);
       for (int tries = 0; tries < 8 && form[size_t(a)] != Form::Row; tries++) a = std::uniform_int_distribution<int>(0, nv - 1)(rng);
-      bool of_mask = k.body[size_t(a)].op == KOp::Load && k.inputs[size_t(k.body[size_t(a)].arg)].dtype != torch::DType::Float32;
-      if (form[size_t(a)] == Form::Row && !of_mask) {  // (not straight of a bool input: lowering never folds one)
+      // (Straight of a bool input too: lowering never folds one, but the
+      // passes may leave one, as of mask - 0; its producer reads the bytes.)
+      if (form[size_t(a)] == Form::Row) {
         KInstr r{KOp::Reduce,
                  columns ? int(kColumnOps[std::uniform_int_distribution<size_t>(0, std::size(kColumnOps) - 1)(rng)])
                          : std::uniform_int_distribution<int>(0, kiln::codegen::reduce_op_count() - 1)(rng),
@@ -291,9 +292,11 @@ TEST(RandomKernels, AsmjitMatchesTheReference) {
       }
     }
   }
-  EXPECT_LT(refused, n / 2) << "most random kernels were refused: the generator no longer tests much";
-  EXPECT_GT(reduced, n / 12) << "few reducing kernels ran";
-  EXPECT_GT(column_kernels, n / 40) << "few column reductions ran";
+  if (n >= 100) {  // (the generator's mix, over enough kernels; a reproducer runs one)
+    EXPECT_LT(refused, n / 2) << "most random kernels were refused: the generator no longer tests much";
+    EXPECT_GT(reduced, n / 12) << "few reducing kernels ran";
+    EXPECT_GT(column_kernels, n / 40) << "few column reductions ran";
+  }
 }
 
 }  // namespace

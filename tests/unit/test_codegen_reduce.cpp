@@ -580,6 +580,32 @@ TEST(KernelColumns, LaunchRefusesWhatEagerFoldsAsRows) {
   }
 }
 
+TEST(KernelColumns, AReductionStraightOfAMaskReadsItsBytesAsNumbers) {
+  // sum / amax of a bool input (what the passes leave of mask.float() - 0):
+  // no fold in place (its bytes are not floats); a producer reads them as
+  // 0.0 / 1.0, as eager's mask.float() does. Over rows and over columns.
+  torch::Tensor m = torch::empty({70, 9}, torch::DType::Bool);
+  auto* p = reinterpret_cast<uint8_t*>(m.data_bytes());
+  for (int64_t i = 0; i < m.numel(); i++) p[i] = uint8_t((i * 7) % 3 == 0);
+  torch::Tensor f = torch::to_dtype(m, torch::DType::Float32);
+  for (int from : {-1, 0})
+    for (ReduceOp op : {ReduceOp::sum, ReduceOp::amax}) {
+      Kernel k;
+      k.name = "mask_fold";
+      k.inputs = {KInput{false}};
+      k.inputs[0].dtype = torch::DType::Bool;
+      k.reduce_dims = 1;
+      k.reduce_from = from;
+      k.body = {KInstr{KOp::Load, 0}, reduce(op, 0, false)};
+      k.outputs = {1};
+      ASSERT_EQ(k.validate(), "");
+      EXPECT_FALSE(kiln::codegen::folds_in_place(k, k.body[0]));
+      std::vector<torch::Tensor> got = run_both(k, {KArg{&m}});
+      if (HasFailure()) return;
+      expect_same(eager_reduce(op, f, 1, false, true, 0, from), got[0], k.to_string());
+    }
+}
+
 TEST(KernelColumns, ValidateKeepsColumnsToTheFoldsEagerHas) {
   Kernel k = reduce_kernel(ReduceOp::logsumexp, 1, false, false);
   k.reduce_from = 0;
