@@ -206,32 +206,29 @@ class ModuleList(Module):
         return self
 
 
-class ModuleDict(Module):
-    def __init__(self, modules=None):
-        super().__init__()
-        if modules is not None:
-            self.update(modules)
+class _DictModule(Module):
+    # The mapping protocol of ModuleDict and ParameterDict over the dict of
+    # the module that holds their entries (_store(): _modules or _parameters).
+    def _store(self):
+        raise NotImplementedError
 
     def __getitem__(self, key):
-        return self._modules[key]
-
-    def __setitem__(self, key, module):
-        self.add_module(key, module)
+        return self._store()[key]
 
     def __delitem__(self, key):
-        del self._modules[key]
+        del self._store()[key]
 
     def __len__(self):
-        return len(self._modules)
+        return len(self._store())
 
     def __iter__(self):
-        return iter(self._modules)
+        return iter(self._store())
 
     def __contains__(self, key):
-        return key in self._modules
+        return key in self._store()
 
     def clear(self):
-        self._modules.clear()
+        self._store().clear()
 
     def pop(self, key):
         v = self[key]
@@ -239,13 +236,26 @@ class ModuleDict(Module):
         return v
 
     def keys(self):
-        return self._modules.keys()
+        return self._store().keys()
 
     def items(self):
-        return self._modules.items()
+        return self._store().items()
 
     def values(self):
-        return self._modules.values()
+        return self._store().values()
+
+
+class ModuleDict(_DictModule):
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def _store(self):
+        return self._modules
+
+    def __setitem__(self, key, module):
+        self.add_module(key, module)
 
     def update(self, modules):
         if isinstance(modules, (dict, OrderedDict, ModuleDict)):
@@ -317,38 +327,17 @@ class ParameterList(Module):
         return '\n'.join(lines)
 
 
-class ParameterDict(Module):
+class ParameterDict(_DictModule):
     def __init__(self, parameters=None):
         super().__init__()
         if parameters is not None:
             self.update(parameters)
 
-    def __getitem__(self, key):
-        return self._parameters[key]
+    def _store(self):
+        return self._parameters
 
     def __setitem__(self, key, value):
         self.register_parameter(key, _as_parameter(value))
-
-    def __delitem__(self, key):
-        del self._parameters[key]
-
-    def __len__(self):
-        return len(self._parameters)
-
-    def __iter__(self):
-        return iter(self._parameters)
-
-    def __contains__(self, key):
-        return key in self._parameters
-
-    def keys(self):
-        return self._parameters.keys()
-
-    def items(self):
-        return self._parameters.items()
-
-    def values(self):
-        return self._parameters.values()
 
     def update(self, parameters):
         # (PyTorch 1.13: an OrderedDict or ParameterDict in its order, a

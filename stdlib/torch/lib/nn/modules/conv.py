@@ -1,17 +1,15 @@
 # torch.nn.modules.conv: Conv1d and Conv2d over F.conv1d / F.conv2d.
-import math
 import torch
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
+from torch.nn.modules.linear import reset_weight_and_bias
 from torch.nn import functional as F
-from torch.nn import init
 
 __all__ = ['Conv1d', 'Conv2d']
 
 
 class _ConvNd(Module):
-    # PyTorch's initialisation (kaiming_uniform_(a=sqrt(5)) for the weight,
-    # U(-1/sqrt(fan_in), 1/sqrt(fan_in)) for the bias) drawn from Kiln's generator.
+    # PyTorch's initialisation (linear.reset_weight_and_bias) drawn from Kiln's generator.
     def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
                  padding_mode, dtype):
         super().__init__()
@@ -40,12 +38,7 @@ class _ConvNd(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
-            if fan_in != 0:
-                bound = 1 / math.sqrt(fan_in)
-                init.uniform_(self.bias, -bound, bound)
+        reset_weight_and_bias(self.weight, self.bias)
 
     def extra_repr(self):
         s = '{in_channels}, {out_channels}, kernel_size={kernel_size}, stride={stride}'.format(

@@ -9,6 +9,16 @@ from torch.nn import init
 __all__ = ['Identity', 'Linear', 'NonDynamicallyQuantizableLinear']
 
 
+def reset_weight_and_bias(weight, bias):
+    # PyTorch's initialisation of Linear and Conv layers: kaiming_uniform_
+    # (a=sqrt(5)) for the weight, U(-1/sqrt(fan_in), 1/sqrt(fan_in)) for the bias.
+    init.kaiming_uniform_(weight, a=math.sqrt(5))
+    if bias is not None:
+        fan_in, _ = init._calculate_fan_in_and_fan_out(weight)
+        bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+        init.uniform_(bias, -bound, bound)
+
+
 class Identity(Module):
     def __init__(self, *args, **kwargs):
         super().__init__()
@@ -33,11 +43,7 @@ class Linear(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
-            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-            init.uniform_(self.bias, -bound, bound)
+        reset_weight_and_bias(self.weight, self.bias)
 
     def forward(self, input):
         params = self._parameters  # (self.weight would go through Module.__getattr__)
