@@ -16,16 +16,6 @@ def _index(idx):
     raise TypeError("'{}' object cannot be interpreted as an integer".format(type(idx).__name__))
 
 
-def _abs_string_index(n, idx):
-    # The key of item idx (negative from the end) of a list of n modules or parameters.
-    idx = _index(idx)
-    if not (-n <= idx < n):
-        raise IndexError('index {} is out of range'.format(idx))
-    if idx < 0:
-        idx += n
-    return str(idx)
-
-
 class Sequential(Module):
     def __init__(self, *args):
         super().__init__()
@@ -150,7 +140,12 @@ class ModuleList(Module):
             self += modules
 
     def _get_abs_string_index(self, idx):
-        return _abs_string_index(len(self), idx)
+        idx = _index(idx)
+        if not (-len(self) <= idx < len(self)):
+            raise IndexError('index {} is out of range'.format(idx))
+        if idx < 0:
+            idx += len(self)
+        return str(idx)
 
     def __getitem__(self, idx):
         if isinstance(idx, slice):
@@ -288,7 +283,12 @@ class ParameterList(Module):
             self += values
 
     def _get_abs_string_index(self, idx):
-        return _abs_string_index(len(self), idx)
+        idx = _index(idx)
+        if not (-len(self) <= idx < len(self)):
+            raise IndexError('index {} is out of range'.format(idx))
+        if idx < 0:
+            idx += len(self)
+        return str(idx)
 
     def __getitem__(self, idx):
         if isinstance(idx, slice):
