@@ -659,6 +659,31 @@ class BodyEmitter {
     cc_.vmulpd(q, q, r);
     return q;
   }
+  // The AVX-512 rows take shortcuts that give the same bits with fewer
+  // instructions: round(t) by vrndscalepd (the shifter's round-to-nearest-
+  // even), and products by 2^round(t) by vscalefpd, which are exact, as
+  // vmath's integer-built scale times a double is, while the result stays
+  // a normal double (every caller's range keeps it so: |t| < 220). So
+  // scale + scale * p = RN(1 + p) * 2^round(t) there: a power of two
+  // commutes with rounding.
+  struct Exp2Wide {
+    x86::Vec kd, p;  // round(t), 2^(t - round(t)) - 1
+  };
+  Exp2Wide exp2_wide(const x86::Vec& t) {
+    Exp2Wide e{dvec(), x86::Vec()};
+    cc_.vrndscalepd(e.kd, t, 0x8);  // nearest even, no precision exception
+    x86::Vec r = dvec();
+    cc_.vsubpd(r, t, e.kd);         // exact
+    e.p = exp2m1_reduced(r);
+    return e;
+  }
+  // 2^kd * (1 + p), rounded once (see exp2_wide).
+  x86::Vec scaled_one_plus(const Exp2Wide& e) {
+    x86::Vec m = dvec();
+    cc_.vaddpd(m, e.p, f64(1.0));
+    cc_.vscalefpd(m, m, e.kd);
+    return m;
+  }
   // 2^t = scale * (1 + p): sets scale and p.
   void exp2_parts(const x86::Vec& t, x86::Vec* scale, x86::Vec* p) {
     x86::Vec kd = dvec(), r = dvec();
@@ -704,10 +729,24 @@ class BodyEmitter {
   }
   // (scale - 1) + scale * p of exp2_parts(y * log2(e)).
   x86::Vec expm1_moderate(const x86::Vec& y) {
-    x86::Vec t = dvec(), scale, p;
+    x86::Vec t = dvec();
     cc_.vmulpd(t, y, f64(1.4426950408889634074));
-    exp2_parts(t, &scale, &p);
+    return expm1_of_log2(t);
+  }
+  // (scale - 1) + scale * p of exp2_parts(t).
+  x86::Vec expm1_of_log2(const x86::Vec& t) {
     x86::Vec a = dvec(), b = dvec();
+    if (wide_) {
+      Exp2Wide e = exp2_wide(t);
+      x86::Vec one = load_d(1.0);
+      cc_.vscalefpd(a, one, e.kd);
+      cc_.vsubpd(a, a, one);
+      cc_.vscalefpd(b, e.p, e.kd);
+      cc_.vaddpd(a, a, b);
+      return a;
+    }
+    x86::Vec scale, p;
+    exp2_parts(t, &scale, &p);
     cc_.vsubpd(a, scale, f64(1.0));
     cc_.vmulpd(b, scale, p);
     cc_.vaddpd(a, a, b);
@@ -737,6 +776,7 @@ class BodyEmitter {
     cc_.vminps(x, hi, x);
     x86::Vec y = widen(x), t = dvec(), scale, p;
     cc_.vmulpd(t, y, f64(1.4426950408889634074));
+    if (wide_) return narrow(scaled_one_plus(exp2_wide(t)));
     exp2_parts(t, &scale, &p);
     x86::Vec m = dvec();
     cc_.vmulpd(m, scale, p);
@@ -792,10 +832,16 @@ class BodyEmitter {
     and_(a, y, u64(0x7fffffffffffffffull));
     x86::Vec hi = load_d(20.0);
     cc_.vminpd(a, hi, a);  // a > 20 ? 20 : a (NaN passes)
-    cc_.vmulpd(a, a, f64(2.0));
-    x86::Vec em = expm1_moderate(a), d = dvec(), q = dvec();
+    // (2a) * log2(e) = a * (2 log2(e)), both products exact doublings.
+    x86::Vec t = dvec();
+    cc_.vmulpd(t, a, f64(2.0 * 1.4426950408889634074));
+    x86::Vec em = expm1_of_log2(t), d = dvec(), q = dvec();
     cc_.vaddpd(d, em, f64(2.0));
     cc_.vdivpd(q, em, d);
+    if (wide_) {  // copysign(q, y): y's sign bit, q's others
+      cc_.vpternlogq(q, y, u64(0x8000000000000000ull), 0xd8);
+      return narrow(q);
+    }
     // copysign(q, y)
     x86::Vec sign = dvec();
     and_(q, q, u64(0x7fffffffffffffffull));
@@ -808,13 +854,19 @@ class BodyEmitter {
     cc_.vmaxps(xc, lo, x);
     x86::Vec hi = load_fh(100.0f);
     cc_.vminps(xc, hi, xc);
-    x86::Vec z = widen(xc), t = dvec(), scale, p;
-    xor_(z, z, u64(0x8000000000000000ull));  // -double(xc)
-    cc_.vmulpd(t, z, f64(1.4426950408889634074));
-    exp2_parts(t, &scale, &p);
-    x86::Vec e = dvec(), d = dvec(), r = dvec();
-    cc_.vmulpd(e, scale, p);
-    cc_.vaddpd(e, scale, e);
+    // (-double(xc)) * log2(e) = double(xc) * -log2(e): the same product.
+    x86::Vec z = widen(xc), t = dvec(), e;
+    cc_.vmulpd(t, z, f64(-1.4426950408889634074));
+    if (wide_) {
+      e = scaled_one_plus(exp2_wide(t));
+    } else {
+      x86::Vec scale, p;
+      exp2_parts(t, &scale, &p);
+      e = dvec();
+      cc_.vmulpd(e, scale, p);
+      cc_.vaddpd(e, scale, e);
+    }
+    x86::Vec d = dvec(), r = dvec();
     cc_.vaddpd(d, e, f64(1.0));  // 1.0 + (...)
     x86::Vec one = load_d(1.0);
     cc_.vdivpd(r, one, d);
