@@ -16,6 +16,7 @@
 #include "jit/column_runner.h"
 #include "jit/row_runner.h"
 #include "stdlib/torch/elementwise.h"
+#include "stdlib/torch/vmath.h"
 
 namespace kiln::jit {
 
@@ -29,6 +30,13 @@ using codegen::kop_name;
 using torch::BinaryOp;
 using torch::UnaryOp;
 
+bool host_has_fma() {
+#if ASMJIT_ARCH_X86 == 64
+  return CpuInfo::host().features().x86().hasFMA();
+#else
+  return false;
+#endif
+}
 
 constexpr int64_t kChunk = 1 << 14;     // points per task of a one-row launch (a multiple of 8)
 constexpr int64_t kStreamingBytes = int64_t(16) << 20;  // outputs from which stores bypass the caches
@@ -226,12 +234,12 @@ class BodyEmitter {
     if (fast_ && op == UnaryOp::exp) return fast_exp(a);
     if (fast_ && op == UnaryOp::tanh) return fast_tanh(a);
     if (fast_ && op == UnaryOp::sigmoid) return fast_sigmoid(a);
+    if (op == UnaryOp::tanh) return tanh_f32(a);
     switch (op) {
       case UnaryOp::exp:
       case UnaryOp::expm1:
       case UnaryOp::log:
       case UnaryOp::log1p:
-      case UnaryOp::tanh:
       case UnaryOp::sigmoid: return by_halves(op, a);
       default: break;
     }
@@ -349,7 +357,7 @@ class BodyEmitter {
   // same instructions at every width, so the vector loop and the one-point
   // tail agree). Error bounds, measured over every float32 input by
   // tests/unit/test_jit_fast_math.cpp against double libm: exp 0.87 ulp,
-  // tanh 2.42, sigmoid 2.48 (eager: 0.51 ulp). See docs/ARCHITECTURE.md.
+  // tanh 2.42, sigmoid 2.48 (eager: 0.51 ulp, tanh 0.88). See docs/ARCHITECTURE.md.
   //
   // All three reduce z = n ln2 + r with n = round(z log2 e) and r from a
   // two-part ln2 (fused multiply-adds, so r is exact to a float's
@@ -434,6 +442,69 @@ class BodyEmitter {
     and_ps(sign, x, u32(0x80000000u));
     or_ps(q, q, sign);
     return q;
+  }
+  // Eager's float32 tanh (vmath::tanh), operation for operation, all
+  // lanes_ at once: the same fused multiply-adds, so the same bits.
+  x86::Vec tanh_f32(const x86::Vec& x) {
+    namespace vd = torch::vmath::detail;
+    x86::Vec a = vec();
+    and_ps(a, x, u32(0x7fffffffu));
+    x86::Vec one9 = load_vf32(vd::kTanhOne);
+    cc_.vminps(a, one9, a);  // a > 9.1 ? 9.1 : a (NaN passes)
+    // a >= 0.55: 1 - 2 / (d + dlo), d = 2^n (1 + p) + 1.
+    x86::Vec z = vec(), n = vec(), r = vec(), p = vec();
+    cc_.vaddps(z, a, a);
+    cc_.vmulps(n, z, f32(1.44269504088896341f));
+    if (lanes_ == 16) cc_.vrndscaleps(n, n, 0x8);
+    else cc_.vroundps(n, n, 0x8);
+    cc_.vmovaps(r, z);
+    cc_.vfnmadd231ps(r, n, f32(vd::kLn2HiF));
+    cc_.vfnmadd231ps(r, n, f32(vd::kLn2LoF));
+    cc_.vmovups(p, f32(vd::kExpP[5]));
+    for (int i = 4; i >= 0; i--) cc_.vfmadd213ps(p, r, f32(vd::kExpP[i]));
+    cc_.vmulps(p, p, r);
+    cc_.vfmadd213ps(p, r, r);  // e^r - 1
+    x86::Vec one = load_vf32(1.0f), s, s1 = vec(), d = vec(), dlo = vec(), t = vec();
+    if (lanes_ == 16) {  // 2^n: one vscalefps, exact
+      s = vec();
+      cc_.vscalefps(s, one, n);
+    } else {
+      s = fast_pow2(n);
+    }
+    cc_.vaddps(s1, s, one);
+    cc_.vmovaps(d, p);
+    cc_.vfmadd213ps(d, s, s1);   // d = p s + s1
+    cc_.vsubps(t, d, s1);
+    cc_.vmovaps(dlo, p);
+    cc_.vfmsub213ps(dlo, s, t);  // p s - t, exact
+    x86::Vec two = load_vf32(2.0f), q0 = vec(), e = vec(), h = vec();
+    cc_.vdivps(q0, two, d);
+    cc_.vmovaps(e, q0);
+    cc_.vfnmadd213ps(e, d, two);   // 2 - q0 d, exact
+    cc_.vfnmadd231ps(e, q0, dlo);  // e - q0 dlo
+    cc_.vmulps(h, q0, f32(0.5f));
+    cc_.vfmadd213ps(e, h, q0);     // q0 + e (q0 / 2)
+    x86::Vec large = vec();
+    cc_.vsubps(large, one, e);
+    // a < 0.55: a + a^3 S(a^2).
+    x86::Vec w = vec(), q = vec(), aw = vec();
+    cc_.vmulps(w, a, a);
+    cc_.vmovups(q, f32(vd::kTanhS[0]));
+    for (int i = 1; i < 6; i++) cc_.vfmadd213ps(q, w, f32(vd::kTanhS[i]));
+    cc_.vmulps(aw, a, w);
+    cc_.vfmadd213ps(aw, q, a);
+    Mask m = compare(a, f32(vd::kTanhSmall), kCmpLtOq);
+    if (lanes_ == 16) {
+      cc_.k(m.k).vmovaps(large, aw);
+      cc_.vpternlogd(large, x, u32(0x80000000u), 0xd8);  // x's sign bit, the rest of the result
+      return large;
+    }
+    cc_.vblendvps(large, large, aw, m.v);
+    x86::Vec sign = vec();
+    and_ps(large, large, u32(0x7fffffffu));
+    and_ps(sign, x, u32(0x80000000u));
+    or_ps(large, large, sign);
+    return large;
   }
   x86::Vec fast_sigmoid(const x86::Vec& x) {
     // 1 / (1 + e^-x): e^-x < 2^-25 from -x = -20 (the result rounds to 1);
@@ -1063,7 +1134,7 @@ class AsmjitKernel final : public CompiledKernel {
       cc.mov(q[o], x86::ptr(out, int32_t(o * 8)));
     }
     BodyEmitter em(cc);
-    em.set_fast_math(k_.fast_math && CpuInfo::host().features().x86().hasFMA());
+    em.set_fast_math(k_.fast_math && host_has_fma());
     // One pass of the body: `width` lanes_ (the vector loop) or 1 (one point).
     auto body = [&](int width) {
       em.set_lanes(width);
@@ -1255,6 +1326,12 @@ class AsmjitBackend final : public Backend {
                                                                                   : kop_name(ins.op));
         return nullptr;
       }
+    if (!host_has_fma())
+      for (const KInstr& ins : k.body)
+        if (ins.op == KOp::Unary && UnaryOp(ins.arg) == UnaryOp::tanh) {
+          *why = "asmjit compiles tanh only with FMA (eager's tanh is a sequence of fused multiply-adds); the host CPU has none";
+          return nullptr;
+        }
     std::lock_guard<std::mutex> lock(mu_);
     if (k.reduces()) {
       auto kernel = std::make_unique<AsmjitReducingKernel>(k);

@@ -6,7 +6,7 @@
 // scalar (stride 0). Those loops vectorise for the cheap ops; the general
 // strided loop handles views. Float32 exp, log, tanh, sigmoid, expm1 and
 // log1p run vmath.h's vectorisable functions in row kernels compiled for
-// AVX2 and the baseline.
+// x86-64-v3 (AVX2 + FMA) and the baseline.
 
 #include "stdlib/torch/elementwise.h"
 
@@ -281,13 +281,13 @@ void unary_loop(const Tensor& out, const Tensor& in, F f) {
 }
 
 // Float32 rows of the vmath ops (exp, log, tanh, sigmoid...): one
-// out-of-line kernel per op, compiled for AVX2 and for baseline x86-64 and
+// out-of-line kernel per op, compiled for x86-64-v3 (AVX2 + FMA) and for baseline x86-64 and
 // picked at load time (the build has no -march). The expression is the
 // op's own (Unary<op>::apply), and its contiguous loop vectorises (this file
 // is compiled with -fno-trapping-math so that GCC if-converts vmath's
 // selects); the strided loop and the tail run the same arithmetic, so every
 // layout gives the same bits.
-#define KILN_VEC_CLONES __attribute__((target_clones("avx2", "default")))
+#define KILN_VEC_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 using RowF32 = void (*)(char* o, const char* a, int64_t n, int64_t so, int64_t sa);
 #define KILN_VMATH_OPS(X) X(exp) X(log) X(log1p) X(expm1) X(tanh) X(sigmoid)
 #define KILN_ROW_F32(name)                                                                               \

@@ -110,8 +110,9 @@ TEST(TorchVmath, DenseSweepWithinOneUlp) {
     std::printf("  %-8s %lld inputs: max %lld ulp from the correctly rounded result (worst at %a), %lld not correctly rounded\n",
                 f.name, (long long)s.n, (long long)s.max_ulps, double(s.worst), (long long)s.not_rounded);
     EXPECT_LE(s.max_ulps, 1) << f.name << " at " << s.worst;
-    // Computed in double: nearly every result is the correctly rounded one.
-    EXPECT_LT(s.not_rounded, s.n / 1000) << f.name;
+    // Computed in double: nearly every result is the correctly rounded one;
+    // tanh (float32 arithmetic, 0.87 ulp at most) misses it more often.
+    EXPECT_LT(s.not_rounded, f.op == UnaryOp::tanh ? s.n / 500 : s.n / 1000) << f.name;
   }
 }
 
