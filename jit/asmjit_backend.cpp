@@ -190,22 +190,22 @@ class BodyEmitter {
   // Stores `width` lanes of v to a bool output at q: each byte v != 0
   // (NaN counts as true): the mask's 1.0 / 0.0, truncated to 32-bit
   // integers, narrowed to bytes.
-  void store_bool(const x86::Gp& q, const x86::Vec& v, int width) {
+  void store_bool(const x86::Gp& q, int32_t off, const x86::Vec& v, int width) {
     x86::Vec one = mask_value(compare(v, zero(), kCmpNeqUq));
     x86::Vec i = vec();
     cc_.vcvttps2dq(i, one);
     if (width == 16) {
-      cc_.vpmovdb(x86::xmmword_ptr(q), i.as<x86::Zmm>());
+      cc_.vpmovdb(x86::xmmword_ptr(q, off), i.as<x86::Zmm>());
     } else if (width == 8) {
       x86::Xmm hi = cc_.newXmm(), w = cc_.newXmm();
       cc_.vextracti128(hi, i.as<x86::Ymm>(), 1);
       cc_.vpackssdw(w, i.xmm(), hi);  // 8 words
       cc_.vpacksswb(w, w, w);         // 8 bytes (twice)
-      cc_.vmovq(x86::qword_ptr(q), w);
+      cc_.vmovq(x86::qword_ptr(q, off), w);
     } else {
       x86::Gp b = cc_.newInt32();
       cc_.vmovd(b, i.xmm());
-      cc_.mov(x86::byte_ptr(q), b.r8());
+      cc_.mov(x86::byte_ptr(q, off), b.r8());
     }
   }
 
@@ -1072,6 +1072,22 @@ class AsmjitKernel final : public CompiledKernel {
   mutable std::map<uint64_t, RowFn> contiguous_;
   mutable size_t code_size_ = 0;
 
+  // Whether the body holds an inline transcendental (a long dependency
+  // chain): such rows run two vectors per iteration.
+  bool long_latency() const {
+    for (const KInstr& ins : k_.body)
+      if (ins.op == KOp::Unary) switch (UnaryOp(ins.arg)) {
+          case UnaryOp::exp:
+          case UnaryOp::expm1:
+          case UnaryOp::log:
+          case UnaryOp::log1p:
+          case UnaryOp::tanh:
+          case UnaryOp::sigmoid: return true;
+          default: break;
+        }
+    return false;
+  }
+
   // Bytes per element of input i: 4, or 1 for a bool mask; of output o.
   int64_t elem_size(size_t i) const { return k_.inputs[i].dtype == torch::DType::Bool ? 1 : 4; }
   int64_t out_elem_size(size_t o) const { return k_.output_dtype(o) == torch::DType::Bool ? 1 : 4; }
@@ -1135,8 +1151,10 @@ class AsmjitKernel final : public CompiledKernel {
     }
     BodyEmitter em(cc);
     em.set_fast_math(k_.fast_math && host_has_fma());
-    // One pass of the body: `width` lanes_ (the vector loop) or 1 (one point).
-    auto body = [&](int width) {
+    // One pass of the body: `width` lanes_ (the vector loop) or 1 (one
+    // point), on the points `off` after the pointers; `advance` moves the
+    // pointers past them.
+    auto body = [&](int width, int off, bool advance) {
       em.set_lanes(width);
       bool vector = width > 1;
       std::vector<x86::Vec> v(k_.body.size());
@@ -1152,19 +1170,19 @@ class AsmjitKernel final : public CompiledKernel {
               // Bytes (0 or 1) widened to 32-bit lanes, then to floats; a
               // nonzero byte reads as 1.0 (min with 1).
               v[i] = em.vec();
-              if (width == 16) cc.vpmovzxbd(v[i], x86::xmmword_ptr(p[a]));
-              else if (width == 8) cc.vpmovzxbd(v[i], x86::qword_ptr(p[a]));
+              if (width == 16) cc.vpmovzxbd(v[i], x86::xmmword_ptr(p[a], off));
+              else if (width == 8) cc.vpmovzxbd(v[i], x86::qword_ptr(p[a], off));
               else {
                 x86::Gp byte = cc.newInt32();
-                cc.movzx(byte, x86::byte_ptr(p[a]));
+                cc.movzx(byte, x86::byte_ptr(p[a], off));
                 cc.vmovd(v[i].as<x86::Xmm>(), byte);
               }
               cc.vcvtdq2ps(v[i], v[i]);
               cc.vminps(v[i], v[i], em.f32(1.0f));
             } else {
               v[i] = em.vec();
-              if (vector) cc.vmovups(v[i], x86::ptr(p[a]));
-              else cc.vmovss(v[i].as<x86::Xmm>(), x86::dword_ptr(p[a]));
+              if (vector) cc.vmovups(v[i], x86::ptr(p[a], off * 4));
+              else cc.vmovss(v[i].as<x86::Xmm>(), x86::dword_ptr(p[a], off * 4));
             }
             break;
           }
@@ -1176,11 +1194,12 @@ class AsmjitKernel final : public CompiledKernel {
       }
       for (size_t o = 0; o < no; o++) {
         const x86::Vec& r = v[size_t(k_.outputs[o])];
-        if (k_.output_dtype(o) == torch::DType::Bool) em.store_bool(q[o], r, width);
-        else if (vector && streaming) cc.vmovntps(x86::ptr(q[o]), r);
-        else if (vector) cc.vmovups(x86::ptr(q[o]), r);
-        else cc.vmovss(x86::dword_ptr(q[o]), r.as<x86::Xmm>());
+        if (k_.output_dtype(o) == torch::DType::Bool) em.store_bool(q[o], off, r, width);
+        else if (vector && streaming) cc.vmovntps(x86::ptr(q[o], off * 4), r);
+        else if (vector) cc.vmovups(x86::ptr(q[o], off * 4), r);
+        else cc.vmovss(x86::dword_ptr(q[o], off * 4), r.as<x86::Xmm>());
       }
+      if (!advance) return;
       for (size_t i = 0; i < ni; i++) {
         if (bcast[i]) continue;
         if (kind == kStrided) cc.add(p[i], s[i]);
@@ -1190,10 +1209,26 @@ class AsmjitKernel final : public CompiledKernel {
     };
     Label vec = cc.newLabel(), tail = cc.newLabel(), one = cc.newLabel(), done = cc.newLabel();
     if (kind == kContiguous) {
+      if (long_latency()) {
+        // Two vectors per iteration, their instructions interleaved: the
+        // transcendental sequences are long dependency chains (a division,
+        // Horner polynomials), and two independent ones keep the core's
+        // scheduler busy where one waits on latencies.
+        Label vec2 = cc.newLabel();
+        cc.bind(vec2);
+        cc.cmp(n, 2 * lanes_);
+        cc.jl(vec);
+        interleave(cc, 2, [&](int c) { body(lanes_, c * lanes_, false); });
+        for (size_t i = 0; i < ni; i++)
+          if (!bcast[i]) cc.add(p[i], 2 * lanes_ * elem_size(i));
+        for (size_t o = 0; o < no; o++) cc.add(q[o], 2 * lanes_ * out_elem_size(o));
+        cc.sub(n, 2 * lanes_);
+        cc.jmp(vec2);
+      }
       cc.bind(vec);
       cc.cmp(n, lanes_);
       cc.jl(tail);
-      body(lanes_);
+      body(lanes_, 0, true);
       cc.sub(n, lanes_);
       cc.jmp(vec);
     }
@@ -1201,7 +1236,7 @@ class AsmjitKernel final : public CompiledKernel {
     cc.test(n, n);
     cc.jz(done);
     cc.bind(one);
-    body(1);
+    body(1, 0, true);
     cc.dec(n);
     cc.jnz(one);
     cc.bind(done);

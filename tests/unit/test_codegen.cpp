@@ -199,6 +199,53 @@ TEST(AsmjitBackend, TranscendentalsMatchEagerOverASweepOfFloats) {
   }
 }
 
+// A row with a transcendental runs two vectors per iteration (interleaved),
+// then one, then single points: every length around those steps, with a
+// bool input and a bool output (byte offsets) beside the float ones.
+TEST(AsmjitBackend, UnrolledRowsOfEveryLengthMatch) {
+  Kernel k;
+  k.name = "unrolled";
+  k.inputs = {KInput{false}, KInput{false}};
+  k.inputs[1].dtype = torch::DType::Bool;
+  k.body = {KInstr{KOp::Load, 0},          KInstr{KOp::Load, 1},
+            KInstr{KOp::Unary, int(torch::UnaryOp::tanh), 0},
+            KInstr{KOp::Unary, int(torch::UnaryOp::exp), 0},
+            KInstr{KOp::Select, 0, 1, 2, 0.0f, true, 3},  // where(mask, tanh x, exp x)
+            KInstr{KOp::Const, 0, -1, -1, 0.5f},
+            KInstr{KOp::Binary, int(torch::BinaryOp::gt), 4, 5}};
+  k.outputs = {4, 6};
+  k.out_dtypes = {torch::DType::Float32, torch::DType::Bool};
+  ASSERT_EQ(k.validate(), "") << k.to_string();
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> d(-3.0f, 3.0f);
+  for (int64_t n : {1, 7, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 100, 1000}) {
+    SCOPED_TRACE(n);
+    std::vector<float> xs(size_t(n), 0.0f);
+    for (float& x : xs) x = d(rng);
+    torch::Tensor x = filled({n}, xs);
+    torch::Tensor m = torch::empty({n}, torch::DType::Bool);
+    for (int64_t i = 0; i < n; i++) m.data<bool>()[i] = (i * 7 + n) % 3 == 0;
+    std::vector<KArg> args = {KArg{&x}, KArg{&m}};
+    std::string why;
+    KernelLaunch ref;
+    ASSERT_TRUE(ref.prepare(k, args, &why)) << why;
+    kiln::codegen::run_reference(k, ref);
+    for (int lanes : {8, 16}) {
+      auto& be = kiln::jit::asmjit_backend_with_lanes(lanes);
+      if (!be.unavailable().empty()) continue;
+      KernelLaunch jit;
+      ASSERT_TRUE(jit.prepare(k, args, &why)) << why;
+      auto compiled = be.compile(k, &why);
+      ASSERT_TRUE(compiled) << why;
+      compiled->run(jit);
+      for (int64_t e = 0; e < n; e++) {
+        ASSERT_TRUE(same_bits(ref.outs[0].data<float>()[e], jit.outs[0].data<float>()[e])) << lanes << " lanes, element " << e;
+        ASSERT_EQ(ref.outs[1].data<bool>()[e], jit.outs[1].data<bool>()[e]) << lanes << " lanes, element " << e;
+      }
+    }
+  }
+}
+
 TEST(AsmjitBackend, EveryBinaryOpMatchesOnTensorsNumbersAndBroadcasts) {
   std::vector<float> vals = test_values();
   int64_t n = int64_t(vals.size());
