@@ -1073,8 +1073,11 @@ class AsmjitKernel final : public CompiledKernel {
   mutable size_t code_size_ = 0;
 
   // Whether the body holds an inline transcendental (a long dependency
-  // chain): such rows run two vectors per iteration.
+  // chain): such rows run two vectors per iteration. Bodies over 24
+  // instructions have independent work of their own, and doubling them
+  // doubles their compile time (a 32-op chain: 1.4 ms).
   bool long_latency() const {
+    if (k_.body.size() > 24) return false;
     for (const KInstr& ins : k_.body)
       if (ins.op == KOp::Unary) switch (UnaryOp(ins.arg)) {
           case UnaryOp::exp:
