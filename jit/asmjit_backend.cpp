@@ -30,6 +30,12 @@ using codegen::kop_name;
 using torch::BinaryOp;
 using torch::UnaryOp;
 
+// The inline transcendentals whose eager sequences (stdlib/torch/vmath.h)
+// hold fused multiply-adds.
+bool needs_fma(UnaryOp op) {
+  return op == UnaryOp::exp || op == UnaryOp::expm1 || op == UnaryOp::tanh || op == UnaryOp::sigmoid;
+}
+
 bool host_has_fma() {
 #if ASMJIT_ARCH_X86 == 64
   return CpuInfo::host().features().x86().hasFMA();
@@ -654,7 +660,6 @@ class BodyEmitter {
       case UnaryOp::expm1: return expm1(a);
       case UnaryOp::log: return log(a, false);
       case UnaryOp::log1p: return log(a, true);
-      case UnaryOp::tanh: return tanh(a);
       default: return sigmoid(a);
     }
   }
@@ -723,40 +728,24 @@ class BodyEmitter {
                                 9.6180566785246381e-03, 5.5504108839096184e-02, 2.4022650922288758e-01,
                                 6.9314718055994531e-01};
     x86::Vec q = load_d(kC[0]);
-    for (int i = 1; i < 7; i++) {
-      cc_.vmulpd(q, q, r);
-      cc_.vaddpd(q, q, f64(kC[i]));
-    }
+    for (int i = 1; i < 7; i++) cc_.vfmadd213pd(q, r, f64(kC[i]));  // q r + c, as std::fma
     cc_.vmulpd(q, q, r);
     return q;
   }
-  // The AVX-512 rows take shortcuts that give the same bits with fewer
-  // instructions: round(t) by vrndscalepd (the shifter's round-to-nearest-
-  // even), and products by 2^round(t) by vscalefpd, which are exact, as
-  // vmath's integer-built scale times a double is, while the result stays
-  // a normal double (every caller's range keeps it so: |t| < 220). So
-  // scale + scale * p = RN(1 + p) * 2^round(t) there: a power of two
-  // commutes with rounding.
-  struct Exp2Wide {
-    x86::Vec kd, p;  // round(t), 2^(t - round(t)) - 1
-  };
-  Exp2Wide exp2_wide(const x86::Vec& t) {
-    Exp2Wide e{dvec(), x86::Vec()};
-    cc_.vrndscalepd(e.kd, t, 0x8);  // nearest even, no precision exception
-    x86::Vec r = dvec();
-    cc_.vsubpd(r, t, e.kd);         // exact
-    e.p = exp2m1_reduced(r);
-    return e;
-  }
-  // 2^kd * (1 + p), rounded once (see exp2_wide).
-  x86::Vec scaled_one_plus(const Exp2Wide& e) {
-    x86::Vec m = dvec();
-    cc_.vaddpd(m, e.p, f64(1.0));
-    cc_.vscalefpd(m, m, e.kd);
-    return m;
-  }
-  // 2^t = scale * (1 + p): sets scale and p.
+  // 2^t = scale * (1 + p): sets scale and p. The AVX-512 rows take
+  // shortcuts that give the same bits with fewer instructions: round(t) by
+  // vrndscalepd (the shifter's round-to-nearest-even) and scale by
+  // vscalefpd of 1.0 (exact: |t| < 220 in every caller).
   void exp2_parts(const x86::Vec& t, x86::Vec* scale, x86::Vec* p) {
+    if (wide_) {
+      x86::Vec kd = dvec(), r = dvec(), s = dvec();
+      cc_.vrndscalepd(kd, t, 0x8);  // nearest even, no precision exception
+      cc_.vsubpd(r, t, kd);         // exact
+      cc_.vscalefpd(s, load_d(1.0), kd);
+      *scale = s;
+      *p = exp2m1_reduced(r);
+      return;
+    }
     x86::Vec kd = dvec(), r = dvec();
     cc_.vaddpd(kd, t, f64(0x1.8p52));      // round(t) in the low mantissa bits
     x86::Vec s = dvec();
@@ -804,24 +793,21 @@ class BodyEmitter {
     cc_.vmulpd(t, y, f64(1.4426950408889634074));
     return expm1_of_log2(t);
   }
-  // (scale - 1) + scale * p of exp2_parts(t).
+  // fma(scale, p, scale - 1) of exp2_parts(t).
   x86::Vec expm1_of_log2(const x86::Vec& t) {
-    x86::Vec a = dvec(), b = dvec();
-    if (wide_) {
-      Exp2Wide e = exp2_wide(t);
-      x86::Vec one = load_d(1.0);
-      cc_.vscalefpd(a, one, e.kd);
-      cc_.vsubpd(a, a, one);
-      cc_.vscalefpd(b, e.p, e.kd);
-      cc_.vaddpd(a, a, b);
-      return a;
-    }
     x86::Vec scale, p;
     exp2_parts(t, &scale, &p);
+    x86::Vec a = dvec();
     cc_.vsubpd(a, scale, f64(1.0));
-    cc_.vmulpd(b, scale, p);
-    cc_.vaddpd(a, a, b);
-    return a;
+    cc_.vfmadd213pd(p, scale, a);  // p scale + (scale - 1)
+    return p;
+  }
+  // fma(scale, p, scale) of exp2_parts(t): 2^t.
+  x86::Vec exp2_of(const x86::Vec& t) {
+    x86::Vec scale, p;
+    exp2_parts(t, &scale, &p);
+    cc_.vfmadd213pd(p, scale, scale);
+    return p;
   }
   x86::Vec widen(const x86::Vec& x) {
     x86::Vec y = dvec();
@@ -845,14 +831,9 @@ class BodyEmitter {
     cc_.vmaxps(x, lo, x0);
     x86::Vec hi = load_fh(100.0f);
     cc_.vminps(x, hi, x);
-    x86::Vec y = widen(x), t = dvec(), scale, p;
+    x86::Vec y = widen(x), t = dvec();
     cc_.vmulpd(t, y, f64(1.4426950408889634074));
-    if (wide_) return narrow(scaled_one_plus(exp2_wide(t)));
-    exp2_parts(t, &scale, &p);
-    x86::Vec m = dvec();
-    cc_.vmulpd(m, scale, p);
-    cc_.vaddpd(m, scale, m);
-    return narrow(m);
+    return narrow(exp2_of(t));
   }
   x86::Vec expm1(const x86::Vec& x) {
     x86::Vec y = widen(x);
@@ -898,46 +879,15 @@ class BodyEmitter {
     }
     return narrow(r);
   }
-  x86::Vec tanh(const x86::Vec& x) {
-    x86::Vec y = widen(x), a = dvec();
-    and_(a, y, u64(0x7fffffffffffffffull));
-    x86::Vec hi = load_d(20.0);
-    cc_.vminpd(a, hi, a);  // a > 20 ? 20 : a (NaN passes)
-    // (2a) * log2(e) = a * (2 log2(e)), both products exact doublings.
-    x86::Vec t = dvec();
-    cc_.vmulpd(t, a, f64(2.0 * 1.4426950408889634074));
-    x86::Vec em = expm1_of_log2(t), d = dvec(), q = dvec();
-    cc_.vaddpd(d, em, f64(2.0));
-    cc_.vdivpd(q, em, d);
-    if (wide_) {  // copysign(q, y): y's sign bit, q's others
-      cc_.vpternlogq(q, y, u64(0x8000000000000000ull), 0xd8);
-      return narrow(q);
-    }
-    // copysign(q, y)
-    x86::Vec sign = dvec();
-    and_(q, q, u64(0x7fffffffffffffffull));
-    and_(sign, y, u64(0x8000000000000000ull));
-    or_(q, q, sign);
-    return narrow(q);
-  }
   x86::Vec sigmoid(const x86::Vec& x) {
     x86::Vec lo = load_fh(-100.0f), xc = fhalf();
     cc_.vmaxps(xc, lo, x);
     x86::Vec hi = load_fh(100.0f);
     cc_.vminps(xc, hi, xc);
     // (-double(xc)) * log2(e) = double(xc) * -log2(e): the same product.
-    x86::Vec z = widen(xc), t = dvec(), e;
+    x86::Vec z = widen(xc), t = dvec();
     cc_.vmulpd(t, z, f64(-1.4426950408889634074));
-    if (wide_) {
-      e = scaled_one_plus(exp2_wide(t));
-    } else {
-      x86::Vec scale, p;
-      exp2_parts(t, &scale, &p);
-      e = dvec();
-      cc_.vmulpd(e, scale, p);
-      cc_.vaddpd(e, scale, e);
-    }
-    x86::Vec d = dvec(), r = dvec();
+    x86::Vec e = exp2_of(t), d = dvec(), r = dvec();
     cc_.vaddpd(d, e, f64(1.0));  // 1.0 + (...)
     x86::Vec one = load_d(1.0);
     cc_.vdivpd(r, one, d);
@@ -1366,8 +1316,9 @@ class AsmjitBackend final : public Backend {
       }
     if (!host_has_fma())
       for (const KInstr& ins : k.body)
-        if (ins.op == KOp::Unary && UnaryOp(ins.arg) == UnaryOp::tanh) {
-          *why = "asmjit compiles tanh only with FMA (eager's tanh is a sequence of fused multiply-adds); the host CPU has none";
+        if (ins.op == KOp::Unary && needs_fma(UnaryOp(ins.arg))) {
+          *why = fmt::format("asmjit compiles {} only with FMA (eager's {} is a sequence of fused multiply-adds); the host CPU has none",
+                             torch::op_name(UnaryOp(ins.arg)), torch::op_name(UnaryOp(ins.arg)));
           return nullptr;
         }
     std::lock_guard<std::mutex> lock(mu_);

@@ -20,9 +20,11 @@
 // kernel, Kernel::fast_math: there exp, tanh and sigmoid are float32 FMA
 // sequences within 2.5 ulp, on hosts with FMA): float32 + - * / sqrt
 // round once as the eager loops do, the float32 transcendentals of
-// stdlib/torch/vmath.h (exp, expm1, log, log1p, tanh, sigmoid) are the same
-// double-precision instruction sequences (no FMA, same constants, same
-// order), and max/min/relu/sign/abs/neg/floor/ceil/trunc/round select
+// stdlib/torch/vmath.h (exp, expm1, log, log1p, sigmoid in double
+// precision, tanh in float32) are the same instruction sequences (the same
+// constants, operations and order; an FMA exactly where vmath says
+// std::fma, so kernels with exp, expm1, tanh or sigmoid compile only on
+// hosts with FMA), and max/min/relu/sign/abs/neg/floor/ceil/trunc/round select
 // exactly as the eager expressions do (NaN included). Other ops with a
 // float32 eager row (sin, pow, erf, floor division...) call that row on the
 // vector's lanes (through the stack).
