@@ -257,7 +257,8 @@ constexpr int kLanes = 16;
 constexpr int64_t kChunk = 1 << 16;
 
 // Hand-vectorised folds of contiguous float runs (GCC vector extensions),
-// compiled for AVX2 and for the baseline and picked at load time.
+// compiled for x86-64-v3 (AVX2 + FMA) and for the baseline and picked at
+// load time.
 template <class T> struct VecOf;
 template <> struct VecOf<float> { typedef float type __attribute__((vector_size(32))); };
 template <> struct VecOf<double> { typedef double type __attribute__((vector_size(32))); };
@@ -383,7 +384,7 @@ inline double sqdev_vec_impl(const T* __restrict p, int64_t n, double mean) {
   return t;
 }
 
-#define KILN_VEC_CLONES __attribute__((target_clones("avx2", "default")))
+#define KILN_VEC_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 KILN_VEC_CLONES double sum_vec(const float* p, int64_t n) { return sum_vec_impl(p, n); }
 KILN_VEC_CLONES double sum_vec(const double* p, int64_t n) { return sum_vec_impl(p, n); }
 KILN_VEC_CLONES float max_vec(const float* p, int64_t n) { return extreme_vec_impl<float, true>(p, n); }
@@ -396,6 +397,7 @@ KILN_VEC_CLONES double sqdev_vec(const double* p, int64_t n, double mean) { retu
 KILN_VEC_CLONES void exp_shifted(float* __restrict o, const float* __restrict p, int64_t n, float mx) {
   for (int64_t i = 0; i < n; ++i) o[i] = vmath::exp(float(p[i] - mx));
 }
+
 
 template <class Op, class T>
 typename Op::acc_t fold_contig(const Op& op, const T* __restrict p, int64_t n) {
@@ -860,6 +862,21 @@ Tensor softmax_impl(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
         if (!flat)
           for (int64_t i = 1; i < n; ++i) mx = MaxOp<T>{}.step(mx, p[i * ps]);
         T s = 0;
+        // A strided float line's exps: the line copied out, then the
+        // vectorised kernel (the same bits as vmath::exp one at a time,
+        // whose FMAs are libm calls in code compiled for baseline x86-64).
+        const T* ex = nullptr;
+        if constexpr (std::is_same_v<T, float>) {
+          if (!flat) {
+            thread_local std::vector<float> line, exps;
+            line.resize(size_t(n));
+            exps.resize(size_t(n));
+            for (int64_t i = 0; i < n; ++i) line[size_t(i)] = p[i * ps];
+            exp_shifted(exps.data(), line.data(), n, mx);
+            ex = exps.data();
+          }
+        }
+        auto exp_at = [&](int64_t i) { return ex ? ex[i] : vmath::exp(T(p[i * ps] - mx)); };
         // A contiguous line sums its exps with the vectorised fold (lanes,
         // in double; PyTorch sums 8 float lanes): the last bit may differ
         // from PyTorch's, the printed digits do not.
@@ -867,7 +884,7 @@ Tensor softmax_impl(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
           if (flat) {
             s = T(sum_vec(o, n));
           } else {
-            for (int64_t i = 0; i < n; ++i) s += vmath::exp(T(p[i * ps] - mx));
+            for (int64_t i = 0; i < n; ++i) s += exp_at(i);
           }
           T ls = vmath::log(s);  // torch.log's float32 log: a fused log_softmax computes the same
           for (int64_t i = 0; i < n; ++i) o[i * os] = T(p[i * ps] - mx) - ls;
@@ -876,7 +893,7 @@ Tensor softmax_impl(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
             s = T(sum_vec(o, n));
           } else {
             for (int64_t i = 0; i < n; ++i) {
-              T e = vmath::exp(T(p[i * ps] - mx));
+              T e = exp_at(i);
               o[i * os] = e;
               s += e;
             }
@@ -1175,7 +1192,7 @@ template <class Op>
   for (int64_t j = 0; j < n; ++j) acc[j] = double(op.step(typename Op::acc_t(acc[j]), row[j]));
 }
 }  // namespace
-// (Vectorised along the columns, for AVX2 too: each column's arithmetic is
+// (Vectorised along the columns, for x86-64-v3 too: each column's arithmetic is
 // the same at every width.)
 KILN_VEC_CLONES void col_fold_row(RowFold f, double* __restrict acc, float* __restrict blk, const float* __restrict row, int64_t n,
                                   int64_t r, int64_t rows) {
