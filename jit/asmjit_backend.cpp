@@ -36,7 +36,10 @@ bool needs_fma(UnaryOp op) {
   return op == UnaryOp::exp || op == UnaryOp::expm1 || op == UnaryOp::tanh || op == UnaryOp::sigmoid;
 }
 
+// KILN_ASMJIT_NO_FMA=1 makes the backend act as on a host without FMA (for
+// the tests of that path).
 bool host_has_fma() {
+  if (const char* e = std::getenv("KILN_ASMJIT_NO_FMA"); e && *e && std::string(e) != "0") return false;
 #if ASMJIT_ARCH_X86 == 64
   return CpuInfo::host().features().x86().hasFMA();
 #else

@@ -7,6 +7,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -197,6 +198,23 @@ TEST(AsmjitBackend, TranscendentalsMatchEagerOverASweepOfFloats) {
     SCOPED_TRACE(torch::op_name(op));
     expect_backend_matches(unary_kernel(op), {KArg{&x}});
   }
+}
+
+// On a host without FMA, kernels with exp, expm1, tanh or sigmoid (whose
+// eager sequences hold FMAs) are refused with that reason, and the others
+// still compile (KILN_ASMJIT_NO_FMA plays that host).
+TEST(AsmjitBackend, WithoutFmaTheTranscendentalsWithFmasAreRefused) {
+  setenv("KILN_ASMJIT_NO_FMA", "1", 1);
+  auto& be = kiln::jit::asmjit_backend_with_lanes(8);
+  for (torch::UnaryOp op : {torch::UnaryOp::exp, torch::UnaryOp::expm1, torch::UnaryOp::tanh, torch::UnaryOp::sigmoid}) {
+    std::string why;
+    EXPECT_FALSE(be.compile(unary_kernel(op), &why)) << torch::op_name(op);
+    EXPECT_NE(why.find("only with FMA"), std::string::npos) << why;
+  }
+  std::string why;
+  EXPECT_TRUE(be.compile(unary_kernel(torch::UnaryOp::log), &why)) << why;
+  unsetenv("KILN_ASMJIT_NO_FMA");
+  EXPECT_TRUE(be.compile(unary_kernel(torch::UnaryOp::tanh), &why)) << why;
 }
 
 // A row with a transcendental runs two vectors per iteration (interleaved),
