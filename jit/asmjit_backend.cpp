@@ -366,7 +366,7 @@ class BodyEmitter {
   // same instructions at every width, so the vector loop and the one-point
   // tail agree). Error bounds, measured over every float32 input by
   // tests/unit/test_jit_fast_math.cpp against double libm: exp 0.87 ulp,
-  // tanh 2.42, sigmoid 2.48 (eager: 0.51 ulp, tanh 0.88). See docs/ARCHITECTURE.md.
+  // tanh 2.42, sigmoid 2.48 (eager: 0.50 ulp, tanh 0.88). See docs/ARCHITECTURE.md.
   //
   // All three reduce z = n ln2 + r with n = round(z log2 e) and r from a
   // two-part ln2 (fused multiply-adds, so r is exact to a float's
