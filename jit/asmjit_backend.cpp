@@ -374,7 +374,8 @@ class BodyEmitter {
   // (e^r - 1 - r) / r^2 for the relative error of e^r - 1 over
   // |r| <= ln2/2 (degree 4 left tanh at 2.6 ulp), and 2^n built in the
   // exponent field.
-  static constexpr float kFastP[6] = {0x1p-1f, 0x1.555554p-3f, 0x1.5554a4p-5f, 0x1.111194p-7f, 0x1.6d7fdep-10f, 0x1.a0339ep-13f};
+  // (The same reduction and P as eager's float32 tanh: vmath::detail.)
+  static constexpr const float* kFastP = torch::vmath::detail::kExpP;
   struct FastReduced {
     x86::Vec n, r, p;  // round(z log2 e), the remainder, P(r)
   };
@@ -384,8 +385,8 @@ class BodyEmitter {
     if (lanes_ == 16) cc_.vrndscaleps(f.n, f.n, 0x8);
     else cc_.vroundps(f.n, f.n, 0x8);
     cc_.vmovaps(f.r, z);
-    cc_.vfnmadd231ps(f.r, f.n, f32(0.693359375f));                     // exact: ln2's first 9 bits
-    cc_.vfnmadd231ps(f.r, f.n, f32(float(0.69314718055994530942 - 0.693359375)));
+    cc_.vfnmadd231ps(f.r, f.n, f32(torch::vmath::detail::kLn2HiF));  // exact: ln2's first 9 bits
+    cc_.vfnmadd231ps(f.r, f.n, f32(torch::vmath::detail::kLn2LoF));
     cc_.vmovups(f.p, f32(kFastP[5]));
     for (int i = 4; i >= 0; i--) cc_.vfmadd213ps(f.p, f.r, f32(kFastP[i]));
     return f;
@@ -461,16 +462,10 @@ class BodyEmitter {
     x86::Vec one9 = load_vf32(vd::kTanhOne);
     cc_.vminps(a, one9, a);  // a > 9.1 ? 9.1 : a (NaN passes)
     // a >= 0.55: 1 - 2 / (d + dlo), d = 2^n (1 + p) + 1.
-    x86::Vec z = vec(), n = vec(), r = vec(), p = vec();
+    x86::Vec z = vec();
     cc_.vaddps(z, a, a);
-    cc_.vmulps(n, z, f32(1.44269504088896341f));
-    if (lanes_ == 16) cc_.vrndscaleps(n, n, 0x8);
-    else cc_.vroundps(n, n, 0x8);
-    cc_.vmovaps(r, z);
-    cc_.vfnmadd231ps(r, n, f32(vd::kLn2HiF));
-    cc_.vfnmadd231ps(r, n, f32(vd::kLn2LoF));
-    cc_.vmovups(p, f32(vd::kExpP[5]));
-    for (int i = 4; i >= 0; i--) cc_.vfmadd213ps(p, r, f32(vd::kExpP[i]));
+    FastReduced f = fast_reduce(z);  // n = round(z log2 e), r, P(r)
+    x86::Vec n = f.n, r = f.r, p = f.p;
     cc_.vmulps(p, p, r);
     cc_.vfmadd213ps(p, r, r);  // e^r - 1
     x86::Vec one = load_vf32(1.0f), s, s1 = vec(), d = vec(), dlo = vec(), t = vec();
