@@ -21,6 +21,7 @@ Marker comments in the first lines of a script change how it is run:
   # kiln-args: a b 'c d'         extra command-line arguments (sys.argv[1:])
   # kiln-float-tolerance: 1e-9   compare numbers in stdout with this relative tolerance
   # kiln-helper                  not a test: a module imported by other tests
+  # kiln-lock: tmpfiles          (CTest only) never run beside another test with this lock
 Files whose name starts with '_' are helpers too.
 
 Every program runs in its own directory as `<vmrun> [flags] <name>.py [args]`, so

@@ -7,7 +7,11 @@
 # tests/run_script_test.py, which compares stdout with <name>.expected and,
 # for programs that fail, the exit code, exception line and traceback line
 # with <name>.error.json. Helper modules (named _*.py or marked
-# `# kiln-helper` in their first lines) are skipped.
+# `# kiln-helper` in their first lines) are skipped. A script marked
+# `# kiln-lock: <name>` in its first lines gets the CTest RESOURCE_LOCK
+# <name> on every variant, so tests that write the same files (the plain run
+# and @trace of one script, which ctest -j would otherwise start together)
+# never run at the same time.
 #
 # Two cache variables, shared by every corpus:
 #   KILN_LANG_TEST_FLAGS   extra vmrun flags (;-separated) for every test
@@ -44,11 +48,17 @@ function(kiln_add_script_tests label)
     endif()
     file(RELATIVE_PATH _rel ${CMAKE_CURRENT_SOURCE_DIR} ${script})
     string(REGEX REPLACE "\\.py$" "" _id "${_rel}")
+    set(_lock)
+    foreach(_line IN LISTS _head)
+      if(_line MATCHES "^#[ \t]*kiln-lock:[ \t]*([A-Za-z0-9_.-]+)")
+        set(_lock RESOURCE_LOCK ${CMAKE_MATCH_1})
+      endif()
+    endforeach()
     if(KILN_LANG_TEST_TIERS STREQUAL "")
       # The interpreter alone (the oracle); @trace below runs the tracer.
       add_test(NAME ${label}/${_id}
         COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun> "--vmrun-arg=--tier=0" ${_flags} ${script})
-      set_tests_properties(${label}/${_id} PROPERTIES LABELS ${label} TIMEOUT 60)
+      set_tests_properties(${label}/${_id} PROPERTIES LABELS ${label} TIMEOUT 60 ${_lock})
       if(KILN_TRACE_TESTS)
         # The same script with the tracer capturing every function on its
         # first call and the tier manager compiling every graph on its first
@@ -59,14 +69,14 @@ function(kiln_add_script_tests label)
                   "--vmrun-arg=--tier=1" "--vmrun-arg=--hot-threshold=1" "--vmrun-arg=--jit-threshold=1"
                   "--vmrun-arg=--verify" ${_flags} ${script})
         set_tests_properties(${label}/${_id}@trace PROPERTIES LABELS "${label};trace" TIMEOUT 60
-                             ENVIRONMENT KILN_TRACER_SELFCHECK=1)
+                             ENVIRONMENT KILN_TRACER_SELFCHECK=1 ${_lock})
       endif()
     else()
       foreach(tier IN LISTS KILN_LANG_TEST_TIERS)
         add_test(NAME ${label}/${_id}@tier${tier}
           COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun>
                   "--vmrun-arg=--tier=${tier}" ${_flags} ${script})
-        set_tests_properties(${label}/${_id}@tier${tier} PROPERTIES LABELS "${label};tier${tier}" TIMEOUT 60)
+        set_tests_properties(${label}/${_id}@tier${tier} PROPERTIES LABELS "${label};tier${tier}" TIMEOUT 60 ${_lock})
       endforeach()
     endif()
   endforeach()

@@ -1,4 +1,5 @@
 # Append mode, overwrite with "w", unicode content, and line endings.
+# kiln-lock: tmpfiles
 path = "/tmp/kiln_test_files_append_modes.txt"
 with open(path, "w") as f:
     f.write("one\n")

@@ -1,4 +1,5 @@
 # FileNotFoundError, bad modes, closed files and wrong-direction operations.
+# kiln-lock: tmpfiles
 try:
     open("/tmp/kiln_test_files_definitely_missing/none.txt")
 except FileNotFoundError as e:

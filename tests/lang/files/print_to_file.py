@@ -1,4 +1,5 @@
 # print(..., file=f) writes to a file.
+# kiln-lock: tmpfiles
 path = "/tmp/kiln_test_files_print_to_file.txt"
 with open(path, "w") as f:
     print("hello", "file", file=f)

@@ -1,4 +1,5 @@
 # Writing and reading a text file: write() return values, read(), read(n),
+# kiln-lock: tmpfiles
 # readline(), readlines(), iteration, and tell-free re-opening.
 path = "/tmp/kiln_test_files_write_read.txt"
 f = open(path, "w")

@@ -1,4 +1,5 @@
 # with open(...) closes the file even when the body raises.
+# kiln-lock: tmpfiles
 path = "/tmp/kiln_test_files_with_files_with.txt"
 with open(path, "w") as f:
     f.write("line 1\nline 2\n")
