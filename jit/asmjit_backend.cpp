@@ -61,7 +61,7 @@ constexpr int64_t kStreamingBytes = int64_t(16) << 20;  // outputs from which st
 
 // vcmpps / vcmppd predicates.
 constexpr uint32_t kCmpLtOq = 0x11, kCmpLeOq = 0x12, kCmpEqOq = 0x00, kCmpUnordQ = 0x03, kCmpGtOq = 0x1E, kCmpNleUq = 0x16,
-                   kCmpNeqUq = 0x04, kCmpGeOq = 0x1D;
+                   kCmpNeqUq = 0x04, kCmpGeOq = 0x1D, kCmpNltUq = 0x15;
 
 // The eager rows, for ops without an inline sequence: the kernel stores its
 // lanes to the stack, calls the row (the eager kernel's own code, so the
@@ -257,11 +257,11 @@ class BodyEmitter {
     switch (op) {
       case UnaryOp::neg: cc_.vxorps(r, a, u32(0x80000000u)); break;
       case UnaryOp::abs: cc_.vandps(r, a, u32(0x7fffffffu)); break;
-      case UnaryOp::relu: {  // x > 0 ? x : 0
+      case UnaryOp::relu: {  // x < 0 ? 0 : x (NaN and -0.0 kept)
         x86::Vec z = vec();
         cc_.vxorps(z, z, z);
-        cc_.vcmpps(r, a, z, kCmpGtOq);
-        cc_.vandps(r, r, a);
+        cc_.vcmpps(r, a, z, kCmpLtOq);
+        cc_.vandnps(r, r, a);
         break;
       }
       case UnaryOp::sqrt: cc_.vsqrtps(r, a); break;
@@ -583,12 +583,12 @@ class BodyEmitter {
     switch (op) {
       case UnaryOp::neg: cc_.vpxord(r, a, u32(0x80000000u)); break;
       case UnaryOp::abs: cc_.vpandd(r, a, u32(0x7fffffffu)); break;
-      case UnaryOp::relu: {  // x > 0 ? x : 0
+      case UnaryOp::relu: {  // x < 0 ? 0 : x (NaN and -0.0 kept)
         x86::Vec z = vec();
         cc_.vpxord(z, z, z);
-        x86::KReg gt = cc_.newKw();
-        cc_.vcmpps(gt, a, z, kCmpGtOq);
-        cc_.k(gt).z().vmovaps(r, a);
+        x86::KReg keep = cc_.newKw();
+        cc_.vcmpps(keep, a, z, kCmpNltUq);
+        cc_.k(keep).z().vmovaps(r, a);
         break;
       }
       case UnaryOp::floor: cc_.vrndscaleps(r, a, 0x9); break;
