@@ -3,6 +3,7 @@
 // factories rand/randn/randint/randperm with manual_seed (generator.h).
 
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include "stdlib/torch/bindings.h"
@@ -430,6 +431,36 @@ Value arange_fn(VM& vm, const CallArgs& a, const Value&) {
   });
 }
 
+// torch.linspace's values, bit for bit as PyTorch 1.13's CPU kernel
+// computes them (an AVX2 build; its arithmetic is the element type's, a
+// double step for integer types): the first half steps up from start, the
+// second half down from end, each point one fused multiply-add (the compiler
+// contracts start + step * i); and while at least two vectors of 32 bytes
+// remain, each vector's lanes are its first point plus j * step, rounded
+// twice.
+template <typename T>
+void linspace_fill(T* p, double start_in, double end_in, int64_t steps) {
+  using S = std::conditional_t<std::is_floating_point_v<T>, T, double>;
+  const T start = T(start_in), end = T(end_in);
+  if (steps == 1) {
+    p[0] = start;
+    return;
+  }
+  const S step = (S(end) - S(start)) / S(steps - 1);
+  const int64_t half = steps / 2;
+  auto point = [&](int64_t i) -> S {
+    return i < half ? std::fma(step, S(i), S(start)) : std::fma(-step, S(steps - i - 1), S(end));
+  };
+  constexpr int64_t kLanes = 32 / int64_t(sizeof(T));
+  int64_t i = 0;
+  for (; i + 2 * kLanes <= steps; i += 2 * kLanes)
+    for (int64_t v = i; v < i + 2 * kLanes; v += kLanes) {
+      const T base = T(point(v));
+      for (int64_t j = 0; j < kLanes; ++j) p[v + j] = T(S(base) + S(j) * step);
+    }
+  for (; i < steps; ++i) p[i] = T(point(i));
+}
+
 Value linspace_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[3];
   size_t npos = std::min<size_t>(a.nargs, 3);
@@ -454,20 +485,9 @@ Value linspace_fn(VM& vm, const CallArgs& a, const Value&) {
   if (steps < 0) return vm.raise(Exc::RuntimeError, "number of steps must be non-negative");
   DType d = o.dtype.value_or(kDefaultFloat);
   return guarded(vm, [&] {
+    if (d == DType::Bool) runtime_error("\"linspace_cpu\" not implemented for 'Bool'");
     Tensor t = empty(Shape{steps}, d);
-    dispatch_dtype(d, [&](auto z) {
-      using T = decltype(z);
-      T* p = t.data<T>();
-      if (steps == 1) {
-        p[0] = T(s);
-        return;
-      }
-      // PyTorch's symmetric formula: the first half steps up from start,
-      // the second half down from end, so both ends are exact.
-      double step = (e - s) / double(steps - 1);
-      int64_t half = steps / 2;
-      for (int64_t i = 0; i < steps; ++i) p[i] = T(i < half ? s + step * double(i) : e - step * double(steps - i - 1));
-    });
+    dispatch_dtype(d, [&](auto z) { linspace_fill(t.data<decltype(z)>(), s, e, steps); });
     return wrap_new(vm, std::move(t), o);
   });
 }
