@@ -114,7 +114,9 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
         if (vm::dict_setitem(vm, n.callee.as<vm::DictObject>(), n.name, regs[in[0]])) r = Value::none();
         break;
       case GraphOp::BuildTuple: {
-        r = vm::tuple_new(vm, n.in.size());
+        // callee, when set, is the tuple's type (torch.Size).
+        r = n.callee.is_empty() ? vm::tuple_new(vm, n.in.size())
+                                : vm::tuple_new_of(vm, n.callee.as<vm::TypeObject>(), n.in.size());
         if (r)
           for (size_t k = 0; k < n.in.size(); k++) r.as<vm::TupleObject>()->items[k] = regs[in[k]];
         break;

@@ -60,7 +60,9 @@ std::string node_expr(VM& vm, const Graph& g, const Node& n) {
     case GraphOp::SetItem:
       return fmt::format("setitem({}, {}, {})", reg_name(g, n.in[0]), reg_name(g, n.in[1]), reg_name(g, n.in[2]));
     case GraphOp::GetAttr: return fmt::format("{}.{}", reg_name(g, n.in[0]), vm::str_view(n.name));
-    case GraphOp::BuildTuple: return fmt::format("({}{})", args, n.in.size() == 1 ? "," : "");
+    case GraphOp::BuildTuple:
+      return fmt::format("{}({}{}){}", n.callee.is_empty() ? "" : "torch.Size(", args, n.in.size() == 1 ? "," : "",
+                         n.callee.is_empty() ? "" : ")");
     case GraphOp::BuildList: return fmt::format("[{}]", args);
     case GraphOp::BuildSet: return n.in.empty() ? std::string("set()") : fmt::format("{{{}}}", args);
     case GraphOp::BuildDict: {

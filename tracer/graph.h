@@ -46,7 +46,7 @@ struct Node {
   GraphOp op;
   int arg = 0;              // BinOpKind / UnaryOpKind / CmpOpKind for operator nodes
   std::vector<int> in;      // input registers (Call: positional, then keyword values)
-  Value callee;             // Call: the native function
+  Value callee;             // Call: the native function; BuildTuple: the tuple type when not tuple (torch.Size)
   Value kwnames;            // Call: tuple of keyword names, or Empty
   Value name;               // GetAttr: the attribute (interned str)
   int line = 0;             // source line of the instruction that made it

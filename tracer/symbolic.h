@@ -95,6 +95,7 @@ struct Sym {
 
 struct SeqData {
   bool is_list = false;
+  bool is_size = false;       // a tuple that is a torch.Size (a tensor's shape, or made from one)
   bool from_source = false;  // an argument's list: mutating it is a side effect on the caller's object
   int source = -1;           // read from this source (unchanged): the graph passes that very object on
   Value real;                // a list from a source: the list itself

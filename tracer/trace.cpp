@@ -453,6 +453,7 @@ class Tracer {
         if (s.seq->source >= 0) return input_for_source(s.seq->source, example_of(s));
         Node n;
         n.op = s.seq->is_list ? GraphOp::BuildList : GraphOp::BuildTuple;
+        if (s.seq->is_size) n.callee = Value::borrow(torch::torch_state(vm_).size_type);  // the tuple's type
         for (const Sym& it : s.seq->items) n.in.push_back(reg_of(it));
         return add_node(std::move(n), example_of(s));
       }
@@ -485,7 +486,7 @@ class Tracer {
           for (const Sym& it : s.seq->items) l.as<vm::ListObject>()->items.push_back(example_of(it));
           return l;
         }
-        Value t = vm::tuple_new(vm_, n);
+        Value t = s.seq->is_size ? vm::tuple_new_of(vm_, torch::torch_state(vm_).size_type, n) : vm::tuple_new(vm_, n);
         for (size_t i = 0; i < n; i++) t.as<vm::TupleObject>()->items[i] = example_of(s.seq->items[i]);
         return t;
       }
@@ -1035,6 +1036,7 @@ class Tracer {
     Sym s;
     s.kind = SymKind::Seq;
     s.seq = std::make_shared<SeqData>();
+    s.seq->is_size = true;
     for (int d = 0; d < torch::tensor_of(t.ex).sizes.n; d++) s.seq->items.push_back(dim_sym(t, d));
     return s;
   }
@@ -1066,7 +1068,9 @@ class Tracer {
       if (!constant_of(it, &v)) return false;
       items.push_back(std::move(v));
     }
-    Value r = s.seq->is_list ? vm::list_new(vm_, items.size()) : vm::tuple_new(vm_, items.size());
+    Value r = s.seq->is_list   ? vm::list_new(vm_, items.size())
+              : s.seq->is_size ? vm::tuple_new_of(vm_, torch::torch_state(vm_).size_type, items.size())
+                               : vm::tuple_new(vm_, items.size());
     if (!r) return false;
     for (size_t i = 0; i < items.size(); i++) {
       if (s.seq->is_list) r.as<vm::ListObject>()->items.push_back(items[i]);
@@ -1464,6 +1468,7 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
     s.kind = SymKind::Seq;
     s.seq = std::make_shared<SeqData>();
     s.seq->is_list = a.seq->is_list;
+    s.seq->is_size = a.seq->is_size;  // Size + tuple is a Size, tuple + Size a tuple
     s.seq->items = a.seq->items;
     s.seq->items.insert(s.seq->items.end(), b.seq->items.begin(), b.seq->items.end());
     return s;
@@ -1527,6 +1532,7 @@ Sym Tracer::getitem(const Sym& c0, const Sym& key0) {
       s.kind = SymKind::Seq;
       s.seq = std::make_shared<SeqData>();
       s.seq->is_list = c.seq->is_list;
+      s.seq->is_size = c.seq->is_size;
       for (auto& v : picked.as<vm::ListObject>()->items) {
         int64_t k = 0;
         vm::int_value(v, &k);
@@ -2440,7 +2446,10 @@ Sym Tracer::run_frame(Frame& f) {
         }
         Value e;
         if (o.kind == SymKind::Ref && o.tensor) e = o.ex;
-        else if (o.kind == SymKind::Seq) e = Value::borrow(o.seq->is_list ? vm_.types.list : vm_.types.tuple);
+        else if (o.kind == SymKind::Seq)
+          e = Value::borrow(o.seq->is_list   ? vm_.types.list
+                            : o.seq->is_size ? torch::torch_state(vm_).size_type
+                                             : vm_.types.tuple);
         else if (o.is_const() && is_immutable_const(o.ex)) e = o.ex;
         if (e) {
           vm::TypeObject* t = vm::is_kind(e, ObjKind::Type) && o.kind == SymKind::Seq ? e.as<vm::TypeObject>()
