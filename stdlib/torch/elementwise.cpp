@@ -696,6 +696,7 @@ void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
   if (op == BinaryOp::pow && other.is_scalar()) op = BinaryOp::pow_scalar;
   bump_version(self);
   check_no_internal_overlap(self);
+  if (!other.is_scalar()) check_no_partial_overlap(self, *other.tensor);
   Operand a(self);
   DType result = result_type(a, other);
   DType compute = binary_compute_dtype(op, a, other, result);
@@ -780,6 +781,7 @@ Tensor add(const Operand& a, const Operand& b, Scalar alpha, bool subtract) {
 void add_inplace(const Tensor& self, const Operand& b, Scalar alpha, bool subtract) {
   BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
   if (alpha_is_one(alpha)) return binary_inplace(op, self, b);
+  if (!b.is_scalar()) check_no_partial_overlap(self, *b.tensor);
   if (alpha.kind != Category::Bool && !b.is_scalar() && b.tensor->storage.get() != self.storage.get() &&
       add_scaled_fast(self, Operand(self), b, subtract ? -alpha.to_double() : alpha.to_double())) {
     bump_version(self);

@@ -155,6 +155,8 @@ Value addc_fn(VM& vm, const CallArgs& a, const Value& data) {
   Var* t2 = t1 ? expect_var(vm, args[2], name, "tensor2") : nullptr;
   if (!t2) return Value();
   return guarded(vm, [&] {
+    if (inplace)
+      for (const Var* in : {t1, t2}) check_no_partial_overlap(x->t, in->t);
     Var prod = ag::binary(divide ? BinaryOp::div : BinaryOp::mul, *t1, *t2);
     if (inplace) {
       ag::add_(*x, prod, value, false);
@@ -188,6 +190,10 @@ Value lerp_fn(VM& vm, const CallArgs& a, const Value& data) {
     return Value();
   }
   return guarded(vm, [&] {
+    if (inplace) {
+      check_no_partial_overlap(x->t, e->t);
+      if (wt) check_no_partial_overlap(x->t, wt->t);
+    }
     Var diff = ag::binary(BinaryOp::sub, *e, *x);
     Var r;
     if (wt) {

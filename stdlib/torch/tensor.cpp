@@ -147,6 +147,7 @@ template <class To, class From> inline To convert(From x) {
 }  // namespace
 
 void copy_into(const Tensor& dst, const Tensor& src_in) {
+  check_no_partial_overlap(dst, src_in);
   bump_version(dst);
   Tensor src = expand_to(src_in, dst.sizes);
   StridedLoop<2> loop(dst.sizes, {dst.data_bytes(), src.data_bytes()}, {dst.strides, src.strides},
@@ -175,22 +176,50 @@ void check_no_internal_overlap(const Tensor& t) {
       runtime_error("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
 }
 
-Tensor empty_like_layout(const Tensor& t) {
-  if (t.is_contiguous()) return empty(t.sizes, t.dtype);
-  // Dims ordered by decreasing stride; dense if those strides are exactly
-  // the contiguous strides of the permuted sizes.
-  int n = t.dim();
+namespace {
+// Dims ordered by decreasing stride (a stable order).
+void stride_order(const Tensor& t, int* perm) {
+  for (int i = 0; i < t.dim(); ++i) perm[i] = i;
+  std::stable_sort(perm, perm + t.dim(), [&](int x, int y) { return t.strides[x] > t.strides[y]; });
+}
+}  // namespace
+
+bool is_non_overlapping_and_dense(const Tensor& t) {
+  if (t.is_contiguous()) return true;
+  // Dense if the strides in decreasing order are exactly the contiguous
+  // strides of the permuted sizes (dims of size 1 do not count).
   int perm[kMaxDims];
-  for (int i = 0; i < n; ++i) perm[i] = i;
-  std::stable_sort(perm, perm + n, [&](int x, int y) { return t.strides[x] > t.strides[y]; });
+  stride_order(t, perm);
   int64_t expected = 1;
-  bool dense = true;
-  for (int k = n - 1; k >= 0; --k) {
+  for (int k = t.dim() - 1; k >= 0; --k) {
     int d = perm[k];
-    if (t.sizes[d] != 1 && t.strides[d] != expected) dense = false;
+    if (t.sizes[d] != 1 && t.strides[d] != expected) return false;
     expected *= t.sizes[d];
   }
-  if (!dense) return empty(t.sizes, t.dtype);
+  return true;
+}
+
+void check_no_partial_overlap(const Tensor& written, const Tensor& read) {
+  if (!written.storage || written.storage.get() != read.storage.get()) return;
+  if (written.numel() == 0 || read.numel() == 0) return;
+  // PyTorch's get_overlap_status: only dense, non-overlapping views are
+  // compared (others are "too hard" and pass), by their byte ranges.
+  if (!is_non_overlapping_and_dense(written) || !is_non_overlapping_and_dense(read)) return;
+  const char* a = written.data_bytes();
+  const char* b = read.data_bytes();
+  const char* a_end = a + written.numel() * int64_t(written.element_size());
+  const char* b_end = b + read.numel() * int64_t(read.element_size());
+  bool partial = a == b && a_end == b_end ? !(written.strides == read.strides) : a < b_end && b < a_end;
+  if (partial)
+    runtime_error("unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation.");
+}
+
+Tensor empty_like_layout(const Tensor& t) {
+  if (t.is_contiguous()) return empty(t.sizes, t.dtype);
+  if (!is_non_overlapping_and_dense(t)) return empty(t.sizes, t.dtype);
+  int n = t.dim();
+  int perm[kMaxDims];
+  stride_order(t, perm);
   Tensor out = empty(t.sizes, t.dtype);
   int64_t acc = 1;
   for (int k = n - 1; k >= 0; --k) {

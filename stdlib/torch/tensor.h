@@ -134,6 +134,16 @@ void copy_into(const Tensor& dst, const Tensor& src);
 // memory. RuntimeError "unsupported operation: more than one element of the
 // written-to tensor refers to a single memory location. ..."
 void check_no_internal_overlap(const Tensor& t);
+// PyTorch's check before an in-place op or copy writes `written` while
+// reading `read`: when both are dense, non-overlapping views of one storage
+// whose byte ranges intersect without being the same view, RuntimeError
+// "unsupported operation: some elements of the input tensor and the
+// written-to tensor refer to a single memory location. ..." (the loop would
+// read elements it has already overwritten).
+void check_no_partial_overlap(const Tensor& written, const Tensor& read);
+// Whether t's elements fill a block of memory exactly once, in some order
+// of its dims (PyTorch's is_non_overlapping_and_dense).
+bool is_non_overlapping_and_dense(const Tensor& t);
 // A new uninitialised tensor like t: same sizes and dtype, and the same
 // memory layout order when t is dense and non-overlapping (PyTorch's
 // preserve_format), else contiguous.
