@@ -1777,6 +1777,12 @@ Sym Tracer::call_native(const NativeObject* nat, std::vector<Sym>& args, const V
       return Sym::constant(r);
     }
     case NativeClass::Graph: {
+      // torch._kiln_name_grad_fn names the grad_fn of a tensor that has one;
+      // on one without, it is the identity (no node, nothing for fusion to
+      // step around).
+      if (info.label == "torch._kiln_name_grad_fn" && args.size() == 2 && args[0].is_tensor() &&
+          !torch::var_of(args[0].ex).grad_fn())
+        return args[0];
       std::vector<Value> ex;
       for (auto& a : args) ex.push_back(example_of(a));
       Value r = checked(nat->fn(vm_, vm::CallArgs{ex.data(), npos, kw}, nat->data), info.label);

@@ -68,7 +68,7 @@ class PyNode final : public Node {
   std::vector<DType> out_dtypes;
   bool materialize = true;
 
-  std::string name() const override { return name_; }
+  std::string op_name() const override { return name_; }
   void release_saved() override {
     for (auto& s : saved) s.release();
   }
@@ -470,6 +470,16 @@ Value autograd_grad_fn(VM& vm, const CallArgs& a, const Value&) {
   });
 }
 
+// torch._kiln_name_grad_fn(t, name) -> t: names t's grad_fn, when it has
+// one, as PyTorch's single node for the composite op (torch.nn.functional's
+// losses and activations) that computed t with several Kiln nodes.
+Value name_grad_fn_fn(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 2 || a.nkw() || !vm::is_kind(a.args[0], ObjKind::Tensor) || !vm::is_str(a.args[1]))
+    return vm.raise(Exc::TypeError, "_kiln_name_grad_fn() takes a tensor and a str");
+  if (Node* n = var_of(a.args[0]).grad_fn()) n->rename(vm::str_view(a.args[1]));
+  return a.args[0];
+}
+
 // ---------------------------------------------------------------- grad mode
 Value is_grad_enabled_fn(VM& vm, const CallArgs& a, const Value&) {
   if (!vm::native_no_args(vm, a, "is_grad_enabled")) return Value();
@@ -772,6 +782,7 @@ void register_autograd(Registrar& r) {
   r.method("backward", backward_m);
   r.function("is_grad_enabled", is_grad_enabled_fn);
   r.function("_set_grad_enabled", set_grad_enabled_fn);
+  r.function("_kiln_name_grad_fn", name_grad_fn_fn);
 
   // grad_fn classes derive from torch.autograd.graph.Node.
   st.node_type = vm::new_native_class(vm, "Node", "torch.autograd.graph", vm.types.object, ObjKind::Opaque);

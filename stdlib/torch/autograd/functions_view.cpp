@@ -74,7 +74,7 @@ class CopySlices final : public Node {
   CopySlices(NodeRef fn, const Tensor& base, const Tensor& view)
       : fn_(std::move(fn)), base_sizes_(base.sizes), sizes_(view.sizes), strides_(view.strides),
         offset_(view.offset - base.offset) {}
-  std::string name() const override { return "CopySlices"; }
+  std::string op_name() const override { return "CopySlices"; }
   void release_saved() override { fn_->release_saved(); }
   VarList apply(VarList&& grads) override {
     if (GradMode::is_enabled())

@@ -4,6 +4,8 @@
 #include "stdlib/torch/autograd/node.h"
 
 #include <algorithm>
+#include <mutex>
+#include <set>
 
 #include "stdlib/torch/autograd/functions.h"
 #include "stdlib/torch/views.h"
@@ -28,6 +30,15 @@ struct RetainGradHook final : Hook {
 }  // namespace
 
 Node::Node() : seq(next_seq++) {}
+
+void Node::rename(std::string_view name) {
+  static std::mutex lock;
+  static std::set<std::string, std::less<>> names;
+  std::lock_guard<std::mutex> g(lock);
+  auto it = names.find(name);
+  if (it == names.end()) it = names.emplace(name).first;
+  renamed_ = &*it;
+}
 
 AutogradMeta::~AutogradMeta() {
   if (retains_grad && grad_fn) {

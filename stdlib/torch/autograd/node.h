@@ -16,6 +16,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -55,14 +56,22 @@ class Node {
   // grads[i]: gradient of output i (undefined if none reached it). Returns
   // one gradient per forward input (undefined where not needed).
   virtual VarList apply(VarList&& grads) = 0;
-  // PyTorch's class name of the node: "MulBackward0".
-  virtual std::string name() const = 0;
+  // PyTorch's class name of the node: "MulBackward0" — its own, or the one
+  // a composite op built from several nodes gave its last node
+  // (F.mse_loss's mean: "MseLossBackward0"), as PyTorch's single node for
+  // that op is named.
+  std::string name() const { return renamed_ ? *renamed_ : op_name(); }
+  virtual std::string op_name() const = 0;
+  void rename(std::string_view name);
   // Drops saved tensors (after a backward without retain_graph).
   virtual void release_saved() {}
   // The leaf a node accumulates into (AccumulateGrad only), else null.
   virtual AutogradMeta* leaf() const { return nullptr; }
 
   bool needs_input_grad(size_t i) const { return i < next.size() && next[i].valid(); }
+
+ private:
+  const std::string* renamed_ = nullptr;  // interned (a few names, kept for the process)
 };
 
 // The gradient sink of a leaf: adds incoming gradients into leaf.grad.
@@ -71,7 +80,7 @@ class AccumulateGrad final : public Node {
   AccumulateGrad(const Var& leaf);
   ~AccumulateGrad() override;
   VarList apply(VarList&& grads) override;
-  std::string name() const override { return "torch::autograd::AccumulateGrad"; }  // PyTorch's name()
+  std::string op_name() const override { return "torch::autograd::AccumulateGrad"; }  // PyTorch's name()
   AutogradMeta* leaf() const override { return meta_.get(); }
   const Tensor& leaf_data() const { return data_; }
 
@@ -112,7 +121,7 @@ template <class F> class FnNode final : public Node {
     for (const SavedVar& sv : saved) s.push_back(sv.unpack(this));
     return f_(grads, s, *this);
   }
-  std::string name() const override { return name_; }
+  std::string op_name() const override { return name_; }
   void release_saved() override {
     for (SavedVar& sv : saved) sv.release();
   }

@@ -56,6 +56,13 @@ def _legacy_reduction(size_average, reduce):
     return ret
 
 
+# torch._kiln_name_grad_fn(out, name) below: PyTorch computes the op in one
+# autograd node and prints its name (grad_fn=<MseLossBackward0>); Kiln
+# composes it from several and gives the last one that name (a result
+# without grad_fn is returned as it is, and the tracer records nothing). It
+# is called through `torch`, whose global is guarded anyway.
+
+
 def _reduce(loss, reduction):
     if reduction == 'mean':
         return loss.mean()
@@ -80,18 +87,18 @@ def relu_(input):
 def gelu(input, approximate='none'):
     if approximate == 'none':
         # x * 0.5 * (1 + erf(x / sqrt(2))), in the order of PyTorch's kernel
-        return input * 0.5 * (1.0 + torch.erf(input * 0.7071067811865476))
+        return torch._kiln_name_grad_fn(input * 0.5 * (1.0 + torch.erf(input * 0.7071067811865476)), 'GeluBackward0')
     if approximate == 'tanh':
         # 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))
         inner = 0.7978845608028654 * (input + 0.044715 * (input * input * input))
-        return 0.5 * input * (1.0 + torch.tanh(inner))
+        return torch._kiln_name_grad_fn(0.5 * input * (1.0 + torch.tanh(inner)), 'GeluBackward0')
     raise RuntimeError("approximate argument must be either none or tanh.")
 
 
 def silu(input, inplace=False):
     if inplace:
-        return input.mul_(torch.sigmoid(input))
-    return input * torch.sigmoid(input)
+        return torch._kiln_name_grad_fn(input.mul_(torch.sigmoid(input)), 'SiluBackward0')
+    return torch._kiln_name_grad_fn(input * torch.sigmoid(input), 'SiluBackward0')
 
 
 def sigmoid(input):
@@ -108,14 +115,19 @@ def _c10_number(v):
     return '{}'.format(int(v)) if v.is_integer() else repr(v)
 
 
-def _inplace(input, value, inplace):
-    # The activation in place: value's numbers written into input.
-    return input.copy_(value) if inplace else value
+def _inplace(input, value, inplace, name, name_inplace=None):
+    # The activation (in place: value's numbers written into input), its
+    # grad_fn named as PyTorch's node (name_inplace for the in-place form
+    # where PyTorch's differs).
+    if inplace:
+        return torch._kiln_name_grad_fn(input.copy_(value), name_inplace or name)
+    return torch._kiln_name_grad_fn(value, name)
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     # x > 0 ? x : x * negative_slope
-    return _inplace(input, torch.where(input > 0, input, input * negative_slope), inplace)
+    return _inplace(input, torch.where(input > 0, input, input * negative_slope), inplace, 'LeakyReluBackward0',
+                    'LeakyReluBackward1')
 
 
 def leaky_relu_(input, negative_slope=0.01):
@@ -129,32 +141,33 @@ def _elu(input, alpha, scale, input_scale):
 
 
 def elu(input, alpha=1.0, inplace=False):
-    return _inplace(input, _elu(input, alpha, 1.0, 1.0), inplace)
+    return _inplace(input, _elu(input, alpha, 1.0, 1.0), inplace, 'EluBackward0', 'EluBackward1')
 
 
 def selu(input, inplace=False):
     return _inplace(input, _elu(input, 1.6732632423543772848170429916717, 1.0507009873554804934193349852946, 1.0),
-                    inplace)
+                    inplace, 'EluBackward0', 'EluBackward1')
 
 
 def celu(input, alpha=1.0, inplace=False):
-    return _inplace(input, _elu(input, alpha, 1.0, 1.0 / alpha), inplace)
+    return _inplace(input, _elu(input, alpha, 1.0, 1.0 / alpha), inplace, 'CeluBackward0', 'CeluBackward1')
 
 
 def softplus(input, beta=1, threshold=20):
     # (x * beta) > threshold ? x : log1p(exp(x * beta)) / beta
     scaled = input * beta
-    return torch.where(scaled > threshold, input, torch.log1p(torch.exp(scaled)) / beta)
+    out = torch.where(scaled > threshold, input, torch.log1p(torch.exp(scaled)) / beta)
+    return torch._kiln_name_grad_fn(out, 'SoftplusBackward0')
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     # clamp's numbers (max_val everywhere when min_val > max_val); the
     # gradient only strictly inside (PyTorch's)
     if min_val > max_val:
-        return _inplace(input, torch.full_like(input, max_val), inplace)
+        return _inplace(input, torch.full_like(input, max_val), inplace, 'HardtanhBackward0')
     out = torch.where(input <= min_val, torch.full_like(input, min_val),
                       torch.where(input >= max_val, torch.full_like(input, max_val), input))
-    return _inplace(input, out, inplace)
+    return _inplace(input, out, inplace, 'HardtanhBackward0')
 
 
 def relu6(input, inplace=False):
@@ -163,19 +176,19 @@ def relu6(input, inplace=False):
 
 def hardswish(input, inplace=False):
     # x * min(max(x + 3, 0), 6) / 6
-    return _inplace(input, input * torch.clamp(input + 3.0, 0.0, 6.0) / 6.0, inplace)
+    return _inplace(input, input * torch.clamp(input + 3.0, 0.0, 6.0) / 6.0, inplace, 'HardswishBackward0')
 
 
 def hardsigmoid(input, inplace=False):
     # min(max(x + 3, 0), 6) / 6; the gradient only strictly inside (PyTorch's)
     out = torch.where(input <= -3.0, torch.zeros_like(input),
                       torch.where(input >= 3.0, torch.ones_like(input), (input + 3.0) / 6.0))
-    return _inplace(input, out, inplace)
+    return _inplace(input, out, inplace, 'HardsigmoidBackward0')
 
 
 def mish(input, inplace=False):
     # x * tanh(log1p(exp(x)))
-    return _inplace(input, input * torch.tanh(torch.log1p(torch.exp(input))), inplace)
+    return _inplace(input, input * torch.tanh(torch.log1p(torch.exp(input))), inplace, 'MishBackward0')
 
 
 def logsigmoid(input):
@@ -183,7 +196,8 @@ def logsigmoid(input):
     # its own half so that the gradient is 1 - sigmoid(x) everywhere
     neg = torch.clamp(input, max=0.0)
     pos = torch.clamp(input, min=0.0)
-    return torch.where(input < 0, neg - torch.log1p(torch.exp(neg)), -torch.log1p(torch.exp(-pos)))
+    out = torch.where(input < 0, neg - torch.log1p(torch.exp(neg)), -torch.log1p(torch.exp(-pos)))
+    return torch._kiln_name_grad_fn(out, 'LogSigmoidBackward0')
 
 
 def softsign(input):
@@ -196,7 +210,8 @@ def tanhshrink(input):
 
 def threshold(input, threshold, value, inplace=False):
     # x > threshold ? x : value
-    return _inplace(input, torch.where(input > threshold, input, torch.full_like(input, value)), inplace)
+    return _inplace(input, torch.where(input > threshold, input, torch.full_like(input, value)), inplace,
+                    'ThresholdBackward0', 'ThresholdBackward1')
 
 
 def hardshrink(input, lambd=0.5):
@@ -219,7 +234,7 @@ def glu(input, dim=-1):
     if n % 2 != 0:
         raise RuntimeError("Halving dimension must be even, but dimension {} is size {}".format(d, n))
     a, b = input.chunk(2, d)
-    return a * torch.sigmoid(b)
+    return torch._kiln_name_grad_fn(a * torch.sigmoid(b), 'GluBackward0')
 
 
 def softmin(input, dim=None, _stacklevel=3, dtype=None):
@@ -294,7 +309,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
         out = out * weight
     if bias is not None:
         out = out + bias
-    return out
+    return torch._kiln_name_grad_fn(out, 'NativeLayerNormBackward0')
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
@@ -338,7 +353,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         out = out * weight.reshape(shape)
     if bias is not None:
         out = out + bias.reshape(shape)
-    return out
+    return torch._kiln_name_grad_fn(out, 'NativeBatchNormBackward0')
 
 
 # ---------------------------------------------------------------- convolution and pooling
@@ -428,7 +443,7 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     out = outs[0] if groups == 1 else torch.cat(outs, 3)
     if bias is not None:
         out = out + bias
-    return out.permute(0, 3, 1, 2)
+    return torch._kiln_name_grad_fn(out.permute(0, 3, 1, 2), 'ConvolutionBackward0')
 
 
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
@@ -439,7 +454,8 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
         return conv1d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups).squeeze(0)
     one = lambda v: v if isinstance(v, str) else (1, v if isinstance(v, int) else tuple(v)[0])
     pad1 = padding if isinstance(padding, str) else (0, padding if isinstance(padding, int) else tuple(padding)[0])
-    return conv2d(input.unsqueeze(2), weight.unsqueeze(2), bias, one(stride), pad1, one(dilation), groups).squeeze(2)
+    out = conv2d(input.unsqueeze(2), weight.unsqueeze(2), bias, one(stride), pad1, one(dilation), groups)
+    return torch._kiln_name_grad_fn(out.squeeze(2), 'ConvolutionBackward0')
 
 
 def _pool_args(kernel_size, stride, padding, dilation, ceil_mode, name):
@@ -456,10 +472,15 @@ def _pool_args(kernel_size, stride, padding, dilation, ceil_mode, name):
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    out = _max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+    return torch._kiln_name_grad_fn(out, 'MaxPool2DWithIndicesBackward0')
+
+
+def _max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     if return_indices:
         raise NotImplementedError("max_pool2d: return_indices=True is not supported by Kiln")
     if input.dim() == 3:
-        return max_pool2d(input.unsqueeze(0), kernel_size, stride, padding, dilation).squeeze(0)
+        return _max_pool2d(input.unsqueeze(0), kernel_size, stride, padding, dilation).squeeze(0)
     kh, kw, sh, sw, ph, pw, dh, dw = _pool_args(kernel_size, stride, padding, dilation, ceil_mode, 'max_pool2d')
     h, w = input.size(2), input.size(3)
     if ph or pw:
@@ -490,8 +511,14 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
+    out = _avg_pool2d(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    return torch._kiln_name_grad_fn(out, 'AvgPool2DBackward0')
+
+
+def _avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+                divisor_override=None):
     if input.dim() == 3:
-        return avg_pool2d(input.unsqueeze(0), kernel_size, stride, padding, ceil_mode, count_include_pad,
+        return _avg_pool2d(input.unsqueeze(0), kernel_size, stride, padding, ceil_mode, count_include_pad,
                           divisor_override).squeeze(0)
     kh, kw, sh, sw, ph, pw, dh, dw = _pool_args(kernel_size, stride, padding, 1, ceil_mode, 'avg_pool2d')
     h, w = input.size(2), input.size(3)
@@ -596,7 +623,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     if padding_idx >= 0 and weight.requires_grad:
         # The padding row gets no gradient; its value is returned as it is.
         out = torch.where((input == padding_idx).unsqueeze(-1), out.detach(), out)
-    return out
+    return torch._kiln_name_grad_fn(out, 'EmbeddingBackward0')
 
 
 def _embedding_renorm_(weight, input, max_norm, norm_type):
@@ -609,6 +636,10 @@ def _embedding_renorm_(weight, input, max_norm, norm_type):
 
 
 def pad(input, pad, mode='constant', value=None):
+    return torch._kiln_name_grad_fn(_constant_pad(input, pad, mode, value), 'ConstantPadNdBackward0')
+
+
+def _constant_pad(input, pad, mode, value):
     if len(pad) % 2 != 0:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) // 2 > input.dim():
@@ -662,7 +693,7 @@ def pad(input, pad, mode='constant', value=None):
 def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     reduction = _pointwise_loss(input, target, size_average, reduce, reduction)
     diff = input - target
-    return _reduce(diff * diff, reduction)
+    return torch._kiln_name_grad_fn(_reduce(diff * diff, reduction), 'MseLossBackward0')
 
 
 def _pointwise_loss(input, target, size_average, reduce, reduction):
@@ -686,9 +717,10 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction='mea
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
     z = torch.abs(input - target)
     if beta == 0.0:
-        return _reduce(z, reduction)
+        return torch._kiln_name_grad_fn(_reduce(z, reduction), 'SmoothL1LossBackward0')
     # z < beta ? 0.5 * z^2 / beta : z - 0.5 * beta
-    return _reduce(torch.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta), reduction)
+    loss = _reduce(torch.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta), reduction)
+    return torch._kiln_name_grad_fn(loss, 'SmoothL1LossBackward0')
 
 
 def huber_loss(input, target, reduction='mean', delta=1.0):
@@ -697,7 +729,8 @@ def huber_loss(input, target, reduction='mean', delta=1.0):
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     z = torch.abs(input - target)
     # z < delta ? 0.5 * z^2 : delta * (z - 0.5 * delta)
-    return _reduce(torch.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta)), reduction)
+    loss = _reduce(torch.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta)), reduction)
+    return torch._kiln_name_grad_fn(loss, 'HuberLossBackward0')
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
@@ -712,7 +745,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     loss = (target - 1) * torch.clamp(torch.log(1 - input), min=-100) - target * torch.clamp(torch.log(input), min=-100)
     if weight is not None:
         loss = loss * weight
-    return _reduce(loss, reduction)
+    return torch._kiln_name_grad_fn(_reduce(loss, reduction), 'BinaryCrossEntropyBackward0')
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction='mean',
@@ -731,7 +764,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         loss = (1 - target) * input + max_val + log_term
     if weight is not None:
         loss = loss * weight
-    return _reduce(loss, reduction)
+    return torch._kiln_name_grad_fn(_reduce(loss, reduction), 'BinaryCrossEntropyWithLogitsBackward0')
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction='mean', log_target=False):
@@ -783,6 +816,17 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
+    out = _nll_loss(input, target, weight, ignore_index, reduction)
+    # PyTorch's node: NllLoss for 1-D and 2-D input, NllLoss2D for 4-D (and
+    # for other shapes, reshaped to 4-D, when reduced).
+    if input.dim() <= 2:
+        return torch._kiln_name_grad_fn(out, 'NllLossBackward0')
+    if input.dim() == 4 or reduction != 'none':
+        return torch._kiln_name_grad_fn(out, 'NllLoss2DBackward0')
+    return out
+
+
+def _nll_loss(input, target, weight, ignore_index, reduction):
     if reduction != 'mean' and reduction != 'sum' and reduction != 'none':
         raise ValueError("{} is not a valid value for reduction".format(reduction))
     ndim = input.dim()
