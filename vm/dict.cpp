@@ -56,11 +56,15 @@ void rebuild(DictObject* d, size_t newsize) {
     }
     d->index[i] = int32_t(pos);
   }
+  d->filled = d->entries.size();
 }
 
-// Makes room for one more entry.
+// Makes room for one more entry. Dummies count (CPython's dk_usable is not
+// given back by a deletion): an index of live slots and dummies alone, with
+// no empty slot left, would make every probe for an absent key loop forever.
 void grow_if_full(DictObject* d) {
-  if (d->entries.size() < usable_fraction(d->index.size())) return;
+  size_t usable = usable_fraction(d->index.size());
+  if (d->entries.size() < usable && d->filled < usable) return;
   rebuild(d, keysize_for(d->used * 3));  // CPython's GROWTH_RATE
 }
 
@@ -166,6 +170,7 @@ size_t find_empty_slot(DictObject* d, int64_t hash) {
 void insert_new(DictObject* d, int64_t hash, Value key, Value value) {
   grow_if_full(d);
   size_t slot = find_empty_slot(d, hash);
+  if (d->index[slot] == kIxEmpty) d->filled++;
   d->index[slot] = int32_t(d->entries.size());
   d->entries.push_back(Entry{hash, std::move(key), std::move(value)});
   d->key_bloom |= dict_bloom_bits(hash);
@@ -371,6 +376,7 @@ void dict_clear(DictObject* d) {
   old_entries.swap(d->entries);
   old_index.swap(d->index);
   d->used = 0;
+  d->filled = 0;
   d->key_bloom = 0;
   d->version++;
 }

@@ -104,6 +104,7 @@ struct DictObject : Object {
   VmVector<Entry> entries;
   VmVector<int32_t> index;   // -1 empty, -2 dummy; size is a power of two (or 0)
   size_t used = 0;           // live entries
+  size_t filled = 0;         // index slots not empty (live entries and dummies): probes end at an empty one
   uint64_t version = 0;      // bumped on every insertion/deletion (not on value replace)
   // A one-word Bloom filter of the keys ever inserted (dict_bloom_bits of
   // their hashes; reset only by clear). The attribute caches use it to prove
