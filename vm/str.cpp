@@ -14,6 +14,7 @@
 #include <mimalloc.h>
 #endif
 
+#include "vm/container_support.h"
 #include "vm/format.h"
 #include "vm/numbers.h"
 #include "vm/slice.h"
@@ -192,7 +193,12 @@ Value str_repeat(VM& vm, StrObject* s, int64_t n) {
   unsigned __int128 total = (unsigned __int128)s->nbytes * uint64_t(n);
   if (total > (uint64_t(1) << 40)) return vm.raise_value(Value::borrow(vm.exc_type(Exc::MemoryError)));
   size_t nb = size_t(total);
-  auto* r = object_new<StrObject>(vm, ObjKind::Str, vm.types.str, sizeof(StrObject) + nb);
+  StrObject* r;
+  try {
+    r = object_new<StrObject>(vm, ObjKind::Str, vm.types.str, sizeof(StrObject) + nb);
+  } catch (const std::bad_alloc&) {
+    return raise_no_memory(vm);  // MemoryError, as list and tuple repetition raise
+  }
   r->nbytes = nb;
   r->length = s->length * n;
   r->aux |= s->aux & 1;
