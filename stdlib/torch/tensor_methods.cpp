@@ -7,6 +7,7 @@
 #include "stdlib/torch/views.h"
 #include "vm/container_support.h"
 #include "vm/list.h"
+#include "vm/ops.h"
 #include "vm/tuple.h"
 
 namespace kiln::torch {
@@ -399,9 +400,20 @@ Value promote_types_fn(VM& vm, const CallArgs& a, const Value&) {
   return dtype_value(vm, promote_types(*x, *y));
 }
 
+// t.__repr__() / t.__str__() called by name (repr(t) and str(t) take the
+// tensor kind's repr slot directly): the slot, not object's default repr,
+// also for super().__repr__() in a subclass.
+Value repr_m(VM& vm, const CallArgs& a, const Value&) {
+  if (a.nargs != 1 || a.nkw() || !vm::is_kind(a.args[0], ObjKind::Tensor))
+    return vm.raise(Exc::TypeError, "Tensor.__repr__() takes no arguments");
+  return vm::kind_slots(ObjKind::Tensor).repr(vm, a.args[0].as_object());
+}
+
 }  // namespace
 
 void register_tensor_basics(Registrar& r) {
+  r.method("__repr__", repr_m);
+  r.method("__str__", repr_m);
   r.getter("shape", get_shape);
   r.getter("dtype", get_dtype);
   r.getter("device", get_device);
