@@ -9,7 +9,8 @@
 # `kiln::vm::EmbeddedSources FUNCTION()` (declared in stdlib/embedded.h):
 #   <dir>/__init__.py  -> package  PACKAGE.<dir dotted>
 #   <path>.py          -> module   PACKAGE.<path dotted>
-# with the file name `<kiln>/PACKAGE/<path>.py` for tracebacks. The text is
+# with the file name `<kiln>/PACKAGE/<path>.py` for tracebacks (an empty
+# PACKAGE makes top-level modules: <path dotted>, `<kiln>/<path>.py`). The text is
 # kept verbatim in a raw string literal; a source containing the literal's
 # closing delimiter stops the build. OUT is rewritten only when its content
 # changes, so an unchanged table does not recompile.
@@ -41,13 +42,18 @@ foreach(rel IN LISTS files)
     string(REGEX REPLACE "/?__init__$" "" stem "${stem}")
   endif()
   string(REPLACE "/" "." dotted "${stem}")
-  if(dotted STREQUAL "")
+  if(PACKAGE STREQUAL "")
+    set(module "${dotted}")
+    set(file_name "<kiln>/${rel}")
+  elseif(dotted STREQUAL "")
     set(module "${PACKAGE}")
+    set(file_name "<kiln>/${pkg_path}/${rel}")
   else()
     set(module "${PACKAGE}.${dotted}")
+    set(file_name "<kiln>/${pkg_path}/${rel}")
   endif()
   string(APPEND body "constexpr char k${i}[] = R\"${delim}(${text})${delim}\";\n")
-  string(APPEND table "    {\"${module}\", \"<kiln>/${pkg_path}/${rel}\", {k${i}, sizeof(k${i}) - 1}, ${is_package}},\n")
+  string(APPEND table "    {\"${module}\", \"${file_name}\", {k${i}, sizeof(k${i}) - 1}, ${is_package}},\n")
   math(EXPR i "${i} + 1")
 endforeach()
 

@@ -425,6 +425,18 @@ int check_class_or_tuple(VM& vm, TypeObject* t, const Value& spec, const char* f
     }
     return 0;
   }
+  if (spec.is_object() && depth < 100) {
+    // A union (`int | None`, _kiln_types.UnionType): any of its classes.
+    Value m = vm.import_module("_kiln_types");
+    if (!m) return -1;
+    Value ut = getattr(vm, m, vm.intern("UnionType").as<StrObject>());
+    if (!ut) return -1;
+    if (type_of(vm, spec) == ut.as<TypeObject>()) {
+      Value args = getattr(vm, spec, vm.intern("__args__").as<StrObject>());
+      if (!args) return -1;
+      return check_class_or_tuple(vm, t, args, fname, depth + 1);
+    }
+  }
   if (std::strcmp(fname, "isinstance") == 0) {
     vm.raise(Exc::TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union");
   } else {

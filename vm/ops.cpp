@@ -394,8 +394,24 @@ bool hash(VM& vm, const Value& v, int64_t* out) {
 
 // ================================================================ binary operators
 
+Value kiln_types_call(VM& vm, const char* function, const Value* args, size_t nargs) {
+  Value m = vm.import_module("_kiln_types");
+  if (!m) return Value();
+  Value f = getattr(vm, m, vm.intern(function).as<StrObject>());
+  if (!f) return Value();
+  return vm.call(f, args, nargs);
+}
+
 namespace {
 Value unsupported(VM& vm, BinOpKind op, const Value& a, const Value& b, bool inplace) {
+  // `int | None`, `str | list[int]`: classes joined into a union (the
+  // aliases and unions themselves have __or__).
+  if (op == BinOpKind::BitOr && !inplace && (is_kind(a, ObjKind::Type) || a.is_none()) &&
+      (is_kind(b, ObjKind::Type) || b.is_none()) && !(a.is_none() && b.is_none())) {
+    Value args[2] = {a, b};
+    Value r = kiln_types_call(vm, "union", args, 2);
+    if (!r || !r.is_not_implemented()) return r;
+  }
   if (op == BinOpKind::Pow && !inplace) {
     return vm.raisef(Exc::TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'",
                      type_name(vm, a), type_name(vm, b));
@@ -696,6 +712,21 @@ int less_than(VM& vm, const Value& a, const Value& b) {
 
 // ================================================================ containers
 
+// Kiln's stand-in for a metaclass's __iter__ / __len__ / __contains__ (Kiln
+// has no metaclasses): iter(C), len(C) and `x in C` on a class C call C's
+// classmethod __class_iter__ / __class_len__ / __class_contains__ when it
+// defines one (the enum module's classes do). Empty when C has none.
+static Value class_hook(VM& vm, const Value& cls, const char* name, const Value* args, size_t nargs) {
+  if (!is_kind(cls, ObjKind::Type)) return Value();
+  auto* t = cls.as<TypeObject>();
+  Value h = type_lookup(t, vm.intern(name).as<StrObject>());
+  if (!h) return Value();
+  Value bound = bind_descriptor(vm, h, Value(), t);
+  if (!bound) return Value();
+  Value r = vm.call(bound, args, nargs);
+  return r ? r : Value();
+}
+
 bool length(VM& vm, const Value& v, int64_t* out) {
   if (v.is_object()) {
     Object* o = v.as_object();
@@ -722,6 +753,15 @@ bool length(VM& vm, const Value& v, int64_t* out) {
         return false;
       }
       *out = n;
+      return true;
+    }
+    if (o->kind == ObjKind::Type && type_lookup(static_cast<TypeObject*>(o), vm.intern("__class_len__").as<StrObject>())) {
+      Value r = class_hook(vm, v, "__class_len__", nullptr, 0);
+      if (!r) return false;
+      if (!int_value(r, out)) {
+        vm.raisef(Exc::TypeError, "'%s' object cannot be interpreted as an integer", type_name(vm, r));
+        return false;
+      }
       return true;
     }
   }
@@ -758,6 +798,12 @@ Value getitem(VM& vm, const Value& obj, const Value& key) {
         Value bound = bind_descriptor(vm, cg, Value(), t);
         if (!bound) return Value();
         return vm.call1(bound, key);
+      }
+      if (t == vm.types.list || t == vm.types.dict || t == vm.types.tuple || t == vm.types.set ||
+          t == vm.types.frozenset || t == vm.types.type) {
+        // list[int]: a types.GenericAlias (annotations at module and class level are evaluated).
+        Value args[2] = {obj, key};
+        return kiln_types_call(vm, "GenericAlias", args, 2);
       }
       return vm.raisef(Exc::TypeError, "type '%s' is not subscriptable", type_display_name(t).c_str());
     }
@@ -824,6 +870,11 @@ int contains(VM& vm, const Value& container, const Value& item) {
       if (!r) return -1;
       return truthy(vm, r);
     }
+    if (o->kind == ObjKind::Type && type_lookup(static_cast<TypeObject*>(o), vm.intern("__class_contains__").as<StrObject>())) {
+      Value r = class_hook(vm, container, "__class_contains__", &item, 1);
+      if (!r) return -1;
+      return truthy(vm, r);
+    }
     bool iterable = kind_slots(o->kind).iter || type_lookup(o->type, vm.names.__iter__) ||
                     type_lookup(o->type, vm.names.__getitem__) || kind_slots(o->kind).getitem;
     if (iterable) {
@@ -865,6 +916,11 @@ Value get_iter(VM& vm, const Value& v) {
     }
     if (type_lookup(o->type, vm.names.__getitem__) || kind_slots(o->kind).getitem) {
       if (o->kind != ObjKind::Dict && o->kind != ObjKind::Type) return make_seq_iterator(vm, v);
+    }
+    if (o->kind == ObjKind::Type && type_lookup(static_cast<TypeObject*>(o), vm.intern("__class_iter__").as<StrObject>())) {
+      Value it = class_hook(vm, v, "__class_iter__", nullptr, 0);
+      if (!it) return it;
+      return get_iter(vm, it);  // the hook may return any iterable
     }
   }
   return vm.raisef(Exc::TypeError, "'%s' object is not iterable", type_name(vm, v));

@@ -114,6 +114,9 @@ Value get_iter(VM& vm, const Value& v);
 // Next item; Empty with no exception pending means exhausted (StopIteration is swallowed).
 Value iter_next(VM& vm, const Value& it);
 Value getattr(VM& vm, const Value& obj, StrObject* name);
+// Calls function `function` of the embedded module _kiln_types
+// (stdlib/lib/_kiln_types.py: GenericAlias, union, UnionType).
+Value kiln_types_call(VM& vm, const char* function, const Value* args, size_t nargs);
 // Like getattr, but a missing attribute returns Empty with no exception.
 Value getattr_opt(VM& vm, const Value& obj, StrObject* name);
 bool setattr(VM& vm, const Value& obj, StrObject* name, const Value& value);
