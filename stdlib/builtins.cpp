@@ -61,6 +61,19 @@ bool check_keywords(VM& vm, const CallArgs& a, const char* fname, std::initializ
 
 // ================================================================ output and input
 
+// sys.stdout when a program has replaced it (sys.stdout is not
+// sys.__stdout__): print() without file= writes there, as CPython's does
+// (contextlib.redirect_stdout); Empty while it is the console.
+static Value redirected_stdout(VM& vm) {
+  if (!is_kind(vm.modules, ObjKind::Dict)) return Value();
+  Value sys = dict_get_str(vm.modules.as<DictObject>(), vm.intern("sys").as<StrObject>());
+  if (!is_kind(sys, ObjKind::Module)) return Value();
+  auto* d = sys.as<ModuleObject>()->dict.as<DictObject>();
+  Value out = dict_get_str(d, vm.intern("stdout").as<StrObject>());
+  Value orig = dict_get_str(d, vm.intern("__stdout__").as<StrObject>());
+  return out && orig && !out.is(orig) && !out.is_none() ? out : Value();
+}
+
 Value bi_print(VM& vm, const CallArgs& a, const Value&) {
   if (!check_keywords(vm, a, "print", {"sep", "end", "file", "flush"})) return Value();
   Value sep = keyword_only(a, "sep"), end = keyword_only(a, "end"), file = keyword_only(a, "file"),
@@ -73,6 +86,7 @@ Value bi_print(VM& vm, const CallArgs& a, const Value&) {
   }
   std::string_view sep_s = (sep && !sep.is_none()) ? str_view(sep) : std::string_view(" ");
   std::string_view end_s = (end && !end.is_none()) ? str_view(end) : std::string_view("\n");
+  if (!file || file.is_none()) file = redirected_stdout(vm);
   if (file && !file.is_none()) {
     // A file object gets one write() per piece, as CPython's print does.
     auto write = [&](const Value& piece) { return bool(vm.call_method(file, vm.names.write, &piece, 1)); };
