@@ -34,11 +34,11 @@ def _scalar_type_name(dtype):
     return _SCALAR_TYPE_NAMES.get(str(dtype), str(dtype))
 
 
-def _float_kernel(input, kernel):
-    # PyTorch's activation kernels take floating point only:
-    # RuntimeError "<kernel>" not implemented for 'Long' (before any math).
-    if not input.is_floating_point():
-        raise RuntimeError('"{}" not implemented for \'{}\''.format(kernel, _scalar_type_name(input.dtype)))
+def _kernel_dtype_error(input, kernel):
+    # PyTorch's activation kernels take floating point only: RuntimeError
+    # "<kernel>" not implemented for 'Long' (before any math). Called only
+    # on that path, so that a traced call guards no extra global.
+    raise RuntimeError('"{}" not implemented for \'{}\''.format(kernel, _scalar_type_name(input.dtype)))
 
 
 def _warn(message):
@@ -92,7 +92,8 @@ def relu_(input):
 
 
 def gelu(input, approximate='none'):
-    _float_kernel(input, 'GeluKernelImpl')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'GeluKernelImpl')
     if approximate == 'none':
         # x * 0.5 * (1 + erf(x / sqrt(2))), in the order of PyTorch's kernel
         return torch._kiln_name_grad_fn(input * 0.5 * (1.0 + torch.erf(input * 0.7071067811865476)), 'GeluBackward0')
@@ -104,7 +105,8 @@ def gelu(input, approximate='none'):
 
 
 def silu(input, inplace=False):
-    _float_kernel(input, 'silu_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'silu_cpu')
     if inplace:
         return torch._kiln_name_grad_fn(input.mul_(torch.sigmoid(input)), 'SiluBackward0')
     return torch._kiln_name_grad_fn(input * torch.sigmoid(input), 'SiluBackward0')
@@ -134,7 +136,8 @@ def _inplace(input, value, inplace, name, name_inplace=None):
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
-    _float_kernel(input, 'leaky_relu_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'leaky_relu_cpu')
     # x > 0 ? x : x * negative_slope
     return _inplace(input, torch.where(input > 0, input, input * negative_slope), inplace, 'LeakyReluBackward0',
                     'LeakyReluBackward1')
@@ -151,23 +154,27 @@ def _elu(input, alpha, scale, input_scale):
 
 
 def elu(input, alpha=1.0, inplace=False):
-    _float_kernel(input, 'elu_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'elu_cpu')
     return _inplace(input, _elu(input, alpha, 1.0, 1.0), inplace, 'EluBackward0', 'EluBackward1')
 
 
 def selu(input, inplace=False):
-    _float_kernel(input, 'elu_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'elu_cpu')
     return _inplace(input, _elu(input, 1.6732632423543772848170429916717, 1.0507009873554804934193349852946, 1.0),
                     inplace, 'EluBackward0', 'EluBackward1')
 
 
 def celu(input, alpha=1.0, inplace=False):
-    _float_kernel(input, 'elu_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'elu_cpu')
     return _inplace(input, _elu(input, alpha, 1.0, 1.0 / alpha), inplace, 'CeluBackward0', 'CeluBackward1')
 
 
 def softplus(input, beta=1, threshold=20):
-    _float_kernel(input, 'softplus_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'softplus_cpu')
     # (x * beta) > threshold ? x : log1p(exp(x * beta)) / beta
     scaled = input * beta
     out = torch.where(scaled > threshold, input, torch.log1p(torch.exp(scaled)) / beta)
@@ -191,13 +198,15 @@ def relu6(input, inplace=False):
 
 
 def hardswish(input, inplace=False):
-    _float_kernel(input, 'hardswish_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'hardswish_cpu')
     # x * min(max(x + 3, 0), 6) / 6
     return _inplace(input, input * torch.clamp(input + 3.0, 0.0, 6.0) / 6.0, inplace, 'HardswishBackward0')
 
 
 def hardsigmoid(input, inplace=False):
-    _float_kernel(input, 'hardsigmoid_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'hardsigmoid_cpu')
     # min(max(x + 3, 0), 6) / 6; the gradient only strictly inside (PyTorch's)
     out = torch.where(input <= -3.0, torch.zeros_like(input),
                       torch.where(input >= 3.0, torch.ones_like(input), (input + 3.0) / 6.0))
@@ -205,13 +214,15 @@ def hardsigmoid(input, inplace=False):
 
 
 def mish(input, inplace=False):
-    _float_kernel(input, 'mish_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'mish_cpu')
     # x * tanh(log1p(exp(x)))
     return _inplace(input, input * torch.tanh(torch.log1p(torch.exp(input))), inplace, 'MishBackward0')
 
 
 def logsigmoid(input):
-    _float_kernel(input, 'log_sigmoid_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'log_sigmoid_cpu')
     # min(x, 0) - log1p(exp(-|x|)) (no overflow either way), each side on
     # its own half so that the gradient is 1 - sigmoid(x) everywhere
     neg = torch.clamp(input, max=0.0)
@@ -235,13 +246,15 @@ def threshold(input, threshold, value, inplace=False):
 
 
 def hardshrink(input, lambd=0.5):
-    _float_kernel(input, 'hardshrink_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'hardshrink_cpu')
     # (x >= -lambd && x <= lambd) ? 0 : x
     return input.masked_fill((input >= -lambd) & (input <= lambd), 0.0)
 
 
 def softshrink(input, lambd=0.5):
-    _float_kernel(input, 'softshrink_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'softshrink_cpu')
     if lambd < 0:
         raise RuntimeError("lambda must be greater or equal to 0, but found to be {}.".format(_c10_number(lambd)))
     # x > lambd ? x - lambd : (x < -lambd ? x + lambd : 0)
@@ -249,7 +262,8 @@ def softshrink(input, lambd=0.5):
 
 
 def glu(input, dim=-1):
-    _float_kernel(input, 'glu_cpu')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'glu_cpu')
     if input.dim() == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
     d = dim + input.dim() if dim < 0 else dim
@@ -324,7 +338,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     if bias is not None and tuple(bias.shape) != shape:
         raise RuntimeError("Expected bias to be of same shape as normalized_shape, but got bias of shape {} "
                            "and normalized_shape = {}".format(list(bias.shape), list(shape)))
-    _float_kernel(input, 'LayerNormKernelImpl')
+    if not input.is_floating_point():
+        _kernel_dtype_error(input, 'LayerNormKernelImpl')
     dims = tuple(range(-nd, 0))
     centered = input - input.mean(dims, keepdim=True)
     var = (centered * centered).mean(dims, keepdim=True)
