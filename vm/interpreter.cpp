@@ -21,7 +21,10 @@
 #include <pthread.h>
 #include <sys/mman.h>
 
+#include <fmt/format.h>
+
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -766,6 +769,34 @@ Value generator_close(VM& vm, GeneratorObject* gen) {
     return Value::none();
   }
   return Value();
+}
+
+bool generator_close_on_drop(GeneratorObject* gen) {
+  if (!gen->frame || gen->finished || gen->running) return false;
+  VM* vm = gen->type ? gen->type->vm : nullptr;
+  if (!vm || vm->gc_collecting || vm->finalizing) return false;
+  GenFrame* gf = gen_frame(gen);
+  const Frame& f = gf->frame;
+  if (f.pc == 0 && !gf->yielded) return false;  // not started: nothing to unwind
+  if (!find_handler(f.code, f.pc > 0 ? f.pc - 1 : 0) && !find_handler(f.code, f.pc)) return false;
+  gen->refcount = 1;  // alive again while its frame unwinds
+  Value gen_ref = Value::steal(gen);
+  Value pending = vm->take_exception();
+  Value handled = vm->handled_exception;
+  if (!generator_close(*vm, gen)) {
+    Value exc = vm->take_exception();
+    Value r = repr(*vm, gen_ref);
+    Value s = exc ? str(*vm, exc) : Value();
+    vm->clear_exception();
+    std::string text = fmt::format("Exception ignored in: {}\n{}{}{}\n", r ? str_view(r) : "<generator>",
+                                   exc ? type_name(*vm, exc) : "Exception", s && str_view(s).size() ? ": " : "",
+                                   s ? str_view(s) : "");
+    std::fwrite(text.data(), 1, text.size(), stderr);
+  }
+  vm->handled_exception = handled;
+  if (pending) vm->raise_value(pending);
+  gen->finished = true;  // closed or not (it may have yielded again), it is not closed twice
+  return true;           // gen_ref's release destroys it
 }
 
 void generator_free_frame(GeneratorObject* gen) {

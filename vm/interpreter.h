@@ -39,6 +39,16 @@ Value generator_throw(VM& vm, GeneratorObject* gen, const Value& exc);
 Value generator_close(VM& vm, GeneratorObject* gen);
 // Frees a generator's suspended frame (called from object destruction / gc).
 void generator_free_frame(GeneratorObject* gen);
+// A generator whose last reference is being dropped while it is suspended
+// inside a try/finally or with block is closed first, as CPython does
+// (GeneratorExit at the yield, so its finally blocks and __exit__s run):
+// called by object_destroy with the count at zero. Returns true when it ran
+// the close (the generator was kept alive for it and released again, so the
+// caller must not touch it), false when there was nothing to run (not
+// started, finished, no handler around the yield, during a collection or
+// the VM's teardown). An exception the close raises is reported on stderr
+// ("Exception ignored in: ...") and dropped; one pending before is kept.
+bool generator_close_on_drop(GeneratorObject* gen);
 void generator_traverse(GeneratorObject* gen, VisitFn visit, void* ctx);
 
 // For zero-argument super(): the __class__ cell and first argument of the

@@ -174,6 +174,9 @@ const char* obj_kind_name(ObjKind k) {
 }
 
 void object_destroy(Object* o) {
+  // A generator suspended inside try/finally or with: closed first (its
+  // finally blocks run), then destroyed when that close lets go of it.
+  if (o->kind == ObjKind::Generator && generator_close_on_drop(static_cast<GeneratorObject*>(o))) return;
   // The common case first: an untracked str, int or range has a trivial
   // destructor and holds nothing but its class, so it cannot recurse deeply.
   constexpr uint64_t kPlain = (uint64_t(1) << unsigned(ObjKind::Int)) | (uint64_t(1) << unsigned(ObjKind::Str)) |

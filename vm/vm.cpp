@@ -40,6 +40,7 @@ VM::VM(const Options& options) : options_(&options) {
 VM::~VM() {
   // Drop the roots while everything is still intact (extension state may
   // hold Values), then free whatever the VM still owns.
+  finalizing = true;
   pending_ = Value();
   handled_exception = Value();
   build_class_fn = Value();

@@ -208,6 +208,7 @@ class VM {
   size_t gc_collections = 0;         // collections run so far (all generations)
   size_t gc_examined = 0;            // objects examined by those collections
   bool gc_collecting = false;        // a collection (or teardown) is running: none may start
+  bool finalizing = false;           // ~VM has begun: no Python code runs from a destructor
   int gc_debug = 0;                  // KILN_GC_DEBUG: 0 off, 1 teardown leak report, 2 also one line per collection
   void collect_cycles();  // vm/gc.cpp: a full collection
   // One dead slice object kept for reuse (CPython's slice_cache): `s[i:j]` in
