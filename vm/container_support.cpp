@@ -1,12 +1,14 @@
 // vm/container_support.cpp — see container_support.h.
 #include "vm/container_support.h"
 
+#include <array>
 #include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "vm/dict.h"
+#include "vm/type.h"
 
 namespace kiln::vm {
 
@@ -104,6 +106,31 @@ bool arg_wrapper(VM& vm, const CallArgs& a, TypeObject* owner, const char* metho
     return false;
   }
   return true;
+}
+
+void set_unhashable(VM& vm, TypeObject* t) {
+  dict_setitem(vm, t->dict.as<DictObject>(), Value::borrow(vm.names.__hash__), Value::none());
+  type_modified(vm, t);
+}
+
+const char* binop_wrapper_name(BinOpKind op, bool reflected, bool inplace) {
+#define X(name, sym, dunder) dunder,
+  static constexpr const char* kPlain[] = {KILN_AST_BINOPS(X)};
+#undef X
+  constexpr size_t n = sizeof(kPlain) / sizeof(kPlain[0]);
+  // "__add__" -> "__radd__" / "__iadd__", made once.
+  static const std::array<std::string, 2 * n> kForms = [] {
+    std::array<std::string, 2 * n> f;
+    for (size_t i = 0; i < n; ++i) {
+      f[i] = std::string("__r") + (kPlain[i] + 2);
+      f[n + i] = std::string("__i") + (kPlain[i] + 2);
+    }
+    return f;
+  }();
+  size_t i = size_t(op);
+  if (reflected) return kForms[i].c_str();
+  if (inplace) return kForms[n + i].c_str();
+  return kPlain[i];
 }
 
 // ------------------------------------------------------------ repr recursion

@@ -118,6 +118,60 @@ Value dunder_iter(VM& vm, const CallArgs& a, const Value&) {
   return S.iter(vm, a.args[0].as_object());
 }
 
+template <const KindSlots& S, TypeObject* VM::Types::*T>
+Value dunder_repr(VM& vm, const CallArgs& a, const Value&) {
+  if (!arg_wrapper(vm, a, vm.types.*T, "__repr__", 0)) return Value();
+  return S.repr(vm, a.args[0].as_object());
+}
+template <const KindSlots& S, TypeObject* VM::Types::*T>
+Value dunder_hash(VM& vm, const CallArgs& a, const Value&) {
+  if (!arg_wrapper(vm, a, vm.types.*T, "__hash__", 0)) return Value();
+  int64_t h;
+  if (!S.hash(vm, a.args[0].as_object(), &h)) return Value();
+  return make_int(vm, h);
+}
+// __eq__, __lt__ ...: the kind's comparison (NotImplemented for an other it
+// does not know, as CPython's slot wrappers return).
+template <const KindSlots& S, TypeObject* VM::Types::*T, CmpOpKind Op>
+Value dunder_compare(VM& vm, const CallArgs& a, const Value&) {
+  static constexpr const char* kNames[] = {"__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__"};
+  if (!arg_wrapper(vm, a, vm.types.*T, kNames[int(Op)], 1)) return Value();
+  return S.richcompare(vm, a.args[0].as_object(), a.args[1], Op);
+}
+// "__add__", "__radd__" or "__iadd__" for op.
+const char* binop_wrapper_name(BinOpKind op, bool reflected, bool inplace);
+// __add__ / __radd__ / __iadd__ ...: the kind's binary operator with self
+// on the left, on the right (Reflected) or in place (Inplace).
+template <const KindSlots& S, TypeObject* VM::Types::*T, BinOpKind Op, bool Reflected, bool Inplace>
+Value dunder_binop(VM& vm, const CallArgs& a, const Value&) {
+  if (!arg_wrapper(vm, a, vm.types.*T, binop_wrapper_name(Op, Reflected, Inplace), 1)) return Value();
+  return Reflected ? S.binop(vm, Op, a.args[1], a.args[0], true, false)
+                   : S.binop(vm, Op, a.args[0], a.args[1], false, Inplace);
+}
+
+// __lt__ ... __ge__ and __repr__ of a builtin container class, forwarding
+// to its slots (so `[1].__eq__([1])` and `super().__repr__()` in a subclass
+// are the container's, not object's).
+template <const KindSlots& S, TypeObject* VM::Types::*T>
+void add_compare_and_repr(VM& vm, TypeObject* t) {
+  vm.add_method(t, "__repr__", dunder_repr<S, T>);
+  vm.add_method(t, "__lt__", dunder_compare<S, T, CmpOpKind::Lt>);
+  vm.add_method(t, "__le__", dunder_compare<S, T, CmpOpKind::LtE>);
+  vm.add_method(t, "__eq__", dunder_compare<S, T, CmpOpKind::Eq>);
+  vm.add_method(t, "__ne__", dunder_compare<S, T, CmpOpKind::NotEq>);
+  vm.add_method(t, "__gt__", dunder_compare<S, T, CmpOpKind::Gt>);
+  vm.add_method(t, "__ge__", dunder_compare<S, T, CmpOpKind::GtE>);
+}
+// The operator `op` as __op__ and __rop__, and __iop__ when `inplace`.
+template <const KindSlots& S, TypeObject* VM::Types::*T, BinOpKind Op, bool Inplace>
+void add_binop(VM& vm, TypeObject* t) {
+  vm.add_method(t, binop_wrapper_name(Op, false, false), dunder_binop<S, T, Op, false, false>);
+  vm.add_method(t, binop_wrapper_name(Op, true, false), dunder_binop<S, T, Op, true, false>);
+  if (Inplace) vm.add_method(t, binop_wrapper_name(Op, false, true), dunder_binop<S, T, Op, false, true>);
+}
+// A mutable container's class: __hash__ is None, as CPython's.
+void set_unhashable(VM& vm, TypeObject* t);
+
 // ------------------------------------------------------------ repr recursion
 // CPython's Py_ReprEnter/Py_ReprLeave: a per-VM stack of containers whose
 // repr is being built. status() is 0 when entered, 1 when `o` is already being

@@ -1099,6 +1099,9 @@ void init_dict_type(VM& vm) {
   vm.add_method(t, "__delitem__", dunder_delitem<dict_slots, &VM::Types::dict>);
   vm.add_method(t, "__contains__", dunder_contains<dict_slots, &VM::Types::dict>);
   vm.add_method(t, "__iter__", dunder_iter<dict_slots, &VM::Types::dict>);
+  add_compare_and_repr<dict_slots, &VM::Types::dict>(vm, t);
+  add_binop<dict_slots, &VM::Types::dict, BinOpKind::BitOr, true>(vm, t);
+  set_unhashable(vm, t);
   for (TypeObject* v : {vm.types.dict_keys, vm.types.dict_values, vm.types.dict_items}) {
     vm.add_method(v, "__reversed__", view_reversed);
     if (v != vm.types.dict_values) vm.add_method(v, "isdisjoint", view_isdisjoint);

@@ -685,6 +685,10 @@ void init_list_type(VM& vm) {
   vm.add_method(t, "__delitem__", dunder_delitem<list_slots, &VM::Types::list>);
   vm.add_method(t, "__contains__", dunder_contains<list_slots, &VM::Types::list>);
   vm.add_method(t, "__iter__", dunder_iter<list_slots, &VM::Types::list>);
+  add_compare_and_repr<list_slots, &VM::Types::list>(vm, t);
+  add_binop<list_slots, &VM::Types::list, BinOpKind::Add, true>(vm, t);
+  add_binop<list_slots, &VM::Types::list, BinOpKind::Mult, true>(vm, t);
+  set_unhashable(vm, t);
 }
 
 }  // namespace kiln::vm

@@ -377,8 +377,13 @@ bool hash(VM& vm, const Value& v, int64_t* out) {
         vm.raise(Exc::TypeError, "__hash__ method should return an integer");
         return false;
       }
-      // A user __hash__ result is reduced like hash(int) (so hash(x) == hash(hash(x))).
-      return hash(vm, r, out);
+      // The result itself, as CPython's slot_tp_hash takes an int that fits
+      // a Py_ssize_t (-1 is -2), so a str subclass's super().__hash__()
+      // hashes like the str.
+      int64_t h;
+      if (!int_value(r, &h)) return hash(vm, r, out);
+      *out = h == -1 ? -2 : h;
+      return true;
     }
   }
   const KindSlots& s = kind_slots(o->kind);

@@ -997,6 +997,18 @@ void init_set_type(VM& vm) {
   vm.add_method(s, "__iter__", dunder_iter<set_slots, &VM::Types::set>);
   vm.add_method(f, "__len__", dunder_len<set_slots, &VM::Types::frozenset>);
   vm.add_method(f, "__iter__", dunder_iter<set_slots, &VM::Types::frozenset>);
+  vm.add_method(f, "__hash__", dunder_hash<set_slots, &VM::Types::frozenset>);
+  set_unhashable(vm, s);
+  add_compare_and_repr<set_slots, &VM::Types::set>(vm, s);
+  add_compare_and_repr<set_slots, &VM::Types::frozenset>(vm, f);
+  add_binop<set_slots, &VM::Types::set, BinOpKind::BitAnd, true>(vm, s);
+  add_binop<set_slots, &VM::Types::set, BinOpKind::BitOr, true>(vm, s);
+  add_binop<set_slots, &VM::Types::set, BinOpKind::BitXor, true>(vm, s);
+  add_binop<set_slots, &VM::Types::set, BinOpKind::Sub, true>(vm, s);
+  add_binop<set_slots, &VM::Types::frozenset, BinOpKind::BitAnd, false>(vm, f);
+  add_binop<set_slots, &VM::Types::frozenset, BinOpKind::BitOr, false>(vm, f);
+  add_binop<set_slots, &VM::Types::frozenset, BinOpKind::BitXor, false>(vm, f);
+  add_binop<set_slots, &VM::Types::frozenset, BinOpKind::Sub, false>(vm, f);
 }
 
 }  // namespace kiln::vm

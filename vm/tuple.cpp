@@ -331,6 +331,10 @@ void init_tuple_type(VM& vm) {
   vm.add_method(t, "__getitem__", dunder_getitem<tuple_slots, &VM::Types::tuple>);
   vm.add_method(t, "__contains__", dunder_contains<tuple_slots, &VM::Types::tuple>);
   vm.add_method(t, "__iter__", dunder_iter<tuple_slots, &VM::Types::tuple>);
+  vm.add_method(t, "__hash__", dunder_hash<tuple_slots, &VM::Types::tuple>);
+  add_compare_and_repr<tuple_slots, &VM::Types::tuple>(vm, t);
+  add_binop<tuple_slots, &VM::Types::tuple, BinOpKind::Add, false>(vm, t);
+  add_binop<tuple_slots, &VM::Types::tuple, BinOpKind::Mult, false>(vm, t);
 }
 
 }  // namespace kiln::vm
