@@ -407,11 +407,20 @@ Value arange_fn(VM& vm, const CallArgs& a, const Value&) {
   return guarded(vm, [&] {
     double s = start.to_double(), e = end.to_double(), st = step.to_double();
     if (st == 0) runtime_error("step must be nonzero");
+    // An integer dtype takes start and step truncated to it (PyTorch's
+    // accumulate type); the length comes from the numbers as given, except
+    // for int64, whose accumulate type is its own.
+    bool int_dtype = !is_floating(d) && d != DType::Bool;
+    if (int_dtype && any_float && int64_t(st) == 0) runtime_error("step must be nonzero");
     if (!std::isfinite(s) || !std::isfinite(e)) runtime_error("unsupported range: {} -> {}", s, e);
     if ((st > 0 && s > e) || (st < 0 && s < e)) runtime_error("upper bound and larger bound inconsistent with step sign");
     int64_t n;
-    if (any_float) n = int64_t(std::ceil((e - s) / st));
-    else {
+    if (int_dtype && any_float && d == DType::Int64) {
+      // int64: the length from the truncated numbers too (PyTorch 1.13).
+      n = int64_t(std::ceil(double(int64_t(e) - int64_t(s)) / double(int64_t(st))));
+    } else if (any_float) {
+      n = int64_t(std::ceil((e - s) / st));
+    } else {
       int64_t si = start.to_int(), ei = end.to_int(), sti = step.to_int();
       n = sti > 0 ? (ei - si + sti - 1) / sti : (si - ei + (-sti) - 1) / (-sti);
     }
@@ -420,7 +429,10 @@ Value arange_fn(VM& vm, const CallArgs& a, const Value&) {
     dispatch_dtype(d, [&](auto z) {
       using T = decltype(z);
       T* p = t.data<T>();
-      if (any_float || std::is_floating_point_v<T>) {
+      if (int_dtype && any_float) {
+        int64_t si = int64_t(s), sti = int64_t(st);
+        for (int64_t i = 0; i < n; ++i) p[i] = T(si + i * sti);
+      } else if (any_float || std::is_floating_point_v<T>) {
         for (int64_t i = 0; i < n; ++i) p[i] = T(s + double(i) * st);
       } else {
         int64_t si = start.to_int(), sti = step.to_int();

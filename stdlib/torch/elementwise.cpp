@@ -134,9 +134,11 @@ template <class T> inline T power(T a, T b) {
   else if constexpr (std::is_same_v<T, bool>) return a || !b;
   else {
     if (b < 0) {
+      // PyTorch's integer pow with a tensor exponent: 1 and -1 have exact
+      // powers, every other base truncates to 0 (0 ** -1 too, no error).
       if (a == 1) return 1;
       if (a == -1) return (b & 1) ? -1 : 1;
-      runtime_error("Integers to negative integer powers are not allowed.");
+      return 0;
     }
     using U = std::make_unsigned_t<T>;
     U result = 1, base = U(a);
@@ -162,6 +164,10 @@ template <class T> inline T power_scalar(T a, T b) {
     if (b == T(2)) return a * a;
     if (b == T(3)) return a * a * a;
     if (b == T(-2)) return T(1) / (a * a);
+  } else if constexpr (!std::is_same_v<T, bool>) {
+    // A negative number exponent of an integer tensor is refused whatever
+    // the base (PyTorch checks the exponent first).
+    if (b < 0) runtime_error("Integers to negative integer powers are not allowed.");
   }
   return power(a, b);
 }

@@ -190,7 +190,14 @@ def xlogy(input, other):
     return torch.where(torch.isnan(other), other, r)
 
 
+_FRAC_DTYPE_NAMES = {'torch.int64': 'Long', 'torch.int32': 'Int', 'torch.bool': 'Bool'}
+
+
 def frac(input):
+    if not input.is_floating_point():
+        # PyTorch's kernel is floating point only.
+        name = _FRAC_DTYPE_NAMES.get(str(input.dtype), str(input.dtype))
+        raise RuntimeError('"frac_cpu" not implemented for \'{}\''.format(name))
     return input - torch.trunc(input)
 
 
