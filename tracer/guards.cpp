@@ -83,6 +83,14 @@ bool const_equal(VM& vm, const Value& a, const Value& b) {
       if (!slot.key.is_empty() && !const_equal(vm, slot.key, q->items[i++])) return false;
     return true;
   }
+  if (vm::is_kind(a, vm::ObjKind::Tuple) && vm::is_kind(b, vm::ObjKind::Tuple)) {
+    // Tuples of one class (a named tuple kept whole) item by item.
+    auto *p = a.as<vm::TupleObject>(), *q = b.as<vm::TupleObject>();
+    if (p->type != q->type || p->size != q->size) return false;
+    for (size_t i = 0; i < p->size; i++)
+      if (!const_equal(vm, p->items[i], q->items[i])) return false;
+    return true;
+  }
   int64_t x, y;
   if (vm::is_int(a) && vm::is_int(b) && vm::int_value(a, &x) && vm::int_value(b, &y)) return x == y;
   return false;

@@ -626,10 +626,18 @@ class Tracer {
       size_t n = list ? real.as<vm::ListObject>()->items.size() : real.as<vm::TupleObject>()->size;
       guard(GuardKind::LenMatch, src, Value(), int64_t(n));
       if (n > 256) stop(BreakReason::UnsupportedValue, "a tuple or list of more than 256 items");
+      bool size = !list && vm_.torch_state && real.as_object()->type == torch::torch_state(vm_).size_type;
+      if (!list && !size && real.as_object()->type != vm_.types.tuple && is_immutable_const(real)) {
+        // A named tuple of constants: kept whole, guarded by value (its items
+        // never become dynamic ints, which the constant would go stale on).
+        guard(GuardKind::ConstMatch, src, real);
+        return Sym::constant(real);
+      }
       Sym s;
       s.kind = SymKind::Seq;
       s.seq = std::make_shared<SeqData>();
       s.seq->is_list = list;
+      s.seq->is_size = size;  // a torch.Size: items may be dynamic, rebuilt as a Size
       s.seq->from_source = list;
       s.seq->source = src;
       if (list) {
@@ -650,10 +658,6 @@ class Tracer {
         Value item = list ? real.as<vm::ListObject>()->items[i] : real.as<vm::TupleObject>()->items[i];
         Source is{SourceKind::Item, src, int(i), Value(), Value()};
         s.seq->items.push_back(from_source(guards_.sources.add(is), item));
-      }
-      if (!list && real.as_object()->type != vm_.types.tuple) {
-        // A named tuple (torch.return_types...): kept whole, as a Const if immutable.
-        if (is_immutable_const(real)) return Sym::constant(real);
       }
       return s;
     }
