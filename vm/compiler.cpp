@@ -13,6 +13,7 @@
 #include "vm/symtable.h"
 #include "vm/trace_events.h"
 #include "vm/tuple.h"
+#include "vm/unparse.h"
 
 namespace kiln::vm {
 
@@ -98,6 +99,10 @@ class CodeGen {
   Value finish_comprehension(const Expr& e, const std::string& qualname);
 
   std::string qualname_prefix;  // "f.<locals>." / "C." for children
+  // `from __future__ import annotations` at the top of the module: module
+  // and class annotations are stored as strings (vm/unparse.h).
+  bool future_annotations = false;
+  bool annotations_as_strings() const { return parent_ ? parent_->annotations_as_strings() : future_annotations; }
 
  private:
   VM& vm_;
@@ -594,6 +599,13 @@ Value CodeGen::finish_module(const Module& m) {
       emit(Op::STORE_GLOBAL, name_index("__doc__"));
     }
   }
+  for (const auto& st : m.body) {
+    // The future statements come first (after a docstring).
+    if (st->kind == StmtKind::ExprStmt && st->as<ExprStmt>().value->kind == ExprKind::Constant) continue;
+    if (st->kind != StmtKind::ImportFrom || st->as<ImportFrom>().module != "__future__") break;
+    for (const auto& a : st->as<ImportFrom>().names)
+      if (a.name == "annotations") future_annotations = true;
+  }
   if (has_annotations(m.body)) emit(Op::SETUP_ANNOTATIONS);
   stmts(m.body);
   if (failed()) return Value();
@@ -749,7 +761,9 @@ void CodeGen::stmt(const Stmt& s) {
       // and the scope analysis only visits it there); a plain name's goes
       // into __annotations__, as in CPython.
       if (scope_->kind == ScopeKind::Module || scope_->kind == ScopeKind::Class) {
-        expr(*a.annotation);
+        std::string text;
+        if (annotations_as_strings() && unparse_expr(*a.annotation, &text)) emit(Op::LOAD_CONST, str_const(text));
+        else expr(*a.annotation);
         if (a.simple && a.target->kind == ExprKind::Name) {
           emit(Op::LOAD_NAME, name_index("__annotations__"));
           emit(Op::LOAD_CONST, str_const(a.target->as<Name>().id));

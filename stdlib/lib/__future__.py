@@ -1,10 +1,9 @@
 # __future__ — the feature names of CPython 3.11's __future__ module, so that
 # `from __future__ import annotations` (and the features every 3.x has on:
 # division, print_function, generators...) import. Each is a _Feature with
-# the releases CPython gives it. Importing one changes nothing in Kiln:
-# the others are always on, and with `annotations` Kiln still evaluates
-# module and class annotations (CPython would keep them as strings; Kiln
-# does not keep function annotations at all).
+# the releases CPython gives it. The compiler acts on `annotations` (module
+# and class annotations are kept as strings, vm/unparse.h); the others are
+# always on. (Kiln does not keep function annotations at all.)
 
 
 class _Feature:
