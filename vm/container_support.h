@@ -18,6 +18,7 @@
 #include "vm/object.h"
 #include "vm/ops.h"
 #include "vm/str.h"
+#include "vm/type.h"
 #include "vm/value.h"
 #include "vm/vm.h"
 
@@ -77,6 +78,16 @@ inline bool arg_range(VM& vm, const CallArgs& a, TypeObject* owner, const char* 
 bool arg_wrapper(VM& vm, const CallArgs& a, TypeObject* owner, const char* method, size_t n);
 // Only the self part of arg_wrapper (for __init__, which checks its own arguments).
 bool arg_wrapper_self(VM& vm, const CallArgs& a, TypeObject* owner, const char* method);
+
+// A list or tuple whose items may be read directly instead of iterated:
+// the builtin class, or a subclass that does not define __iter__ (CPython
+// takes this shortcut for exact lists and tuples only; a subclass's own
+// __iter__ must be called by list(), tuple(), sorted(), extend...).
+inline bool items_readable(VM& vm, const Value& v, ObjKind kind) {
+  if (!is_kind(v, kind)) return false;
+  const Object* o = v.as_object();
+  return type_is_builtin(o->type) || !user_type_lookup(o->type, vm.names.__iter__);
+}
 
 // Python-visible dunder methods of a builtin type, forwarding to its KindSlots
 // (so that `super().__getitem__(k)` in a subclass, or `[].__len__()`, works).

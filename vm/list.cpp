@@ -45,7 +45,7 @@ Value list_from_iterable(VM& vm, const Value& iterable) {
 
 bool list_extend(VM& vm, ListObject* l, const Value& iterable) {
   try {
-    if (is_kind(iterable, ObjKind::List)) {
+    if (items_readable(vm, iterable, ObjKind::List) || iterable.is(Value::borrow(l))) {
       auto* src = as_list(iterable);
       if (src == l) {
         size_t n = l->items.size();
@@ -56,7 +56,7 @@ bool list_extend(VM& vm, ListObject* l, const Value& iterable) {
       }
       return true;
     }
-    if (is_kind(iterable, ObjKind::Tuple)) {
+    if (items_readable(vm, iterable, ObjKind::Tuple)) {
       auto* t = as_tuple(iterable);
       l->items.insert(l->items.end(), t->items, t->items + t->size);
       return true;
@@ -135,12 +135,12 @@ namespace {
 // PySequence_Fast: the items of a list/tuple, or of any iterable; a TypeError
 // from iter() becomes `msg`.
 bool sequence_items(VM& vm, const Value& v, const char* msg, std::vector<Value>* out) {
-  if (is_kind(v, ObjKind::List)) {
+  if (items_readable(vm, v, ObjKind::List)) {
     auto& items = as_list(v)->items;
     out->assign(items.begin(), items.end());
     return true;
   }
-  if (is_kind(v, ObjKind::Tuple)) {
+  if (items_readable(vm, v, ObjKind::Tuple)) {
     auto* t = as_tuple(v);
     out->assign(t->items, t->items + t->size);
     return true;
@@ -342,6 +342,9 @@ void list_traverse(ListObject* l, VisitFn visit, void* ctx) {
 void list_clear_refs(ListObject* l) {
   VmVector<Value> old;
   old.swap(l->items);
+  // Last to first, as CPython releases a list's items (finalizers such as
+  // a generator's close run in that order).
+  while (!old.empty()) old.pop_back();
 }
 
 // ------------------------------------------------------------ slots

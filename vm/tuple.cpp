@@ -36,11 +36,11 @@ Value tuple_pack(VM& vm, std::initializer_list<Value> items) {
 
 Value tuple_from_iterable(VM& vm, const Value& iterable) {
   if (is_kind(iterable, ObjKind::Tuple) && iterable.as_object()->type == vm.types.tuple) return iterable;
-  if (is_kind(iterable, ObjKind::Tuple)) {
+  if (items_readable(vm, iterable, ObjKind::Tuple)) {
     auto* t = as_tuple(iterable);
     return tuple_from_array(vm, t->items, t->size);
   }
-  if (is_kind(iterable, ObjKind::List)) {
+  if (items_readable(vm, iterable, ObjKind::List)) {
     auto* l = iterable.as<ListObject>();
     return tuple_from_array(vm, l->items.data(), l->items.size());
   }
