@@ -165,6 +165,28 @@ Value tensor_richcompare(VM& vm, Object* o, const Value& other, CmpOpKind op) {
   });
 }
 
+// `x in t`: PyTorch's Tensor.__contains__, (x == t).any() for a tensor or
+// a number x (any shape of t), a RuntimeError for anything else.
+int tensor_contains(VM& vm, Object* o, const Value& item) {
+  Scalar s;
+  bool item_tensor = is_tensor(item);
+  if (!item_tensor && !as_scalar(item, &s)) {
+    Value r = vm::repr(vm, Value::borrow(vm::type_of(vm, item)));
+    if (!r) return -1;
+    vm.raisef(Exc::RuntimeError, "Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s.",
+              std::string(vm::str_view(r)).c_str());
+    return -1;
+  }
+  int result = -1;
+  Value ok = guarded(vm, [&]() -> Value {
+    const Tensor& t = static_cast<vm::TensorObject*>(o)->t;
+    Tensor eq = item_tensor ? binary(BinaryOp::eq, Operand(tensor_of(item)), Operand(t)) : binary(BinaryOp::eq, Operand(s), Operand(t));
+    result = element_as_double(any(eq, std::nullopt, false), 0) != 0;
+    return Value::none();
+  });
+  return ok ? result : -1;
+}
+
 }  // namespace
 }  // namespace kiln::torch
 
@@ -177,6 +199,7 @@ const KindSlots tensor_slots = [] {
   s.richcompare = torch::tensor_richcompare;
   s.truthy = torch::tensor_truthy;
   s.len = torch::tensor_len;
+  s.contains = torch::tensor_contains;
   s.getitem = torch::tensor_getitem;
   s.setitem = torch::tensor_setitem;
   s.iter = torch::tensor_iter;
