@@ -88,7 +88,12 @@ void destroy_layout(Object* o) {
     // The remaining kinds need nothing beyond their C++ destructor.
     case ObjKind::Int: static_cast<IntObject*>(o)->~IntObject(); break;
     case ObjKind::Str: static_cast<StrObject*>(o)->~StrObject(); break;
-    case ObjKind::List: static_cast<ListObject*>(o)->~ListObject(); break;
+    case ObjKind::List: {
+      auto* l = static_cast<ListObject*>(o);
+      while (!l->items.empty()) l->items.pop_back();  // last to first, as CPython's list_dealloc
+      l->~ListObject();
+      break;
+    }
     case ObjKind::Dict: static_cast<DictObject*>(o)->~DictObject(); break;
     case ObjKind::Set: static_cast<SetObject*>(o)->~SetObject(); break;
     case ObjKind::Range: static_cast<RangeObject*>(o)->~RangeObject(); break;
