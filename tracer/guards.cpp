@@ -9,6 +9,7 @@
 #include "stdlib/torch/tensor_object.h"
 #include "vm/ast.h"
 #include "vm/ops.h"
+#include "vm/type.h"
 #include "vm/set.h"
 #include "vm/shape.h"
 
@@ -94,6 +95,34 @@ bool const_equal(VM& vm, const Value& a, const Value& b) {
   int64_t x, y;
   if (vm::is_int(a) && vm::is_int(b) && vm::int_value(a, &x) && vm::int_value(b, &y)) return x == y;
   return false;
+}
+
+// The text of a guarded constant for messages and dumps, without running
+// user code: a tuple subclass (a named tuple) may define __repr__, which
+// may be the very function whose guard is being described. Tuples are
+// written item by item (a subclass as Name(items)); the other constants
+// (numbers, str, None, range, slice) have builtin reprs.
+std::string const_text(VM& vm, const Value& v, int depth = 0) {
+  if (vm::is_kind(v, vm::ObjKind::Tuple) && depth < 8) {
+    auto* t = v.as<vm::TupleObject>();
+    std::string r;
+    bool plain = t->type == vm.types.tuple;
+    if (!plain) r += std::string(vm::str_view(t->type->name));
+    r += '(';
+    for (size_t i = 0; i < t->size; i++) {
+      if (i) r += ", ";
+      r += const_text(vm, t->items[i], depth + 1);
+    }
+    if (plain && t->size == 1) r += ',';
+    return r + ')';
+  }
+  if (v.is_object() && !vm::type_is_builtin(v.as_object()->type)) return "<" + std::string(vm::type_name(vm, v)) + ">";
+  Value s = vm::repr(vm, v);
+  if (!s) {
+    vm.clear_exception();
+    return "<const>";
+  }
+  return std::string(vm::str_view(s));
 }
 
 // A dict whose live keys are exactly the strs of tuple `keys`, in order.
@@ -225,9 +254,7 @@ std::string GuardProgram::describe(VM& vm) const {
         break;
       }
       case GuardKind::ConstMatch: {
-        Value t = vm::repr(vm, g.expected);
-        if (!t) vm.clear_exception();
-        r += " == " + (t ? std::string(vm::str_view(t)) : std::string("<const>"));
+        r += " == " + const_text(vm, g.expected);
         break;
       }
       case GuardKind::LenMatch: r += ": len " + std::to_string(g.n); break;
@@ -310,14 +337,8 @@ std::string GuardProgram::failure_reason(VM& vm, int failed, const vm::FunctionO
       return fmt::format("type({}) changed from {} to {}", name, vm::str_view(g.expected.as<vm::TypeObject>()->name),
                          vm::type_name(vm, *x));
     case GuardKind::IdMatch: return name + " is a different object";
-    case GuardKind::ConstMatch: {
-      Value a = vm::repr(vm, g.expected), b = vm::repr(vm, *x);
-      if (!a || !b) {
-        vm.clear_exception();
-        return name + " changed";
-      }
-      return fmt::format("{} changed from {} to {}", name, vm::str_view(a), vm::str_view(b));
-    }
+    case GuardKind::ConstMatch:
+      return fmt::format("{} changed from {} to {}", name, const_text(vm, g.expected), const_text(vm, *x));
     case GuardKind::LenMatch: {
       int64_t n = -1;
       if (!vm::length(vm, *x, &n)) vm.clear_exception();
