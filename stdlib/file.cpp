@@ -723,7 +723,16 @@ Value init_io_module(VM& vm) {
   Value m = new_native_module(vm, "io");
   if (m.is_empty()) return m;
   const Value& d = module_dict(m);
-  if (exec_source(vm, "class UnsupportedOperation(OSError):\n    pass\n", "<io>", d).is_empty()) return Value();
+  // io.StringIO is Python (stdlib/lib/_stringio.py), loaded on first use.
+  static const char* const kIoPython =
+      "class UnsupportedOperation(OSError):\n"
+      "    pass\n"
+      "def __getattr__(name):\n"
+      "    if name == 'StringIO':\n"
+      "        from _stringio import StringIO\n"
+      "        return StringIO\n"
+      "    raise AttributeError(\"module 'io' has no attribute '\" + name + \"'\")\n";
+  if (exec_source(vm, kIoPython, "<io>", d).is_empty()) return Value();
   vm.add_function(d, "open", builtin_open);
   if (!module_set(vm, m, "TextIOWrapper", Value::borrow(vm.types.file)) ||
       !module_set(vm, m, "SEEK_SET", Value::small_int(0)) || !module_set(vm, m, "SEEK_CUR", Value::small_int(1)) ||
