@@ -571,20 +571,6 @@ Value bi_format(VM& vm, const CallArgs& a, const Value&) {
   return format(vm, a.args[0], a.nargs == 2 ? str_view(a.args[1]) : std::string_view());
 }
 
-bool is_callable(VM& vm, const Value& v) {
-  if (!v.is_object()) return false;
-  switch (v.as_object()->kind) {
-    case ObjKind::Function:
-    case ObjKind::Native:
-    case ObjKind::BoundMethod:
-    case ObjKind::Type:
-    case ObjKind::StaticMethod:
-      return true;
-    default:
-      return bool(type_lookup(v.as_object()->type, vm.names.__call__));
-  }
-}
-
 Value bi_callable(VM& vm, const CallArgs& a, const Value&) {
   if (!args_one(vm, a, "callable")) return Value();
   return Value::boolean(is_callable(vm, a.args[0]));

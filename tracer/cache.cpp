@@ -77,8 +77,6 @@ struct CodeState {
   int calls = 0;
   std::vector<std::unique_ptr<Entry>> entries;
   bool given_up = false;     // no more tracing
-  bool compiled = false;     // torch.compile'd: traced on its first call
-  uint32_t compile_flags = 0;  // vm::CompileFlags of its torch.compile
   // Automatic dynamic shapes: per tensor source, the dims whose size made
   // an entry miss; the next traces leave them unguarded when they can.
   std::unordered_map<std::string, uint64_t> dynamic;
@@ -467,14 +465,19 @@ void give_up(CodeState& cs, CodeObject* co) {
   if (cs.entries.empty()) co->flags &= ~uint32_t(vm::kCodeJitWatch);  // the hook is never taken again
 }
 
-CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObject* co, vm::Value* slots) {
+// `flags`: the vm::CompileFlags of the torch.compile call this frame was
+// requested by (0 for a frame that is merely hot): options belong to the
+// object compiled, not to its code, which other objects share
+// (Module.__call__ runs every nn.Module).
+CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObject* co, vm::Value* slots, uint32_t flags) {
   vm::VM& vm = ts.vm;
   auto t0 = std::chrono::steady_clock::now();
   TraceOptions opts;
   opts.carry_locals = origin_of(ts, co).orig.as<CodeObject>()->nlocals;
-  opts.all_dynamic = cs.compile_flags & vm::kCompileDynamic;
-  if (!cs.dynamic.empty()) opts.dynamic = &cs.dynamic;
-  if (!cs.dynamic_ints.empty()) opts.dynamic_ints = &cs.dynamic_ints;
+  opts.all_dynamic = flags & vm::kCompileDynamic;
+  bool may_go_dynamic = !(flags & vm::kCompileStatic);  // torch.compile(dynamic=False): never
+  if (may_go_dynamic && !cs.dynamic.empty()) opts.dynamic = &cs.dynamic;
+  if (may_go_dynamic && !cs.dynamic_ints.empty()) opts.dynamic_ints = &cs.dynamic_ints;
   double span_start = vm.trace_events ? vm.trace_events->now_us() : 0;
   TraceResult r = trace_function(vm, fn, co, slots, ts.limits, ts.natives, opts);
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -502,7 +505,7 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
       log(vm, fmt::format("[kiln:breaks] {}: graph break at {}:{}: {}{}{} ({})\n", cs.qualname, r.file, r.line,
                           break_reason_name(r.reason), r.detail.empty() ? "" : ": ", r.detail, outcome));
   };
-  if ((cs.compile_flags & vm::kCompileFullgraph) && r.reason != BreakReason::NoTensorOps && (!r.ok || r.resume)) {
+  if ((flags & vm::kCompileFullgraph) && r.reason != BreakReason::NoTensorOps && (!r.ok || r.resume)) {
     // torch.compile(fullgraph=True): a graph break is an error (each call
     // traces again and raises again).
     vm.raise(vm::Exc::RuntimeError,
@@ -580,11 +583,13 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     co->jit = cs;
     ts.codes.push_back(std::move(owned));
   }
+  bool requested = false;
+  uint32_t flags = 0;
   if (vm.jit_request_code == co) {
-    // The frame a torch.compile wrapper is calling.
+    // The frame a torch.compile wrapper is calling, with that call's options.
     vm.jit_request_code = nullptr;
-    cs->compiled = true;
-    cs->compile_flags |= vm.jit_request_flags;
+    requested = true;
+    flags = vm.jit_request_flags;
     if (cs->given_up && cs->entries.empty() && cs->breaks.empty()) cs->given_up = false;
   }
   for (auto& e : cs->entries) {
@@ -596,7 +601,7 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     for (Value& v : e->loaded) v = Value();  // keep nothing alive past a miss
   }
   if (cs->given_up) return co;
-  int threshold = (cs->compiled || vm.jit_compile_depth > 0) ? 1 : ts.threshold;
+  int threshold = (requested || vm.jit_compile_depth > 0) ? 1 : ts.threshold;
   if (cs->entries.empty() && ++cs->calls < threshold) return co;
   if (!vm.torch_state) {
     // Hot before `import torch`: no tensor op can be in it now; stop watching
@@ -619,7 +624,7 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     const Entry& first = *cs->entries.front();
     int failed = first.guards.check(vm, fn, slots, &cs->entries.front()->loaded);
     std::string why = first.guards.failure_reason(vm, failed, fn, slots);
-    if (!(cs->compile_flags & vm::kCompileStatic) && failed >= 0 &&
+    if (!(flags & vm::kCompileStatic) && failed >= 0 &&
         first.guards.guards[size_t(failed)].kind == GuardKind::TensorMatch) {
       std::string dyn;
       for (auto& [src, dims] : first.guards.changed_dims(vm, fn, slots)) {
@@ -630,7 +635,7 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
       }
       if (!dyn.empty()) why += "; next graph tries dynamic " + dyn;
     }
-    if (!(cs->compile_flags & vm::kCompileStatic) && failed >= 0 &&
+    if (!(flags & vm::kCompileStatic) && failed >= 0 &&
         first.guards.guards[size_t(failed)].kind == GuardKind::ConstMatch) {
       // An int that changed: a graph input next time (automatic dynamic).
       const Guard& g = first.guards.guards[size_t(failed)];
@@ -655,7 +660,7 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
                                {{"function", vm::TraceEvents::str(cs->qualname)}, {"reason", vm::TraceEvents::str(why)}});
     if (ts.logs & kLogRecompiles) log(vm, fmt::format("[kiln:recompiles] {}: recompiling: {}\n", where(*cs), why));
   }
-  return compile(ts, *cs, fn, co, slots);
+  return compile(ts, *cs, fn, co, slots, flags);
 }
 
 void explain(TracerState& ts) {

@@ -113,6 +113,11 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
       case GraphOp::StoreGlobal:
         if (vm::dict_setitem(vm, n.callee.as<vm::DictObject>(), n.name, regs[in[0]])) r = Value::none();
         break;
+      case GraphOp::StoreCell:
+        // The tracer stores only into cells (FuncCell and DerefCell sources).
+        regs[in[0]].as<vm::CellObject>()->contents = regs[in[1]];
+        r = Value::none();
+        break;
       case GraphOp::BuildTuple: {
         // callee, when set, is the tuple's type (torch.Size).
         r = n.callee.is_empty() ? vm::tuple_new(vm, n.in.size())

@@ -77,6 +77,7 @@ std::string node_expr(VM& vm, const Graph& g, const Node& n) {
     case GraphOp::SetAttr:
       return fmt::format("setattr({}, '{}', {})", reg_name(g, n.in[0]), vm::str_view(n.name), reg_name(g, n.in[1]));
     case GraphOp::StoreGlobal: return fmt::format("store_global('{}', {})", vm::str_view(n.name), reg_name(g, n.in[0]));
+    case GraphOp::StoreCell: return fmt::format("store_cell({}, {})", reg_name(g, n.in[0]), reg_name(g, n.in[1]));
     case GraphOp::SetGradMode: return fmt::format("torch._C._set_grad_enabled({})", n.arg ? "True" : "False");
     case GraphOp::Count_: break;
   }
@@ -128,6 +129,7 @@ bool is_plumbing(const Node& n) {
     case GraphOp::BuildSet:
     case GraphOp::SetAttr:
     case GraphOp::StoreGlobal:
+    case GraphOp::StoreCell:
     case GraphOp::SetGradMode:
     case GraphOp::NewObject: return true;
     case GraphOp::Call: return n.label == "next" || n.label == "dict.pop";

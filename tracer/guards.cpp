@@ -8,6 +8,7 @@
 #include "stdlib/torch/autograd/node.h"
 #include "stdlib/torch/tensor_object.h"
 #include "vm/ast.h"
+#include "vm/dict.h"
 #include "vm/ops.h"
 #include "vm/type.h"
 #include "vm/set.h"
@@ -140,6 +141,18 @@ bool dict_keys_match(const Value& d, const Value& keys) {
   return true;
 }
 
+// MODULE_ATTRS: nothing in the module's dict changed since the names last
+// matched (one compare), or each name still holds the very object it held
+// while tracing (then the new dict state is remembered).
+bool module_attrs_hold(const Guard& g) {
+  auto* d = g.expected.as<vm::ModuleObject>()->dict.as<vm::DictObject>();
+  if (d->mutations == g.seen) return true;
+  for (const auto& [name, value] : g.attrs)
+    if (vm::dict_get_str(d, name.as<vm::StrObject>()).bits() != value.bits()) return false;
+  g.seen = d->mutations;
+  return true;
+}
+
 std::string shape_tuple(const torch::Shape& s) {
   std::string r = "(";
   for (int i = 0; i < s.n; i++) r += (i ? ", " : "") + std::to_string(s[i]);
@@ -156,7 +169,17 @@ std::string dynamic_sizes(const Guard& g) {
 const char* guard_kind_name(GuardKind k) { return kGuardNames[size_t(k)]; }
 
 void GuardProgram::add(Guard g) {
-  for (const Guard& o : guards) {
+  for (Guard& o : guards) {
+    if (g.kind == GuardKind::ModuleAttrs && o.kind == GuardKind::ModuleAttrs && o.expected.bits() == g.expected.bits()) {
+      // One guard per module: the names read are merged.
+      for (auto& a : g.attrs) {
+        bool known = false;
+        for (auto& b : o.attrs) known = known || b.first.bits() == a.first.bits();
+        if (!known) o.attrs.push_back(a);
+      }
+      o.seen = g.seen;
+      return;
+    }
     if (g.kind == GuardKind::DictKeys && o.kind == GuardKind::DictKeys && o.source == g.source) {
       auto *a = o.expected.as<vm::TupleObject>(), *b = g.expected.as<vm::TupleObject>();
       bool same = a->size == b->size;
@@ -213,6 +236,11 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
         ok = compare_ints(g.cmp, a, expected_int(g)) == g.want;
         break;
       }
+      case GuardKind::FuncVersion: ok = g.expected.as<vm::FunctionObject>()->version == uint64_t(g.n); break;
+      case GuardKind::ModuleAttrs: ok = module_attrs_hold(g); break;
+      case GuardKind::StorageOffset:
+        ok = torch::is_tensor(*x) && torch::tensor_of(*x).offset == g.n;
+        break;
       case GuardKind::NoInstAttr: {
         if (!vm::is_kind(*x, vm::ObjKind::Instance)) break;
         Value* own = vm::instance_attr(x->as<vm::InstanceObject>(), g.expected.as<vm::StrObject>());
@@ -261,6 +289,15 @@ std::string GuardProgram::describe(VM& vm) const {
       case GuardKind::GradMode: r += g.n ? ": enabled" : ": disabled"; break;
       case GuardKind::ClassVersion: r += " " + std::string(vm::str_view(g.expected.as<vm::TypeObject>()->name)); break;
       case GuardKind::NoInstAttr: r += ": ." + std::string(vm::str_view(g.expected)); break;
+      case GuardKind::FuncVersion:
+        r += " " + std::string(vm::str_view(g.expected.as<vm::FunctionObject>()->qualname));
+        break;
+      case GuardKind::ModuleAttrs: {
+        r += " " + std::string(vm::str_view(g.expected.as<vm::ModuleObject>()->name)) + ":";
+        for (const auto& a : g.attrs) r += " " + std::string(vm::str_view(a.first));
+        break;
+      }
+      case GuardKind::StorageOffset: r += fmt::format(": {}", g.n); break;
       case GuardKind::SameObject:
         r += (g.expected.is_true() ? " is " : " is not ") + sources.describe(int(g.n));
         break;
@@ -350,6 +387,19 @@ std::string GuardProgram::failure_reason(VM& vm, int failed, const vm::FunctionO
       return fmt::format("class {} was changed", vm::str_view(g.expected.as<vm::TypeObject>()->name));
     case GuardKind::DictKeys: return "the keys of " + name + " changed";
     case GuardKind::NoInstAttr: return fmt::format("{} now has its own attribute {}", name, vm::str_view(g.expected));
+    case GuardKind::FuncVersion:
+      return fmt::format("function {} was changed (its __code__, __defaults__ or __kwdefaults__)",
+                         vm::str_view(g.expected.as<vm::FunctionObject>()->qualname));
+    case GuardKind::ModuleAttrs: {
+      auto* d = g.expected.as<vm::ModuleObject>()->dict.as<vm::DictObject>();
+      for (const auto& [n, value] : g.attrs)
+        if (vm::dict_get_str(d, n.as<vm::StrObject>()).bits() != value.bits())
+          return fmt::format("{}.{} was changed", vm::str_view(g.expected.as<vm::ModuleObject>()->name), vm::str_view(n));
+      return "a module attribute was changed";
+    }
+    case GuardKind::StorageOffset:
+      return fmt::format("{}.storage_offset() changed from {} to {}", name, g.n,
+                         torch::is_tensor(*x) ? torch::tensor_of(*x).offset : -1);
     case GuardKind::SameObject:
       return fmt::format("{} {} {} now", name, g.expected.is_true() ? "is not" : "is", sources.describe(int(g.n)));
     case GuardKind::SizeCompare: {

@@ -43,6 +43,11 @@ struct Guard {
   // the size or int with `expected`, and its outcome while tracing.
   uint8_t cmp = 0;
   bool want = false;
+  // ModuleAttrs: the names read and the objects they held; `seen` is the
+  // module dict's DictObject::mutations when every name last matched (the
+  // fast path: one compare while nothing in the module changes).
+  std::vector<std::pair<Value, Value>> attrs;
+  mutable uint64_t seen = 0;
 };
 
 struct GuardProgram {

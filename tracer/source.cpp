@@ -26,7 +26,24 @@ std::string SourceTable::describe(int i) const {
     case SourceKind::Global: return "G['" + std::string(vm::str_view(s.name)) + "']";
     case SourceKind::Attr: return describe(s.parent) + "." + std::string(vm::str_view(s.name));
     case SourceKind::Item: return describe(s.parent) + "[" + std::to_string(s.index) + "]";
-    case SourceKind::Deref: return "closure[" + std::to_string(s.index) + "]";
+    case SourceKind::DerefCell:
+      if (size_t(s.index) < cell_names.size()) return "<cell " + cell_names[size_t(s.index)] + ">";
+      return "<cell " + std::to_string(s.index) + ">";
+    case SourceKind::Const: {
+      const Value& v = s.name;
+      if (vm::is_kind(v, vm::ObjKind::Function)) return std::string(vm::str_view(v.as<vm::FunctionObject>()->qualname));
+      if (vm::is_kind(v, vm::ObjKind::Module)) return std::string(vm::str_view(v.as<vm::ModuleObject>()->name));
+      return "<const>";
+    }
+    case SourceKind::FuncDefault: return describe(s.parent) + ".__defaults__[" + std::to_string(s.index) + "]";
+    case SourceKind::FuncKwDefault:
+      return describe(s.parent) + ".__kwdefaults__['" + std::string(vm::str_view(s.name)) + "']";
+    case SourceKind::FuncCell: return describe(s.parent) + ".__closure__[" + std::to_string(s.index) + "]";
+    case SourceKind::CellContents: {
+      const Source& cell = items[size_t(s.parent)];
+      if (cell.kind == SourceKind::DerefCell && size_t(cell.index) < cell_names.size()) return cell_names[size_t(cell.index)];
+      return describe(s.parent) + ".cell_contents";
+    }
     case SourceKind::InstAttr: return describe(s.parent) + "." + std::string(vm::str_view(s.name));
     case SourceKind::DictItem: return describe(s.parent) + "['" + std::string(vm::str_view(s.name)) + "']";
     case SourceKind::IterState: {
@@ -103,11 +120,40 @@ bool SourceTable::load(VM& vm, int i, const vm::FunctionObject* fn, const Value*
       *out = vm::dict_get_str(p.as<vm::DictObject>(), s.name.as<vm::StrObject>());
       return !out->is_empty();
     }
-    case SourceKind::Deref: {
-      // Cells (and free variables) follow the locals in the frame's slots.
-      const Value& cell = slots[nlocals + s.index];
-      if (!vm::is_kind(cell, vm::ObjKind::Cell)) return false;
-      *out = cell.as<vm::CellObject>()->contents;
+    case SourceKind::DerefCell:  // cells (and free variables) follow the locals in the frame's slots
+      *out = slots[nlocals + s.index];
+      return vm::is_kind(*out, vm::ObjKind::Cell);
+    case SourceKind::Const:
+      *out = s.name;
+      return true;
+    case SourceKind::FuncDefault: {
+      const Value& p = loaded[s.parent];
+      if (!vm::is_kind(p, vm::ObjKind::Function)) return false;
+      const Value& d = p.as<vm::FunctionObject>()->defaults;
+      if (!vm::is_kind(d, vm::ObjKind::Tuple) || size_t(s.index) >= d.as<vm::TupleObject>()->size) return false;
+      *out = d.as<vm::TupleObject>()->items[s.index];
+      return true;
+    }
+    case SourceKind::FuncKwDefault: {
+      const Value& p = loaded[s.parent];
+      if (!vm::is_kind(p, vm::ObjKind::Function)) return false;
+      const Value& d = p.as<vm::FunctionObject>()->kwdefaults;
+      if (!vm::is_kind(d, vm::ObjKind::Dict)) return false;
+      *out = vm::dict_get_str(d.as<vm::DictObject>(), s.name.as<vm::StrObject>());
+      return !out->is_empty();
+    }
+    case SourceKind::FuncCell: {
+      const Value& p = loaded[s.parent];
+      if (!vm::is_kind(p, vm::ObjKind::Function)) return false;
+      const Value& c = p.as<vm::FunctionObject>()->closure;
+      if (!vm::is_kind(c, vm::ObjKind::Tuple) || size_t(s.index) >= c.as<vm::TupleObject>()->size) return false;
+      *out = c.as<vm::TupleObject>()->items[s.index];
+      return vm::is_kind(*out, vm::ObjKind::Cell);
+    }
+    case SourceKind::CellContents: {
+      const Value& p = loaded[s.parent];
+      if (!vm::is_kind(p, vm::ObjKind::Cell)) return false;
+      *out = p.as<vm::CellObject>()->contents;
       return !out->is_empty();
     }
   }

@@ -26,24 +26,30 @@ enum class SourceKind : uint8_t {
   Global,  // `name` in the function's globals, else in builtins
   Attr,    // getattr(sources[parent], name) — modules and classes only
   Item,    // sources[parent][index] — a tuple or list
-  Deref,   // contents of cell `index` of the frame (cellvars, then free variables)
   InstAttr,  // instance attribute `name` of sources[parent] (its own, no class lookup, no code run)
   DictItem,  // sources[parent][name] — a dict (or subclass) with str keys
   IterState,  // field `index` of builtin iterator sources[parent]: 0 the iterated list or tuple (None once
               // exhausted), 1 the next index (list/tuple) or value (range), 2 items left (range), 3 step (range)
+  Const,      // the object `name` itself (a module, a function the trace inlines): the root of the sources below
+  FuncDefault,    // sources[parent].__defaults__[index] — a function's positional default
+  FuncKwDefault,  // sources[parent].__kwdefaults__[name] — a function's keyword-only default
+  FuncCell,   // the cell object sources[parent].__closure__[index] (the cell, not its contents)
+  DerefCell,  // the cell object `index` of the frame (cellvars, then free variables)
+  CellContents,  // sources[parent].cell_contents — the value in a cell
 };
 
 struct Source {
   SourceKind kind;
   int parent = -1;
   int index = 0;
-  Value name;  // interned str (Global, Attr)
+  Value name;  // interned str (Global, Attr, InstAttr, DictItem, FuncKwDefault); the object (Const)
   Value dict;  // Global: the globals dict of an inlined function of another module (Empty: the traced function's)
 };
 
 struct SourceTable {
   std::vector<Source> items;
   std::vector<std::string> local_names;  // the traced code's varnames, for describe()
+  std::vector<std::string> cell_names;   // its cellvars then freevars, for describe()
   int nlocals = 0;                       // where the frame's cells start in its slots
   // The index of an equal source, added if new.
   int add(const Source& s);

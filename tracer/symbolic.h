@@ -23,7 +23,9 @@
 //     item taken a `next` node on the real one).
 //   * Func — a function made by MAKE_FUNCTION in the traced code (a
 //     comprehension, a lambda, a closure), inlined when called.
-//   * Cell — a closure cell created in the traced code (LOAD_CLOSURE).
+//   * Cell — a closure cell (LOAD_CLOSURE): created in the traced code, or
+//     a real one from outside (its contents read through a source, stores
+//     into it store_cell nodes).
 //   * Method — a method read as an attribute (`t.sum` before a keyword
 //     call, `self.forward`): `ex` is the native or the class's function,
 //     `recv` its receiver.
@@ -94,9 +96,14 @@ struct Sym {
 };
 
 struct SeqData {
+  uint64_t version = 0;       // bumped by every change (a list iterated by index sees them)
   bool is_list = false;
   bool is_size = false;       // a tuple that is a torch.Size (a tensor's shape, or made from one)
   bool from_source = false;  // an argument's list: mutating it is a side effect on the caller's object
+  // A user subclass of list or tuple read from a source: its class, whose
+  // own dunders (__getitem__, __iter__, __len__...) the tracer inlines
+  // instead of the builtin behaviour. Null for list, tuple, torch.Size.
+  Value cls;
   int source = -1;           // read from this source (unchanged): the graph passes that very object on
   Value real;                // a list from a source: the list itself
   std::vector<Sym> items;
@@ -113,13 +120,32 @@ struct MapData {
 };
 
 struct IterData {
+  // Items: a fixed sequence (a tuple's, a range's, a dict's keys...);
+  // List: a list read by index as CPython's list iterator does, so items
+  // appended or replaced while the loop runs are seen; Enumerate / Zip:
+  // lazy over `children` (Iter Syms), as the builtins are.
+  enum Kind : uint8_t { Items, List, Enumerate, Zip } kind = Items;
   std::vector<Sym> items;
   size_t pos = 0;
+  std::shared_ptr<SeqData> list;  // List
+  std::vector<Sym> children;      // Enumerate (one), Zip
+  int64_t count = 0;              // Enumerate: the next index
+  bool done = false;              // List, Enumerate, Zip: exhausted (stays so, as CPython's)
   // A builtin iterator from a source (list, tuple or range iterator): the
   // register of the real one (each item taken is a `next` node on it, so it
   // advances when the graph runs), and whether its exhaustion was made.
   int real_reg = -1;
   bool exhausted = false;
+  // Items iterators over containers the trace can change: reversed(l) (the
+  // list and its version when made), a dict's or set's keys (the container;
+  // `items` are its keys then). A change while the iterator is in use stops
+  // the trace: CPython would see it, or raise ("dictionary changed size
+  // during iteration"), where a fixed sequence would not.
+  std::shared_ptr<SeqData> watch_list;
+  uint64_t watch_version = 0;
+  std::shared_ptr<MapData> watch_map;
+  std::vector<Value> watch_keys;    // watch_map's keys when made, in its order
+  std::shared_ptr<Sym> watch_dict;  // a dict from outside (an Obj): its keys, with the trace's stores
 };
 
 struct FuncData {
@@ -131,6 +157,13 @@ struct FuncData {
 
 struct CellData {
   Sym contents;  // Unbound until stored
+  // A real cell from outside the trace (a free variable of the traced
+  // function, or of a function it inlines): `src` is the source of the cell
+  // object, its contents are read through a source on first use (then
+  // `loaded`), and a store into it is a store_cell node.
+  int src = -1;
+  Value real;  // the CellObject
+  bool loaded = false;
 };
 
 }  // namespace kiln::tracer

@@ -61,6 +61,19 @@ const char* const kCmpSyms[] = {
 #undef X
 };
 const char* const kUnarySyms[] = {"~", "not ", "+", "-"};
+const char* const kBinDunders[] = {
+#define X(name, sym, dunder) dunder,
+    KILN_AST_BINOPS(X)
+#undef X
+};
+// The dunders a builtin container's behaviour comes from: a user subclass
+// of list, tuple or dict that defines one of these is not the builtin as far
+// as that operation goes (tracer: subclass_override).
+const char* const kProtocolDunders[] = {"__getitem__", "__setitem__", "__delitem__", "__iter__",  "__len__",
+                                        "__contains__", "__bool__",   "__eq__",      "__ne__",    "__lt__",
+                                        "__le__",      "__gt__",      "__ge__",      "__hash__",  "__add__",
+                                        "__radd__",    "__iadd__",    "__mul__",     "__rmul__",  "__imul__",
+                                        "__reversed__", "__missing__", "__getattr__", "__or__",   "__ror__"};
 
 // Per opcode (vm/opcodes.def): its fixed stack effect (kVarEffect when it
 // depends on the argument), and its argument kind.
@@ -302,6 +315,7 @@ class Tracer {
     log.emplace_back(d, d->items);
   }
   void touch(const std::shared_ptr<SeqData>& s) {
+    s->version++;
     log_undo(undo_, s);
     if (region_snap_.valid) log_undo(region_undo_, s);
   }
@@ -484,9 +498,17 @@ class Tracer {
         if (s.seq->is_list) {
           Value l = vm::list_new(vm_, n);
           for (const Sym& it : s.seq->items) l.as<vm::ListObject>()->items.push_back(example_of(it));
+          if (s.seq->cls) {  // of the subclass (isinstance, type()): the items are what matter otherwise
+            vm::TypeObject* old = l.as_object()->type;
+            Value::incref(s.seq->cls.as_object());
+            l.as_object()->type = s.seq->cls.as<vm::TypeObject>();
+            Value::decref(old);
+          }
           return l;
         }
-        Value t = s.seq->is_size ? vm::tuple_new_of(vm_, torch::torch_state(vm_).size_type, n) : vm::tuple_new(vm_, n);
+        Value t = s.seq->is_size ? vm::tuple_new_of(vm_, torch::torch_state(vm_).size_type, n)
+                  : s.seq->cls   ? vm::tuple_new_of(vm_, s.seq->cls.as<vm::TypeObject>(), n)
+                                 : vm::tuple_new(vm_, n);
         for (size_t i = 0; i < n; i++) t.as<vm::TupleObject>()->items[i] = example_of(s.seq->items[i]);
         return t;
       }
@@ -582,6 +604,7 @@ class Tracer {
         }
       }
       guards_.add(std::move(g));
+      tensor_offsets_.emplace_back(src, v.t.offset);
       return ref(input_for_source(src, real), clone_tensor(real));
     }
     if (vm::is_int(real) && !real.is_bool() && opts_.dynamic_ints) {
@@ -627,15 +650,21 @@ class Tracer {
       guard(GuardKind::LenMatch, src, Value(), int64_t(n));
       if (n > 256) stop(BreakReason::UnsupportedValue, "a tuple or list of more than 256 items");
       bool size = !list && vm_.torch_state && real.as_object()->type == torch::torch_state(vm_).size_type;
-      if (!list && !size && real.as_object()->type != vm_.types.tuple && is_immutable_const(real)) {
+      vm::TypeObject* sub = is_user_class(real.as_object()->type) ? real.as_object()->type : nullptr;
+      // A user subclass: its class's version is guarded (a dunder added
+      // later is seen), and its own dunders are inlined where the builtin's
+      // would run (subclass_override).
+      if (sub) class_guards(sub);
+      Sym s;
+      s.kind = SymKind::Seq;
+      s.seq = std::make_shared<SeqData>();
+      s.seq->cls = sub ? Value::borrow(sub) : Value();
+      if (!list && sub && is_immutable_const(real) && !overrides_protocol(s)) {
         // A named tuple of constants: kept whole, guarded by value (its items
         // never become dynamic ints, which the constant would go stale on).
         guard(GuardKind::ConstMatch, src, real);
         return Sym::constant(real);
       }
-      Sym s;
-      s.kind = SymKind::Seq;
-      s.seq = std::make_shared<SeqData>();
       s.seq->is_list = list;
       s.seq->is_size = size;  // a torch.Size: items may be dynamic, rebuilt as a Size
       s.seq->from_source = list;
@@ -689,7 +718,8 @@ class Tracer {
         guard(GuardKind::TypeMatch, src, Value::borrow(real.as_object()->type));
         note_mutable_source(src, real.as_object());
       }
-      if (real.as_object()->kind == ObjKind::Instance) class_guards(real.as_object()->type);
+      if (real.as_object()->kind == ObjKind::Instance || is_user_class(real.as_object()->type))
+        class_guards(real.as_object()->type);  // a dict subclass's too: its dunders are read
       Sym s;
       s.kind = SymKind::Obj;
       s.ex = real;
@@ -698,6 +728,68 @@ class Tracer {
     }
     stop(BreakReason::UnsupportedValue, fmt::format("a '{}' value from {}", vm::type_name(vm_, real),
                                                     guards_.sources.describe(src)));
+  }
+  // A source standing for the object itself: the root of sources read from
+  // a function or module the trace holds as a constant.
+  int const_source(const Value& obj) { return guards_.sources.add(Source{SourceKind::Const, -1, 0, obj, Value()}); }
+  // A value whose identity pins everything the trace reads of it (its own
+  // guards come where it is used: FUNC_VERSION when a function is inlined,
+  // CLASS_VERSION when a class's attributes are read, MODULE_ATTRS for a
+  // module's), so holding it as a constant is sound once that identity is.
+  bool pinned_by_identity(const Value& v) const {
+    if (is_immutable_const(v)) return true;
+    if (!v.is_object()) return false;
+    switch (v.as_object()->kind) {
+      case ObjKind::Function:
+      case ObjKind::Native:
+      case ObjKind::Type:
+      case ObjKind::Module: return true;
+      default:
+        return vm_.torch_state && (vm::type_of(vm_, v) == torch::torch_state(vm_).dtype_type ||
+                                   vm::type_of(vm_, v) == torch::torch_state(vm_).device_type);
+    }
+  }
+  // ------------------------------------------------------------ real cells
+  // A cell from outside the trace (a free variable of the traced function or
+  // of one it inlines), read through source `src`: one CellData per cell
+  // object, so a store through one function is seen through another; its
+  // contents are read on first use, and stores are store_cell nodes.
+  std::unordered_map<const vm::Object*, std::shared_ptr<CellData>> real_cells_;
+  std::shared_ptr<CellData> real_cell(int src, const Value& cell) {
+    auto it = real_cells_.find(cell.as_object());
+    if (it != real_cells_.end()) {
+      alias_guard(src, cell.as_object(), it->second->src, cell.as_object());
+      return it->second;
+    }
+    auto c = std::make_shared<CellData>();
+    c->src = src;
+    c->real = cell;
+    c->contents = Sym::unbound();
+    real_cells_[cell.as_object()] = c;
+    note_mutable_source(src, cell.as_object());
+    return c;
+  }
+  const Sym& cell_load(const std::shared_ptr<CellData>& c) {
+    if (c->src >= 0 && !c->loaded) {
+      c->loaded = true;
+      const Value& v = c->real.as<vm::CellObject>()->contents;
+      c->contents = v.is_empty() ? Sym::unbound()
+                                 : from_source(guards_.sources.add(Source{SourceKind::CellContents, c->src, 0, Value(), Value()}), v);
+    }
+    return c->contents;
+  }
+  void cell_store(const std::shared_ptr<CellData>& c, Sym v) {
+    if (c->src >= 0) {
+      escape_check(v, "a closure cell");
+      note_change(c->src, c->real.as_object());
+      Node n;
+      n.op = GraphOp::StoreCell;
+      n.label = "store_cell";
+      n.in = {input_for_source(c->src, c->real), reg_of(v)};
+      add_node(std::move(n), Value::none());
+      c->loaded = true;
+    }
+    c->contents = std::move(v);
   }
   // Whether __exit__ code may return something other than None or False
   // (every return must be one of those constants for the graph to trace
@@ -782,6 +874,54 @@ class Tracer {
   // iterator gets its `next` node either way).
   bool iter_next(const Sym& it, Sym* out) {
     IterData& d = *it.iter;
+    switch (d.kind) {
+      case IterData::List:
+        if (d.done || d.pos >= d.list->items.size()) {
+          d.done = true;  // CPython's list iterator drops its list once exhausted
+          return false;
+        }
+        *out = d.list->items[d.pos++];
+        return true;
+      case IterData::Enumerate: {
+        Sym x;
+        if (d.done || !iter_next(d.children[0], &x)) {
+          d.done = true;
+          return false;
+        }
+        *out = seq_of({Sym::constant(vm::make_int(vm_, d.count++)), x});
+        return true;
+      }
+      case IterData::Zip: {
+        if (d.children.empty()) d.done = true;
+        std::vector<Sym> row;
+        for (auto& c : d.children) {
+          Sym x;
+          if (d.done || !iter_next(c, &x)) {  // zip stops at the first exhausted iterator, as CPython's
+            d.done = true;
+            return false;
+          }
+          row.push_back(std::move(x));
+        }
+        *out = seq_of(std::move(row));
+        return true;
+      }
+      case IterData::Items: break;
+    }
+    if (d.watch_list && d.watch_list->version != d.watch_version)
+      stop(BreakReason::UnsupportedValue, "a list changed while a reversed() iterator over it is in use");
+    if (d.watch_map) {
+      bool same = d.watch_map->items.size() == d.watch_keys.size();
+      for (size_t i = 0; same && i < d.watch_keys.size(); i++) same = d.watch_map->items[i].first.bits() == d.watch_keys[i].bits();
+      if (!same)
+        stop(BreakReason::ExceptionInTrace,
+             d.watch_map->is_set ? "Set changed size during iteration" : "dictionary changed size during iteration");
+    }
+    if (d.watch_dict) {
+      std::vector<Value> keys = dict_keys(*d.watch_dict);
+      bool same = keys.size() == d.items.size();
+      for (size_t i = 0; same && i < keys.size(); i++) same = vm::str_view(keys[i]) == vm::str_view(d.items[i].ex);
+      if (!same) stop(BreakReason::ExceptionInTrace, "dictionary changed size during iteration");
+    }
     bool more = d.pos < d.items.size();
     if (d.real_reg >= 0 && (more || !d.exhausted)) {
       Node n;
@@ -795,6 +935,17 @@ class Tracer {
     if (!more) return false;
     *out = d.items[d.pos++];
     return true;
+  }
+  // Every item left in `iterable` (iterated as a for loop would: a source
+  // iterator's items are `next` nodes).
+  std::vector<Sym> drain(const Sym& iterable) {
+    Sym it = iterate(iterable);
+    std::vector<Sym> out;
+    for (Sym x; iter_next(it, &x);) {
+      out.push_back(std::move(x));
+      count_insn();
+    }
+    return out;
   }
   // The version guards of a user class and its user bases.
   void class_guards(vm::TypeObject* t) {
@@ -812,6 +963,9 @@ class Tracer {
   // keeps their items apart).
   std::unordered_map<const void*, std::pair<int, std::shared_ptr<SeqData>>> source_lists_;  // list -> (first source, its Seq)
   void before_source_list_change(const Sym& l) {
+    // The graph replays the change as `lst[:] = [...]`, which a subclass's
+    // own __setitem__ would intercept.
+    refuse_overrides(l, {"__setitem__"}, "a change to a list");
     if (iterated_lists_.count(l.seq.get()))
       stop(BreakReason::SideEffect, "a change to a list from outside that an iterator from outside is iterating");
     note_change(l.seq->source, l.seq->real.as_object());
@@ -936,7 +1090,7 @@ class Tracer {
       self = args[1];
     } else if (args.empty()) {
       for (size_t i = 0; i < f.co->freevars.size(); i++)
-        if (vm::str_view(f.co->freevars[i]) == "__class__") cls = f.cells[f.co->cellvars.size() + i]->contents;
+        if (vm::str_view(f.co->freevars[i]) == "__class__") cls = cell_load(f.cells[f.co->cellvars.size() + i]);
       if (f.co->argcount > 0) self = f.locals[0];
     }
     if (!cls.is_const() || !vm::is_kind(cls.ex, ObjKind::Type) || !is_instance_obj(self))
@@ -1003,7 +1157,7 @@ class Tracer {
     return 0;
   }
   bool trace_is_dynamic() const {
-    if (!dynamic_int_inputs_.empty()) return true;
+    if (!dynamic_int_inputs_.empty() || offsets_read_) return true;
     for (const Guard& g : guards_.guards)
       if (g.kind == GuardKind::TensorMatch && g.dynamic) return true;
     return false;
@@ -1050,8 +1204,13 @@ class Tracer {
     size_read();
     // Dynamic int inputs become constants again, each with its guard.
     for (auto& [src, v] : dynamic_int_inputs_) guard(GuardKind::ConstMatch, src, v);
+    // An int may follow from storage offsets read in the graph: pinned too.
+    if (offsets_read_)
+      for (auto& [src, off] : tensor_offsets_) guard(GuardKind::StorageOffset, src, Value(), off);
     return Sym::constant(s.ex);
   }
+  bool offsets_read_ = false;  // Tensor.storage_offset nodes exist
+  std::vector<std::pair<int, int64_t>> tensor_offsets_;  // (source, storage offset) of each tensor input
   std::vector<std::pair<int, Value>> dynamic_int_inputs_;  // (source, value while tracing)
   // s as a constant, where it is one once its SymInts are pinned: a Const,
   // a SymInt (concretized: guarded), or a tuple / list of such (a new
@@ -1139,6 +1298,121 @@ class Tracer {
   // A user-class instance: from outside the trace (Obj) or made in it (Inst).
   bool is_instance_obj(const Sym& s) const {
     return s.kind == SymKind::Inst || (s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance));
+  }
+  // ------------------------------------------------- builtin subclasses
+  // A value from a source whose class is a user subclass of list, tuple or
+  // dict: that class (null for the builtins themselves, torch.Size, values
+  // made in the trace).
+  vm::TypeObject* user_subclass(const Sym& s) const {
+    if (s.kind == SymKind::Seq && s.seq->cls) return s.seq->cls.as<vm::TypeObject>();
+    if (s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Dict) && !vm::type_is_builtin(s.ex.as_object()->type))
+      return s.ex.as_object()->type;
+    if (s.is_const() && vm::is_kind(s.ex, ObjKind::Tuple) && is_user_class(s.ex.as_object()->type))
+      return s.ex.as_object()->type;
+    return nullptr;
+  }
+  // A class Python code defined (not torch.Size or torch's return types,
+  // which are native classes open to their own native dunders).
+  bool is_user_class(vm::TypeObject* t) const {
+    if (vm::type_is_builtin(t)) return false;
+    return !vm_.torch_state || (t != torch::torch_state(vm_).size_type && t != torch::torch_state(vm_).minmax_type);
+  }
+  // Overrides known to behave as the builtin does for what the tracer reads:
+  // the OrderedDicts' keys/values/items views and copy (nn.Module keeps its
+  // parameters in torch._kiln.OrderedDict), and every class's __repr__ (the
+  // tracer never prints).
+  static bool equivalent_override(vm::TypeObject* owner, std::string_view name) {
+    if (name == "__repr__") return true;
+    std::string_view cls = vm::str_view(owner->name);
+    std::string_view mod = vm::is_str(owner->module) ? vm::str_view(owner->module) : "";
+    return cls == "OrderedDict" && (mod == "collections" || mod == "torch._kiln") &&
+           (name == "keys" || name == "values" || name == "items" || name == "copy");
+  }
+  // The user-defined attribute `name` of builtin subclass value s that
+  // replaces the builtin's, or Empty.
+  Value subclass_override(const Sym& s, std::string_view name) {
+    vm::TypeObject* t = user_subclass(s);
+    if (!t) return Value();
+    auto* key = vm_.intern(name).as<vm::StrObject>();
+    Value v = vm::user_type_lookup(t, key);
+    if (!v) return v;
+    for (const Value& c : t->mro) {
+      auto* ct = c.as<vm::TypeObject>();
+      if (vm::type_is_builtin(ct)) break;
+      if (!vm::dict_get_str(ct->dict.as<vm::DictObject>(), key).is_empty())
+        return equivalent_override(ct, name) ? Value() : v;
+    }
+    return v;
+  }
+  bool overrides_protocol(const Sym& s) {
+    for (const char* d : kProtocolDunders)
+      if (subclass_override(s, d)) return true;
+    return false;
+  }
+  // s's own `name` (a dunder its class defines) inlined with these
+  // arguments; false when it has none. One that is not a Python function
+  // stops the trace: it is never skipped.
+  bool subclass_dunder(const Sym& s, std::string_view name, std::vector<Sym> extra, Sym* out) {
+    Value fn = subclass_override(s, name);
+    if (!fn) return false;
+    if (!vm::is_kind(fn, ObjKind::Function))
+      stop(BreakReason::UnsupportedValue, fmt::format("{} of a '{}' that is not a Python function", name,
+                                                      vm::str_view(user_subclass(s)->name)));
+    std::vector<Sym> args{s};
+    args.insert(args.end(), extra.begin(), extra.end());
+    *out = call(*cur_frame_, Sym::constant(fn), args, Value());
+    return true;
+  }
+  // Stops when builtin subclass value s overrides one of `names`: what the
+  // tracer is about to do assumes the builtin's.
+  void refuse_overrides(const Sym& s, std::initializer_list<std::string_view> names, std::string_view what) {
+    for (auto n : names)
+      if (subclass_override(s, n))
+        stop(BreakReason::UnsupportedValue,
+             fmt::format("{} of a '{}', which defines its own {}", what, vm::str_view(user_subclass(s)->name), n));
+  }
+  // Attribute `name` of a tuple subclass value (a named tuple): a field (a
+  // property over operator.itemgetter) is that item; a property or method
+  // written in Python is inlined or bound; builtin tuple methods are the
+  // builtin's. False when it is none of these.
+  bool subclass_attr(const Sym& s, vm::StrObject* name, Sym* out) {
+    vm::TypeObject* t = user_subclass(s);
+    if (!t || vm::is_kind(s.ex, ObjKind::Dict)) return false;
+    Value a = vm::user_type_lookup(t, name);
+    if (!a) return false;
+    if (vm::is_kind(a, ObjKind::Property)) {
+      const Value& fget = a.as<vm::PropertyObject>()->fget;
+      if (vm::is_kind(fget, ObjKind::Function)) {
+        std::vector<Sym> args{s};
+        *out = call(*cur_frame_, Sym::constant(fget), args, Value());
+        return true;
+      }
+      if (fget.is_object() && vm::is_kind(fget, ObjKind::Instance) &&
+          vm::str_view(fget.as_object()->type->name) == "itemgetter" && vm::is_str(fget.as_object()->type->module) &&
+          vm::str_view(fget.as_object()->type->module) == "operator") {
+        Value* items = vm::instance_attr(fget.as<vm::InstanceObject>(), vm_.intern("_items").as<vm::StrObject>());
+        if (items && vm::is_kind(*items, ObjKind::Tuple) && items->as<vm::TupleObject>()->size == 1) {
+          *out = getitem(s, Sym::constant(items->as<vm::TupleObject>()->items[0]));
+          return true;
+        }
+      }
+      stop(BreakReason::UnsupportedValue, fmt::format("property {} of a '{}'", vm::str_view(Value::borrow(name)),
+                                                      vm::str_view(t->name)));
+    }
+    if (vm::is_kind(a, ObjKind::Function)) {
+      Sym m;
+      m.kind = SymKind::Method;
+      m.ex = a;
+      m.recv = std::make_shared<Sym>(s);
+      *out = m;
+      return true;
+    }
+    if (is_immutable_const(a)) {  // a class attribute (_fields), pinned by the class's version
+      *out = Sym::constant(a);
+      return true;
+    }
+    stop(BreakReason::UnsupportedValue, fmt::format("attribute {} of a '{}'", vm::str_view(Value::borrow(name)),
+                                                    vm::str_view(t->name)));
   }
   // ------------------------------------------------- instances made in the trace
   // `cls(args)` for a plain user class (what the interpreter runs inline:
@@ -1294,6 +1568,7 @@ class Tracer {
   }
   // d[key] = v on a dict from outside the trace: a setitem node, in order.
   void dict_store(const Sym& d, const Sym& key, const Sym& v) {
+    refuse_overrides(d, {"__setitem__"}, "a store into a dict");  // the setitem node would run it
     if (!key.is_const() || !vm::is_str(key.ex))
       stop(BreakReason::SideEffect, "a store into a dict from outside the trace with a key that is not a str constant");
     escape_check(v, "a dict from outside the trace");
@@ -1381,12 +1656,16 @@ class Tracer {
   Sym call_list_method(const NativeObject* nat, std::vector<Sym>& args);
   Sym list_method(std::string_view name, const Sym& self, std::vector<Sym>& args);
   Sym inline_call(Frame& caller, CodeObject* code, const Value& defaults, const Value& kwdefaults, const Value& globals,
-                  const std::vector<std::shared_ptr<CellData>>* closure, const Value& real_closure,
+                  const std::vector<std::shared_ptr<CellData>>* closure, FunctionObject* real_fn,
                   std::vector<Sym>& args, const Value& kwnames);
   Sym run_frame(Frame& f);
 
   // ------------------------------------------------------------ operations
   bool truth(const Sym& s) {
+    if (user_subclass(s)) {
+      if (Sym r; subclass_dunder(s, "__bool__", {}, &r)) return truth(r);
+      if (Sym r; subclass_dunder(s, "__len__", {}, &r)) return truth(r);
+    }
     switch (s.kind) {
       case SymKind::Const: {
         int t = vm::truthy(vm_, s.ex);
@@ -1440,6 +1719,19 @@ class Tracer {
 // ================================================================ operations
 Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
   const char* sym = kBinSyms[size_t(op)];
+  if (user_subclass(a) || user_subclass(b)) {
+    // A builtin subclass's own operator methods, in CPython's order (the
+    // in-place one, then the forward one); a reflected one is not traced.
+    std::string fwd = kBinDunders[size_t(op)];
+    refuse_overrides(b, {"__r" + fwd.substr(2)}, std::string("operator ") + sym);
+    Sym r;
+    bool got = (inplace && subclass_dunder(a, "__i" + fwd.substr(2), {b}, &r)) || subclass_dunder(a, fwd, {b}, &r);
+    if (got) {
+      if (r.is_const() && r.ex.is_not_implemented())
+        stop(BreakReason::UnsupportedValue, fmt::format("{} returning NotImplemented", fwd));
+      return r;
+    }
+  }
   if (a.is_const() && b.is_const()) {
     return Sym::constant(checked(inplace ? vm::inplace_op(vm_, op, a.ex, b.ex) : vm::binary_op(vm_, op, a.ex, b.ex),
                                  std::string("operator ") + sym));
@@ -1513,6 +1805,7 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
 Sym Tracer::getitem(const Sym& c0, const Sym& key0) {
   const Sym c = c0.kind == SymKind::Ref && !c0.tensor ? concretize(c0) : c0;
   const Sym key = c.is_tensor() ? key0 : concretize(key0);
+  if (Sym r; subclass_dunder(c, "__getitem__", {key}, &r)) return r;
   if (c.is_const() && key.is_const()) return Sym::constant(checked(vm::getitem(vm_, c.ex, key.ex), "subscript"));
   if (is_dict_obj(c) && key.is_const()) return dict_item(c, key.ex);
   if (c.kind == SymKind::Map) return map_get(c, key);
@@ -1572,6 +1865,11 @@ Sym Tracer::getitem(const Sym& c0, const Sym& key0) {
 
 std::vector<Sym> Tracer::unpack(const Sym& s, size_t n) {
   std::vector<Sym> out;
+  if (subclass_override(s, "__iter__")) {  // unpacking iterates
+    out = drain(s);
+    if (out.size() != n) stop(BreakReason::ExceptionInTrace, fmt::format("unpacking {} values into {}", out.size(), n));
+    return out;
+  }
   if (s.kind == SymKind::Seq) {
     if (s.seq->items.size() != n)
       stop(BreakReason::ExceptionInTrace, fmt::format("unpacking {} values into {}", s.seq->items.size(), n));
@@ -1591,24 +1889,39 @@ Sym Tracer::iterate(const Sym& s) {
   it.kind = SymKind::Iter;
   it.iter = std::make_shared<IterData>();
   if (s.kind == SymKind::Iter) return s;
+  if (Sym r; subclass_dunder(s, "__iter__", {}, &r)) return iterate(r);
   if (s.kind == SymKind::Seq) {
+    if (s.seq->is_list) {
+      // By index, as CPython's list iterator: items the loop appends or
+      // replaces are seen.
+      it.iter->kind = IterData::List;
+      it.iter->list = s.seq;
+      return it;
+    }
     it.iter->items = s.seq->items;
     return it;
   }
   if (is_dict_obj(s)) {
     for (const Value& k : dict_keys(s)) it.iter->items.push_back(Sym::constant(k));
+    it.iter->watch_dict = std::make_shared<Sym>(s);
     return it;
   }
   if (s.kind == SymKind::Map && s.map->is_set) {
     if (set_has_tensors(s))
       stop(BreakReason::UnsupportedValue, "iterating over a set of tensors (its order follows their addresses)");
     // A set iterates in its hash order: the real set's.
+    // The set's keys in the map's order are checked against changes; the
+    // items come in the real set's order.
     Value l = checked(vm::sequence_to_list(vm_, example_of(s)), "iter()");
     for (auto& x : l.as<vm::ListObject>()->items) it.iter->items.push_back(Sym::constant(x));
+    it.iter->watch_map = s.map;
+    for (auto& kv : s.map->items) it.iter->watch_keys.push_back(kv.first);
     return it;
   }
   if (s.kind == SymKind::Map) {
     for (auto& kv : s.map->items) it.iter->items.push_back(Sym::constant(kv.first));
+    it.iter->watch_map = s.map;
+    for (auto& kv : s.map->items) it.iter->watch_keys.push_back(kv.first);
     return it;
   }
   if (Sym r; call_dunder(s, "__iter__", {}, &r)) return iterate(r);
@@ -1687,18 +2000,40 @@ Sym Tracer::obj_attr(const Sym& o, vm::StrObject* name) {
 
 Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
   std::string_view nm = vm::str_view(Value::borrow(name));
+  if (Sym r; subclass_attr(obj, name, &r)) return r;
   if (obj.kind == SymKind::Obj || obj.kind == SymKind::Inst) return obj_attr(obj, name);
   if (obj.kind == SymKind::Super) return super_attr(obj, name);
   if (obj.is_const()) {
     const Value& o = obj.ex;
     if (vm::is_kind(o, ObjKind::Module)) {
-      Value v = vm::dict_get_str(o.as<vm::ModuleObject>()->dict.as<vm::DictObject>(), name);
+      auto* dict = o.as<vm::ModuleObject>()->dict.as<vm::DictObject>();
+      auto ov = global_overlay_.find({dict, std::string(nm)});  // stored by the trace (a global of that module)
+      if (ov != global_overlay_.end()) return ov->second;
+      Value v = vm::dict_get_str(dict, name);
       // A missing name may come from the module's __getattr__ (torch.nn is
       // imported on first use): what the interpreter would do next anyway.
-      if (v.is_empty()) v = checked(vm::getattr(vm_, o, name), fmt::format("attribute {}", nm));
+      if (v.is_empty()) {
+        v = checked(vm::getattr(vm_, o, name), fmt::format("attribute {}", nm));
+        if (vm::dict_get_str(dict, name).bits() != v.bits())
+          stop(BreakReason::UnsupportedValue, fmt::format("module attribute {} made by the module's __getattr__ on each read", nm));
+      }
       if (trusted_module(o) || obj.reg < 0) {
-        if (!is_immutable_const(v) && !v.is_object()) stop(BreakReason::UnsupportedValue, "module attribute");
-        return Sym::constant(v);
+        // torch.*, math.*, and modules reached as constants: the names read
+        // are guarded together (MODULE_ATTRS: one compare while nothing in
+        // the module changes), their values held as constants; a mutable
+        // value is read through a source rooted at the module.
+        if (pinned_by_identity(v)) {
+          Guard g;
+          g.kind = GuardKind::ModuleAttrs;
+          g.expected = o;
+          g.attrs.emplace_back(Value::borrow(name), v);
+          g.seen = dict->mutations;
+          guards_.add(std::move(g));
+          Sym c = Sym::constant(v);
+          return c;
+        }
+        int ms = obj.reg >= 0 ? obj.reg : const_source(o);
+        return from_source(guards_.sources.add(Source{SourceKind::Attr, ms, 0, Value::borrow(name), Value()}), v);
       }
       Source s{SourceKind::Attr, obj.reg, 0, Value::borrow(name), Value()};
       return from_source(guards_.sources.add(s), v);
@@ -1761,6 +2096,19 @@ Sym Tracer::call_native(const NativeObject* nat, std::vector<Sym>& args, const V
     case NativeClass::Break: stop(info.reason, info.label);
     case NativeClass::Pure: return call_pure(Value::borrow(const_cast<NativeObject*>(nat)), info.label, args, kwnames);
     case NativeClass::Metadata: {
+      if (info.label == "Tensor.storage_offset" && nkw == 0 && args.size() == 1 && args[0].is_tensor()) {
+        // The guards do not pin offsets (a view at another offset reuses the
+        // graph): the offset is a graph value, read when the graph runs, and
+        // pinned by STORAGE_OFFSET guards only if Python code uses it.
+        Value r = vm::make_int(vm_, torch::tensor_of(args[0].ex).offset);
+        Node n;
+        n.op = GraphOp::Call;
+        n.callee = Value::borrow(const_cast<NativeObject*>(nat));
+        n.label = info.label;
+        n.in = {reg_of(args[0])};
+        offsets_read_ = true;
+        return ref(add_node(std::move(n), r), r);
+      }
       if (info.label == "Tensor.size" && nkw == 0 && !args.empty() && dynamic_dims_of(args[0])) {
         if (args.size() == 1) return shape_sym(args[0]);
         int64_t d;
@@ -1809,8 +2157,9 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
   bool consts = true;
   for (auto& a : args) consts = consts && a.is_const();
   size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;
-  auto items_of = [&](const Sym& s) { return iterate(s).iter->items; };
+  auto items_of = [&](const Sym& s) { return drain(s); };
   if (nkw == 0 && args.size() == 1 && (label == "len") && !consts) {
+    if (Sym r; subclass_dunder(args[0], "__len__", {}, &r)) return r;
     if (args[0].kind == SymKind::Seq) return Sym::constant(vm::make_int(vm_, int64_t(args[0].seq->items.size())));
     if (is_dict_obj(args[0])) return Sym::constant(vm::make_int(vm_, int64_t(dict_keys(args[0]).size())));
     if (args[0].kind == SymKind::Map) return Sym::constant(vm::make_int(vm_, int64_t(args[0].map->items.size())));
@@ -1830,35 +2179,32 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
   if (nkw == 0 && !consts && (label == "list" || label == "tuple") && args.size() == 1)
     return seq_of(items_of(args[0]), label == "list");
   if (nkw == 0 && !consts && label == "reversed" && args.size() == 1) {
-    auto items = items_of(args[0]);
-    std::reverse(items.begin(), items.end());
+    if (args[0].kind != SymKind::Seq) stop(BreakReason::UnsupportedCall, "reversed() of something other than a list or tuple");
+    refuse_overrides(args[0], {"__reversed__", "__len__", "__getitem__"}, "reversed()");
     Sym it;
     it.kind = SymKind::Iter;
     it.iter = std::make_shared<IterData>();
-    it.iter->items = std::move(items);
+    it.iter->items = args[0].seq->items;
+    std::reverse(it.iter->items.begin(), it.iter->items.end());
+    if (args[0].seq->is_list) {
+      it.iter->watch_list = args[0].seq;
+      it.iter->watch_version = args[0].seq->version;
+    }
     return it;
   }
   if (nkw == 0 && !consts && (label == "enumerate" || label == "zip")) {
-    std::vector<std::vector<Sym>> cols;
-    int64_t start = 0;
-    if (label == "enumerate") {
-      if (args.empty() || args.size() > 2 || (args.size() == 2 && !vm::int_value(args[1].ex, &start)))
-        stop(BreakReason::UnsupportedCall, "enumerate() with these arguments");
-      cols.push_back(items_of(args[0]));
-    } else {
-      for (auto& a : args) cols.push_back(items_of(a));
-    }
-    size_t n = SIZE_MAX;
-    for (auto& c : cols) n = std::min(n, c.size());
-    if (cols.empty()) n = 0;
+    // Lazy, as the builtins: each step takes the next item of each iterator.
     Sym it;
     it.kind = SymKind::Iter;
     it.iter = std::make_shared<IterData>();
-    for (size_t i = 0; i < n; i++) {
-      std::vector<Sym> row;
-      if (label == "enumerate") row.push_back(Sym::constant(vm::make_int(vm_, start + int64_t(i))));
-      for (auto& c : cols) row.push_back(c[i]);
-      it.iter->items.push_back(seq_of(std::move(row), false));
+    if (label == "enumerate") {
+      if (args.empty() || args.size() > 2 || (args.size() == 2 && (!args[1].is_const() || !vm::int_value(args[1].ex, &it.iter->count))))
+        stop(BreakReason::UnsupportedCall, "enumerate() with these arguments");
+      it.iter->kind = IterData::Enumerate;
+      it.iter->children.push_back(iterate(args[0]));
+    } else {
+      it.iter->kind = IterData::Zip;
+      for (auto& a : args) it.iter->children.push_back(iterate(a));
     }
     return it;
   }
@@ -1877,6 +2223,13 @@ Sym Tracer::call_pure(const Value& callee, const std::string& label, std::vector
     int id = add_node(std::move(n), r);
     return node_result(id, r, "abs");
   }
+  // What follows reads containers as the builtins (examples are plain
+  // lists and tuples): a subclass with its own protocol stops here.
+  if (label != "isinstance" && label != "type")
+    for (auto& a : args)
+      if (user_subclass(a) && overrides_protocol(a))
+        stop(BreakReason::UnsupportedValue, fmt::format("{}() of a '{}', which defines its own container methods", label,
+                                                        vm::str_view(user_subclass(a)->name)));
   // Tuples, lists and dicts made in the trace from constants only are
   // constants too, for a pure builtin (sorted(d.keys()), max([1, 2])...).
   std::function<bool(const Sym&)> all_const = [&](const Sym& x) -> bool {
@@ -1940,7 +2293,7 @@ Sym Tracer::list_method(std::string_view name, const Sym& self, std::vector<Sym>
     return Sym::constant(Value::none());
   }
   if (name == "extend" && args.size() == 2) {
-    auto more = iterate(args[1]).iter->items;
+    auto more = drain(args[1]);
     items.insert(items.end(), more.begin(), more.end());
     return Sym::constant(Value::none());
   }
@@ -2036,8 +2389,7 @@ Sym Tracer::call_set_method(const NativeObject* nat, std::vector<Sym>& args, con
     return Sym::constant(Value::none());
   }
   if (name == "update" && args.size() == 2) {
-    Sym items = iterate(args[1]);  // kept alive for the loop
-    for (auto& x : items.iter->items) map_set(m, concretize(x), Sym::constant(Value::none()));
+    for (auto& x : drain(args[1])) map_set(m, concretize(x), Sym::constant(Value::none()));
     return Sym::constant(Value::none());
   }
   if (name == "clear" && args.size() == 1) {
@@ -2115,7 +2467,7 @@ Sym Tracer::call_dict_method(const NativeObject* nat, std::vector<Sym>& args) {
 Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Value& kwnames) {
   if (callee.kind == SymKind::Func) {
     auto& fd = *callee.func;
-    return inline_call(f, fd.code.as<CodeObject>(), fd.defaults, Value::none(), fd.globals, &fd.closure, Value(), args,
+    return inline_call(f, fd.code.as<CodeObject>(), fd.defaults, Value::none(), fd.globals, &fd.closure, nullptr, args,
                        kwnames);
   }
   if (callee.kind == SymKind::Method) {
@@ -2180,7 +2532,10 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
   }
   if (vm::is_kind(c, ObjKind::Function)) {
     auto* fn = c.as<FunctionObject>();
-    return inline_call(f, fn->code.as<CodeObject>(), fn->defaults, fn->kwdefaults, fn->globals, nullptr, fn->closure, args,
+    // Its code and defaults are read as they are now: a FUNC_VERSION guard
+    // sees them replaced.
+    guard(GuardKind::FuncVersion, -1, c, int64_t(fn->version));
+    return inline_call(f, fn->code.as<CodeObject>(), fn->defaults, fn->kwdefaults, fn->globals, nullptr, fn, args,
                        kwnames);
   }
   if (vm::is_kind(c, ObjKind::Type)) {
@@ -2191,10 +2546,8 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
     if (t == vm_.types.set && !vm::is_kind(kwnames, ObjKind::Tuple) && args.size() <= 1) {
       Sym m = new_map();
       m.map->is_set = true;
-      if (args.size() == 1) {
-        Sym items = iterate(args[0]);  // kept alive for the loop
-        for (auto& x : items.iter->items) map_set(m, concretize(x), Sym::constant(Value::none()));
-      }
+      if (args.size() == 1)
+        for (auto& x : drain(args[0])) map_set(m, concretize(x), Sym::constant(Value::none()));
       return m;
     }
     std::string name(vm::str_view(t->name));
@@ -2218,7 +2571,7 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
 
 Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, const Value& kwdefaults,
                         const Value& globals, const std::vector<std::shared_ptr<CellData>>* closure,
-                        const Value& real_closure, std::vector<Sym>& args, const Value& kwnames) {
+                        FunctionObject* real_fn, std::vector<Sym>& args, const Value& kwnames) {
   if (code->flags & vm::kCodeNoTrace)
     stop(BreakReason::CompilerDisabled, std::string(vm::str_view(code->qualname)) + " (recursive=False)");
   if (code->flags & vm::kCodeGenerator) stop(BreakReason::UnsupportedCall, "a generator function");
@@ -2254,11 +2607,21 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
       stop(BreakReason::ExceptionInTrace, fmt::format("bad keyword argument '{}'", kn));
     f.locals[i] = args[npos + k];
   }
+  // A real function's defaults: constants whose identity says it all are
+  // pinned by its FUNC_VERSION guard; a mutable one (a dict, a list) is read
+  // through a source like any outside value, and so are keyword-only
+  // defaults (their dict may change in place).
   size_t ndef = vm::is_kind(defaults, ObjKind::Tuple) ? defaults.as<vm::TupleObject>()->size : 0;
   for (size_t i = 0; i < argc; i++) {
     if (f.locals[i].kind != SymKind::Unbound) continue;
     if (i + ndef < argc) stop(BreakReason::ExceptionInTrace, "missing a required argument");
-    f.locals[i] = Sym::constant(defaults.as<vm::TupleObject>()->items[i - (argc - ndef)]);
+    size_t k = i - (argc - ndef);
+    const Value& d = defaults.as<vm::TupleObject>()->items[k];
+    f.locals[i] = !real_fn || pinned_by_identity(d)
+                      ? Sym::constant(d)
+                      : from_source(guards_.sources.add(Source{SourceKind::FuncDefault, const_source(Value::borrow(real_fn)),
+                                                               int(k), Value(), Value()}),
+                                    d);
   }
   for (size_t i = argc; i < argc + size_t(code->kwonlyargcount); i++) {
     if (f.locals[i].kind != SymKind::Unbound) continue;
@@ -2266,7 +2629,11 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
                   ? vm::dict_get_str(kwdefaults.as<vm::DictObject>(), code->varnames[i].as<vm::StrObject>())
                   : Value();
     if (d.is_empty()) stop(BreakReason::ExceptionInTrace, "missing a required keyword-only argument");
-    f.locals[i] = Sym::constant(d);
+    f.locals[i] = !real_fn ? Sym::constant(d)
+                           : from_source(guards_.sources.add(Source{SourceKind::FuncKwDefault,
+                                                                    const_source(Value::borrow(real_fn)), 0,
+                                                                    code->varnames[i], Value()}),
+                                         d);
   }
   for (size_t i = 0; i < code->cellvars.size(); i++) {
     auto c = std::make_shared<CellData>();
@@ -2276,22 +2643,16 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
   for (size_t i = 0; i < code->freevars.size(); i++) {
     if (closure && i < closure->size()) {
       f.cells.push_back((*closure)[i]);
-    } else {
-      // A real closure of an inlined function: its contents are read now,
-      // without a guard, only when they are constants of immutable kinds.
-      auto c = std::make_shared<CellData>();
-      c->contents = Sym::unbound();
-      if (vm::is_kind(real_closure, ObjKind::Tuple) && i < real_closure.as<vm::TupleObject>()->size) {
-        const Value& cv = real_closure.as<vm::TupleObject>()->items[i].as<vm::CellObject>()->contents;
-        if (!cv.is_empty() && (is_immutable_const(cv) || vm::is_kind(cv, ObjKind::Function) ||
-                               vm::is_kind(cv, ObjKind::Module) || vm::is_kind(cv, ObjKind::Native) ||
-                               vm::is_kind(cv, ObjKind::Type)))
-          c->contents = Sym::constant(cv);
-        else
-          stop(BreakReason::UnsupportedCall, "inlining a closure over a mutable or tensor value");
-      }
-      f.cells.push_back(c);
+      continue;
     }
+    // A real closure of an inlined function: its cells are read through
+    // sources (their contents guarded as any outside value), and stores
+    // into them are store_cell nodes.
+    const Value& cl = real_fn ? real_fn->closure : Value();
+    if (!vm::is_kind(cl, ObjKind::Tuple) || i >= cl.as<vm::TupleObject>()->size)
+      stop(BreakReason::UnsupportedCall, "a function whose closure does not match its code");
+    int cs = guards_.sources.add(Source{SourceKind::FuncCell, const_source(Value::borrow(real_fn)), int(i), Value(), Value()});
+    f.cells.push_back(real_cell(cs, cl.as<vm::TupleObject>()->items[i]));
   }
   const CodeObject* saved_co = cur_co_;
   int saved_line = cur_line_;
@@ -2393,18 +2754,12 @@ Sym Tracer::run_frame(Frame& f) {
       case Op::STORE_FAST: f.locals[arg] = pop(); break;
       case Op::DELETE_FAST: f.locals[arg] = Sym::unbound(); break;
       case Op::LOAD_DEREF: {
-        auto& cell = f.cells[arg];
-        if (cell->contents.kind == SymKind::Unbound)
-          stop(BreakReason::ExceptionInTrace, "free variable referenced before assignment");
-        st.push_back(cell->contents);
+        const Sym& v = cell_load(f.cells[arg]);
+        if (v.kind == SymKind::Unbound) stop(BreakReason::ExceptionInTrace, "free variable referenced before assignment");
+        st.push_back(v);
         break;
       }
-      case Op::STORE_DEREF: {
-        if (f.depth == 0 && arg >= co->cellvars.size())
-          stop(BreakReason::SideEffect, "assignment to a nonlocal variable of an enclosing function");
-        f.cells[arg]->contents = pop();
-        break;
-      }
+      case Op::STORE_DEREF: cell_store(f.cells[arg], pop()); break;
       case Op::LOAD_CLOSURE: {
         Sym s;
         s.kind = SymKind::Cell;
@@ -2436,6 +2791,12 @@ Sym Tracer::run_frame(Frame& f) {
       case Op::LOAD_METHOD: {
         auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
         Sym o = pop();
+        if (Value own = subclass_override(o, vm::str_view(Value::borrow(name))); own && vm::is_kind(own, ObjKind::Function)) {
+          // A method a builtin subclass defines: bound to it and inlined.
+          st.push_back(Sym::constant(own));
+          st.push_back(o);
+          break;
+        }
         if (is_dict_obj(o) || o.kind == SymKind::Map) {
           Value m = vm::type_lookup(o.kind == SymKind::Map && o.map->is_set ? vm_.types.set : vm_.types.dict, name);
           if (!vm::is_kind(m, ObjKind::Native)) stop(BreakReason::UnsupportedValue, "this dict method");
@@ -2508,10 +2869,11 @@ Sym Tracer::run_frame(Frame& f) {
         if (arg & 1) kw = pop();
         Sym a = pop();
         Sym callee = pop();
-        std::vector<Sym> args = iterate(a).iter->items;
+        std::vector<Sym> args = drain(a);
         Value kwnames;
         if (arg & 1) {
           if (!is_dict_obj(kw)) stop(BreakReason::UnsupportedCall, "** with a dict made in the trace");
+          refuse_overrides(kw, {"keys", "__getitem__", "__iter__"}, "** unpacking");
           std::vector<Value> keys = dict_keys(kw);
           if (!keys.empty()) {
             kwnames = vm::tuple_new(vm_, keys.size());
@@ -2554,6 +2916,8 @@ Sym Tracer::run_frame(Frame& f) {
       case Op::COMPARE_OP: {
         Sym b = pop(), a = pop();
         auto k = vm::CmpOpKind(arg);
+        for (const Sym* x : {&a, &b})
+          refuse_overrides(*x, {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}, "a comparison");
         if (Sym r; symint_compare(k, a, b, &r)) {
           st.push_back(r);
           break;
@@ -2600,7 +2964,9 @@ Sym Tracer::run_frame(Frame& f) {
       case Op::CONTAINS_OP: {
         Sym b = concretize(pop()), a = concretize(pop());
         int r = -1;
-        if (a.is_const() && b.is_const()) {
+        if (Sym got; subclass_dunder(b, "__contains__", {a}, &got)) {
+          r = truth(got);
+        } else if (a.is_const() && b.is_const()) {
           r = vm::contains(vm_, b.ex, a.ex);
           if (r < 0) checked(Value(), "in");
         } else if (b.kind == SymKind::Map) {
@@ -2633,7 +2999,9 @@ Sym Tracer::run_frame(Frame& f) {
       }
       case Op::STORE_SUBSCR: {
         Sym k = pop(), c = pop(), v = pop();
-        if (c.is_tensor()) {
+        if (Sym r; subclass_dunder(c, "__setitem__", {k, v}, &r)) {
+          // a builtin subclass's own __setitem__, inlined
+        } else if (c.is_tensor()) {
           Value ek = example_of(k), ev = example_of(v);
           if (torch::is_tensor(ek) && torch::tensor_of(ek).dtype == torch::DType::Bool) {
             // a[mask] = v keeps a's shape: a fixed-shape side effect, fine.
@@ -2665,7 +3033,9 @@ Sym Tracer::run_frame(Frame& f) {
       }
       case Op::DELETE_SUBSCR: {
         Sym k = pop(), c = pop();
-        if (is_dict_obj(c)) {
+        if (Sym r; subclass_dunder(c, "__delitem__", {k}, &r)) {
+          // a builtin subclass's own __delitem__, inlined
+        } else if (is_dict_obj(c)) {
           dict_delete(c, k);
         } else if (c.kind == SymKind::Map && !c.map->is_set) {
           int i = map_find(*c.map, k);
@@ -2722,7 +3092,7 @@ Sym Tracer::run_frame(Frame& f) {
         if (op == Op::LIST_APPEND) {
           l.seq->items.push_back(v);
         } else {
-          auto more = iterate(v).iter->items;
+          auto more = drain(v);
           l.seq->items.insert(l.seq->items.end(), more.begin(), more.end());
         }
         break;
@@ -2748,8 +3118,7 @@ Sym Tracer::run_frame(Frame& f) {
         Sym it = pop();
         Sym& m = st[st.size() - (arg & 0xffff)];
         if (m.kind != SymKind::Map || !m.map->is_set) stop(BreakReason::UnsupportedValue, "set update");
-        Sym items = iterate(it);  // kept alive for the loop
-        for (auto& x : items.iter->items) map_set(m, concretize(x), Sym::constant(Value::none()));
+        for (auto& x : drain(it)) map_set(m, concretize(x), Sym::constant(Value::none()));
         break;
       }
       case Op::SET_ADD: {
@@ -2971,8 +3340,11 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
   // was read (a tensor's size may follow from a dynamic int: arange(n)).
   for (Guard& gd : guards_.guards)
     if (gd.kind == GuardKind::TensorMatch && gd.dynamic && sizes_read_) gd.dynamic = 0;
-  if (sizes_read_)
+  if (sizes_read_) {
     for (auto& [src, v] : dynamic_int_inputs_) guard(GuardKind::ConstMatch, src, v);
+    if (offsets_read_)
+      for (auto& [src, off] : tensor_offsets_) guard(GuardKind::StorageOffset, src, Value(), off);
+  }
   for (size_t i = 0; i < input_sources_.size(); i++)
     for (const Guard& gd : guards_.guards)
       if (gd.kind == GuardKind::TensorMatch && gd.dynamic && gd.source == input_sources_[i]) {
@@ -3232,6 +3604,8 @@ TraceResult Tracer::run() {
   f.locals.assign(size_t(co_->nlocals), Sym::unbound());
   guards_.sources.nlocals = co_->nlocals;
   for (int i = 0; i < co_->nlocals; i++) guards_.sources.local_names.emplace_back(vm::str_view(co_->varnames[size_t(i)]));
+  for (const Value& n : co_->cellvars) guards_.sources.cell_names.emplace_back(vm::str_view(n));
+  for (const Value& n : co_->freevars) guards_.sources.cell_names.emplace_back(vm::str_view(n));
   find_regions();
   std::optional<Break> brk;
   try {
@@ -3248,14 +3622,10 @@ TraceResult Tracer::run() {
       f.cells.push_back(c);
     }
     for (size_t i = 0; i < co_->freevars.size(); i++) {
-      auto c = std::make_shared<CellData>();
+      // The frame's free variables: real cells, read when used.
       const Value& cell = slots_[size_t(co_->nlocals) + co_->cellvars.size() + i];
-      const Value& contents = cell.as<vm::CellObject>()->contents;
-      c->contents = contents.is_empty() ? Sym::unbound()
-                                        : from_source(guards_.sources.add(Source{SourceKind::Deref, -1,
-                                                                                 int(co_->cellvars.size() + i), Value(), Value()}),
-                                                      contents);
-      f.cells.push_back(c);
+      int src = guards_.sources.add(Source{SourceKind::DerefCell, -1, int(co_->cellvars.size() + i), Value(), Value()});
+      f.cells.push_back(real_cell(src, cell));
     }
     Sym out = run_frame(f);
     size_t tensor_nodes = 0;

@@ -433,11 +433,13 @@ inline bool store_attr(VM& vm, InlineCache& c, const Value& obj, StrObject* name
   size_t i = size_t(int64_t(w->index));
   if (i < d->entries.size() && holds(d->entries[i].key, name)) {
     d->entries[i].value = v;
+    d->mutations++;
     return true;
   }
   int64_t ix = (d->key_bloom & w->bloom) == w->bloom ? dict_lookup_str_index(d, name) : -1;
   if (ix >= 0) {
     d->entries[size_t(ix)].value = v;
+    d->mutations++;
   } else {
     ix = dict_insert_absent_str(vm, d, name, v);
     if (ix < 0) return false;

@@ -103,6 +103,7 @@ bool function_setattr(VM& vm, Object* o, StrObject* name, const Value& value) {
         return false;
       }
       f->defaults = or_none(value);
+      f->version++;
       return true;
     }
     if (name_is(name, "__kwdefaults__")) {
@@ -111,6 +112,23 @@ bool function_setattr(VM& vm, Object* o, StrObject* name, const Value& value) {
         return false;
       }
       f->kwdefaults = or_none(value);
+      f->version++;
+      return true;
+    }
+    if (name_is(name, "__code__")) {
+      if (!value || !is_kind(value, ObjKind::Code)) {
+        vm.raise(Exc::TypeError, "__code__ must be set to a code object");
+        return false;
+      }
+      size_t nfree = value.as<CodeObject>()->freevars.size();
+      size_t ncells = is_kind(f->closure, ObjKind::Tuple) ? f->closure.as<TupleObject>()->size : 0;
+      if (nfree != ncells) {
+        vm.raisef(Exc::ValueError, "%s() requires a code object with %zu free vars, not %zu",
+                  is_str(f->name) ? f->name.as<StrObject>()->data : "?", ncells, nfree);
+        return false;
+      }
+      f->code = value;
+      f->version++;
       return true;
     }
     if (name_is(name, "__dict__")) {
@@ -249,6 +267,15 @@ Value cell_getattr(VM& vm, Object* o, StrObject* name) {
     return c->contents;
   }
   return generic_getattr(vm, Value::borrow(o), name, nullptr, false);
+}
+
+bool cell_setattr(VM& vm, Object* o, StrObject* name, const Value& value) {
+  if (name_is(name, "cell_contents")) {
+    static_cast<CellObject*>(o)->contents = value;  // Empty (del) leaves the cell empty
+    return true;
+  }
+  vm.raisef(Exc::AttributeError, "'cell' object has no attribute '%s'", name->data);
+  return false;
 }
 
 Value module_repr(VM& vm, Object* o) {
@@ -463,6 +490,7 @@ const KindSlots cell_slots = [] {
   s.repr = cell_repr;
   s.hash = identity_hash;
   s.getattr = cell_getattr;
+  s.setattr = cell_setattr;
   return s;
 }();
 

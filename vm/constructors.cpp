@@ -58,6 +58,14 @@ Value singleton_new(VM& vm, TypeObject* cls, const CallArgs& a) {
   }
   return Value::from_raw_bits(Value::kImmTag | kImm);
 }
+// types.MethodType(function, instance): a bound method.
+Value method_new(VM& vm, TypeObject*, const CallArgs& a) {
+  if (!args_no_kw(vm, a, "method")) return Value();
+  if (!args_positional(vm, a, "method", 2, 2)) return Value();
+  if (!is_callable(vm, a.args[0])) return vm.raise(Exc::TypeError, "first argument must be callable");
+  if (a.args[1].is_none()) return vm.raise(Exc::TypeError, "instance must not be None");
+  return make_bound_method(vm, a.args[0], a.args[1]);
+}
 // Gives builtin class `t` its __new__ and the direct constructor type_call uses.
 template <TypeCallFn F>
 void define_new(VM& vm, TypeObject* t) {
@@ -84,6 +92,7 @@ void init_constructors(VM& vm) {
   define_new<map_type_call>(vm, t.map);
   define_new<filter_type_call>(vm, t.filter);
   define_new<reversed_type_call>(vm, t.reversed);
+  define_new<method_new>(vm, t.method);
   define_new<singleton_new<Value::kNone>>(vm, t.NoneType);
   define_new<singleton_new<Value::kNotImplemented>>(vm, t.NotImplementedType);
   define_new<singleton_new<Value::kEllipsis>>(vm, t.ellipsis);

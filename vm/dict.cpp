@@ -176,6 +176,7 @@ void insert_new(DictObject* d, int64_t hash, Value key, Value value) {
   d->key_bloom |= dict_bloom_bits(hash);
   d->used++;
   d->version++;
+  d->mutations++;
 }
 
 // Removes the entry at `ix` (found at index slot `slot`) and returns its value.
@@ -187,6 +188,7 @@ Value remove_at(DictObject* d, int64_t ix, size_t slot) {
   d->index[slot] = kIxDummy;
   d->used--;
   d->version++;
+  d->mutations++;
   // Trailing holes can be dropped at once (keeps popitem O(1) amortised).
   while (!d->entries.empty() && d->entries.back().key.is_empty() &&
          d->entries.size() > d->used) {
@@ -294,6 +296,7 @@ bool dict_setitem_known_hash(VM& vm, DictObject* d, const Value& key_in, int64_t
     if (ix >= 0) {
       Value old = std::move(d->entries[size_t(ix)].value);
       d->entries[size_t(ix)].value = std::move(value);
+      d->mutations++;
       return true;
     }
     insert_new(d, hash, std::move(key), std::move(value));
@@ -316,6 +319,7 @@ bool dict_setitem_str(VM& vm, DictObject* d, StrObject* key, const Value& value)
     Value v = value;
     Value old = std::move(d->entries[size_t(ix)].value);
     d->entries[size_t(ix)].value = std::move(v);
+    d->mutations++;
     return true;
   }
   return dict_setitem(vm, d, Value::borrow(key), value);
@@ -379,6 +383,7 @@ void dict_clear(DictObject* d) {
   d->filled = 0;
   d->key_bloom = 0;
   d->version++;
+  d->mutations++;
 }
 
 namespace {

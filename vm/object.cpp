@@ -274,6 +274,7 @@ void object_clear(Object* o) {
       auto* d = static_cast<DictObject*>(o);
       d->used = 0;
       ++d->version;
+      ++d->mutations;
       drop_all(d->index);
       drop_all(d->entries);
       break;

@@ -106,6 +106,10 @@ struct DictObject : Object {
   size_t used = 0;           // live entries
   size_t filled = 0;         // index slots not empty (live entries and dummies): probes end at an empty one
   uint64_t version = 0;      // bumped on every insertion/deletion (not on value replace)
+  // Bumped on every change of a key or a value (CPython's ma_version_tag):
+  // the tracer's module guards (tracer/guards.h, MODULE_ATTRS) check "nothing
+  // in this module changed" with one compare.
+  uint64_t mutations = 0;
   // A one-word Bloom filter of the keys ever inserted (dict_bloom_bits of
   // their hashes; reset only by clear). The attribute caches use it to prove
   // in a few instructions that an instance dict does not shadow a method.
@@ -233,6 +237,9 @@ struct FunctionObject : Object {
   Value dict;                // function attributes (lazily created; may be Empty)
   Value module;              // str: __module__
   Value doc;                 // None or str
+  // Bumped when __code__, __defaults__ or __kwdefaults__ is replaced: the
+  // tracer inlines a function under a FUNC_VERSION guard (tracer/guards.h).
+  uint64_t version = 0;
 };
 
 // Calling convention shared by the interpreter and every native function

@@ -1092,4 +1092,18 @@ Value sequence_to_tuple(VM& vm, const Value& iterable) {
   return t;
 }
 
+bool is_callable(VM& vm, const Value& v) {
+  if (!v.is_object()) return false;
+  switch (v.as_object()->kind) {
+    case ObjKind::Function:
+    case ObjKind::Native:
+    case ObjKind::BoundMethod:
+    case ObjKind::Type:
+    case ObjKind::StaticMethod:
+      return true;
+    default:
+      return bool(type_lookup(v.as_object()->type, vm.names.__call__));
+  }
+}
+
 }  // namespace kiln::vm

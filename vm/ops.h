@@ -91,6 +91,7 @@ const char* type_name(VM& vm, const Value& v);
 Value repr(VM& vm, const Value& v);   // always a str on success
 Value str(VM& vm, const Value& v);
 int truthy(VM& vm, const Value& v);   // 1, 0, or -1 on error
+bool is_callable(VM& vm, const Value& v);  // builtins.callable()
 bool hash(VM& vm, const Value& v, int64_t* out);
 Value binary_op(VM& vm, BinOpKind op, const Value& a, const Value& b);
 Value inplace_op(VM& vm, BinOpKind op, const Value& a, const Value& b);

@@ -506,9 +506,16 @@ Value type_getattr(VM& vm, Object* o, StrObject* name) {
 
 bool type_setattr(VM& vm, Object* o, StrObject* name, const Value& value) {
   auto* t = static_cast<TypeObject*>(o);
-  if (type_is_builtin(t)) {
+  if (type_is_builtin(t) && !(t->aux & kTypeMutable)) {
     vm.raisef(Exc::TypeError, "cannot set '%s' attribute of immutable type '%s'", name->data,
               type_display_name(t).c_str());
+    return false;
+  }
+  if (type_is_builtin(t) && name->data[0] == '_' && name->data[1] == '_') {
+    // The protocol reads a builtin class's dunders from its layout's slots,
+    // never from its dict: a replaced one would be silently ignored.
+    vm.raisef(Exc::NotImplementedError, "setting special attribute '%s' of class '%s' is not supported by Kiln",
+              name->data, type_display_name(t).c_str());
     return false;
   }
   if (name_eq(name, vm.names.__name__) || name_eq(name, vm.names.__qualname__)) {

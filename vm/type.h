@@ -46,6 +46,8 @@ constexpr uint16_t kTypeHasSubclasses = 4;  // some user class derives from it
 constexpr uint16_t kTypeGetattribute = 8;   // defines __getattribute__ (not object's)
 constexpr uint16_t kTypeGetattrHook = 16;   // defines __getattr__
 constexpr uint16_t kTypeSetattr = 32;       // defines __setattr__ / __delattr__ (not object's)
+constexpr uint16_t kTypeMutable = 64;       // a builtin class whose attributes Python may set (torch.Tensor and
+                                            // nn.Parameter, which are Python classes in PyTorch)
 
 // True for classes created by the VM's bootstrap (int, list, ValueError...).
 inline bool type_is_builtin(const TypeObject* t) { return t->aux & 1; }

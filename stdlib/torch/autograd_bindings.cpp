@@ -792,6 +792,7 @@ void register_autograd(Registrar& r) {
   vm::add_getter(vm, st.node_type, "variable", node_variable);
 
   st.parameter_type = vm::new_native_class(vm, "Parameter", "torch.nn.parameter", r.tensor_type, ObjKind::Tensor);
+  st.parameter_type->aux |= vm::kTypeMutable;
   st.parameter_type->builtin_new = parameter_new;
   module_set(vm, r.module, "_Parameter", Value::borrow(st.parameter_type));
 

@@ -386,6 +386,7 @@ Value init_torch_module(VM& vm) {
   st.module = m;
 
   st.tensor_type = new_native_class(vm, "Tensor", "torch", vm.types.object, ObjKind::Tensor);
+  st.tensor_type->aux |= vm::kTypeMutable;  // methods may be added, as to PyTorch's Python class
   st.dtype_type = new_native_class(vm, "dtype", "torch", vm.types.object, ObjKind::Opaque);
   st.device_type = new_native_class(vm, "device", "torch", vm.types.object, ObjKind::Opaque);
   // torch.Size and the (values, indices) results are tuples whose own
