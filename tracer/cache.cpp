@@ -53,6 +53,11 @@ struct Entry {
   double run_ms = 0;   // total time in the graph (--profile, --trace-dump)
   uint64_t allocations = 0;  // tensors allocated while it ran (--profile)
   std::unique_ptr<jit::CompiledGraph> compiled;  // once the threshold is reached
+  // The class of the frame's first argument when the guards pin it (a
+  // method's self): entries are looked up, and counted against the cache
+  // limit, per class, so Module.__call__, which every nn.Module runs,
+  // keeps up to --cache-size-limit entries for each module class.
+  const vm::TypeObject* self_type = nullptr;
 };
 
 struct BreakRecord {
@@ -80,8 +85,8 @@ struct CodeState {
   // Automatic dynamic shapes: per tensor source, the dims whose size made
   // an entry miss; the next traces leave them unguarded when they can.
   std::unordered_map<std::string, uint64_t> dynamic;
-  std::vector<std::string> dynamic_ints;  // int sources whose value changed
-  bool limit_logged = false;
+  std::vector<std::string> dynamic_numbers;  // int and float sources whose value changed
+  std::vector<const vm::TypeObject*> limit_logged;  // classes of self whose entries hit the limit
   std::vector<BreakRecord> breaks;
   std::vector<std::string> recompiles;
 };
@@ -460,6 +465,24 @@ void dump_graph(TracerState& ts, const Entry& e) {
   std::ofstream(base + ".dot") << e.graph->to_dot(ts.vm);
 }
 
+// The class of a frame's first argument (nullptr without one).
+const vm::TypeObject* self_type_of(vm::VM& vm, const CodeObject* co, const Value* slots) {
+  return co->argcount > 0 && !slots[0].is_empty() ? vm::type_of(vm, slots[0]) : nullptr;
+}
+
+// Whether `guards` pin the class of local 0 (a TYPE_MATCH, ID_MATCH or
+// TENSOR_MATCH on it).
+bool pins_self_type(const GuardProgram& guards) {
+  for (const Guard& g : guards.guards) {
+    if (g.source < 0) continue;
+    const Source& s = guards.sources.items[size_t(g.source)];
+    if (s.kind == SourceKind::Local && s.index == 0 &&
+        (g.kind == GuardKind::TypeMatch || g.kind == GuardKind::IdMatch || g.kind == GuardKind::TensorMatch))
+      return true;
+  }
+  return false;
+}
+
 void give_up(CodeState& cs, CodeObject* co) {
   cs.given_up = true;
   if (cs.entries.empty()) co->flags &= ~uint32_t(vm::kCodeJitWatch);  // the hook is never taken again
@@ -477,7 +500,7 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   opts.all_dynamic = flags & vm::kCompileDynamic;
   bool may_go_dynamic = !(flags & vm::kCompileStatic);  // torch.compile(dynamic=False): never
   if (may_go_dynamic && !cs.dynamic.empty()) opts.dynamic = &cs.dynamic;
-  if (may_go_dynamic && !cs.dynamic_ints.empty()) opts.dynamic_ints = &cs.dynamic_ints;
+  if (may_go_dynamic && !cs.dynamic_numbers.empty()) opts.dynamic_numbers = &cs.dynamic_numbers;
   double span_start = vm.trace_events ? vm.trace_events->now_us() : 0;
   TraceResult r = trace_function(vm, fn, co, slots, ts.limits, ts.natives, opts);
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -528,10 +551,11 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   for (char& c : e->graph->name)
     if (!isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
   e->guards = std::move(r.guards);
+  if (pins_self_type(e->guards)) e->self_type = self_type_of(vm, co, slots);
   e->runner = std::make_unique<GraphRunner>(e->graph.get());
   e->trace_ms = ms;
   if (r.dynamic) e->shapes = "dynamic shapes";
-  else if (opts.dynamic || opts.all_dynamic || opts.dynamic_ints)
+  else if (opts.dynamic || opts.all_dynamic || opts.dynamic_numbers)
     e->shapes = "static: a size or int is used in Python at " + r.size_read_at;
   int line = e->graph->nodes.empty() ? co->firstlineno : e->graph->nodes.front().line;
   Value native = vm::new_native(vm, "compiled_graph", graph_call, vm::make_int(vm, e->id), Value::none());
@@ -592,7 +616,9 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     flags = vm.jit_request_flags;
     if (cs->given_up && cs->entries.empty() && cs->breaks.empty()) cs->given_up = false;
   }
+  const vm::TypeObject* self_type = self_type_of(vm, co, slots);
   for (auto& e : cs->entries) {
+    if (e->self_type && e->self_type != self_type) continue;  // another class's entry
     if (e->guards.check(vm, fn, slots, &e->loaded) == -1) {
       e->hits++;
       e->loaded_valid = true;
@@ -609,10 +635,25 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     give_up(*cs, co);
     return co;
   }
-  if (!cs->entries.empty()) {
-    if (cs->entries.size() >= ts.cache_limit) {
-      if (!cs->limit_logged) {
-        cs->limit_logged = true;
+  // The entries this call could have used: those of its class of self.
+  const Entry* first_same = nullptr;
+  size_t same = 0;
+  for (auto& e : cs->entries)
+    if (!e->self_type || e->self_type == self_type) {
+      if (!first_same) first_same = e.get();
+      same++;
+    }
+  if (!cs->entries.empty() && !first_same) {
+    std::string why = fmt::format("{} is a {}: a graph of its own", cs->code.as<CodeObject>()->varnames.empty() ? "self"
+                                  : std::string(vm::str_view(cs->code.as<CodeObject>()->varnames[0])),
+                                  vm::str_view(self_type->name));
+    cs->recompiles.push_back(why);
+    if (ts.logs & kLogRecompiles) log(vm, fmt::format("[kiln:recompiles] {}: recompiling: {}\n", where(*cs), why));
+  }
+  if (first_same) {
+    if (same >= ts.cache_limit) {
+      if (std::find(cs->limit_logged.begin(), cs->limit_logged.end(), self_type) == cs->limit_logged.end()) {
+        cs->limit_logged.push_back(self_type);
         std::string msg = fmt::format("{} hit the cache size limit ({}); the calls that miss run in the interpreter",
                                       where(*cs), ts.cache_limit);
         cs->recompiles.push_back(msg);
@@ -621,8 +662,9 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
       }
       return co;
     }
-    const Entry& first = *cs->entries.front();
-    int failed = first.guards.check(vm, fn, slots, &cs->entries.front()->loaded);
+    Entry& first = *const_cast<Entry*>(first_same);
+    int failed = first.guards.check(vm, fn, slots, &first.loaded);
+    for (Value& v : first.loaded) v = Value();
     std::string why = first.guards.failure_reason(vm, failed, fn, slots);
     if (!(flags & vm::kCompileStatic) && failed >= 0 &&
         first.guards.guards[size_t(failed)].kind == GuardKind::TensorMatch) {
@@ -637,7 +679,8 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     }
     if (!(flags & vm::kCompileStatic) && failed >= 0 &&
         first.guards.guards[size_t(failed)].kind == GuardKind::ConstMatch) {
-      // An int that changed: a graph input next time (automatic dynamic).
+      // An int or float that changed (a counter, a learning rate): a graph
+      // input next time (automatic dynamic).
       const Guard& g = first.guards.guards[size_t(failed)];
       std::vector<Value> v(first.guards.sources.items.size());
       bool loaded = true;
@@ -645,11 +688,13 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
         loaded = first.guards.sources.load(vm, int(i), fn, slots, v.data(), &v[i]);
       if (!loaded) vm.clear_exception();
       bool position = first.guards.sources.items[size_t(g.source)].kind == SourceKind::IterState;  // an iterator's: unrolled
-      if (loaded && !position && vm::is_int(g.expected) && !g.expected.is_bool() && vm::is_int(v[size_t(g.source)]) &&
-          !v[size_t(g.source)].is_bool()) {
+      auto is_int = [](const Value& x) { return vm::is_int(x) && !x.is_bool(); };
+      const Value& now = loaded ? v[size_t(g.source)] : Value();
+      bool same_kind = (is_int(g.expected) && is_int(now)) || (g.expected.is_double() && now.is_double());
+      if (loaded && !position && same_kind) {
         std::string src = first.guards.sources.describe(g.source);
-        if (std::find(cs->dynamic_ints.begin(), cs->dynamic_ints.end(), src) == cs->dynamic_ints.end()) {
-          cs->dynamic_ints.push_back(src);
+        if (std::find(cs->dynamic_numbers.begin(), cs->dynamic_numbers.end(), src) == cs->dynamic_numbers.end()) {
+          cs->dynamic_numbers.push_back(src);
           why += "; next graph tries dynamic " + src;
         }
       }

@@ -607,14 +607,14 @@ class Tracer {
       tensor_offsets_.emplace_back(src, v.t.offset);
       return ref(input_for_source(src, real), clone_tensor(real));
     }
-    if (vm::is_int(real) && !real.is_bool() && opts_.dynamic_ints) {
+    if (((vm::is_int(real) && !real.is_bool()) || real.is_double()) && opts_.dynamic_numbers) {
       std::string d = guards_.sources.describe(src);
-      if (std::find(opts_.dynamic_ints->begin(), opts_.dynamic_ints->end(), d) != opts_.dynamic_ints->end()) {
-        // Automatic dynamic int: a graph input, its type guarded.
+      if (std::find(opts_.dynamic_numbers->begin(), opts_.dynamic_numbers->end(), d) != opts_.dynamic_numbers->end()) {
+        // Automatic dynamic int or float: a graph input, its type guarded.
         guard(GuardKind::TypeMatch, src, Value::borrow(vm::type_of(vm_, real)));
-        for (auto& [s2, v2] : dynamic_int_inputs_)
+        for (auto& [s2, v2] : dynamic_number_inputs_)
           if (s2 == src) return ref(input_for_source(src, real), real);
-        dynamic_int_inputs_.emplace_back(src, real);
+        dynamic_number_inputs_.emplace_back(src, real);
         return ref(input_for_source(src, real), real);
       }
     }
@@ -705,19 +705,13 @@ class Tracer {
     if (real.is_object() && ((real.as_object()->kind == ObjKind::Instance && !vm::type_is_builtin(real.as_object()->type)) ||
                              real.as_object()->kind == ObjKind::Dict)) {
       // An object outside the trace: its attributes and items are read
-      // through sources, each guarded. An instance is specialised on its
-      // identity and its class's version; a dict on its class (its keys when
-      // used as a whole).
-      // An nn.Module is specialised on its identity (as TorchDynamo's
-      // are); other instances on their class only, so a fresh object of
-      // the same class per call (a resume function's argument) reuses the
-      // graph: their attributes are guarded as they are read.
-      if (real.as_object()->kind == ObjKind::Instance && is_nn_module(real.as_object()->type)) {
-        guard(GuardKind::IdMatch, src, real);
-      } else {
-        guard(GuardKind::TypeMatch, src, Value::borrow(real.as_object()->type));
-        note_mutable_source(src, real.as_object());
-      }
+      // through sources, each guarded; a dict's keys when used as a whole.
+      // Every object, nn.Modules included, is specialised on its class, not
+      // its identity: identical modules (same class and structure) share a
+      // graph, their parameters and buffers its inputs, each attribute read
+      // guarded as it is read.
+      guard(GuardKind::TypeMatch, src, Value::borrow(real.as_object()->type));
+      note_mutable_source(src, real.as_object());
       if (real.as_object()->kind == ObjKind::Instance || is_user_class(real.as_object()->type))
         class_guards(real.as_object()->type);  // a dict subclass's too: its dunders are read
       Sym s;
@@ -1140,6 +1134,14 @@ class Tracer {
   // SymInts too (h = x @ w; h.view(h.size(0), -1)): each is read from the
   // tensor the graph computes.
   static bool is_symint(const Sym& s) { return s.kind == SymKind::Ref && !s.tensor && vm::is_int(s.ex); }
+  // A SymInt or a SymFloat (a dynamic float input, or arithmetic on one):
+  // a Python number that exists only when the graph runs.
+  static bool is_symnum(const Sym& s) {
+    return s.kind == SymKind::Ref && !s.tensor && ((vm::is_int(s.ex) && !s.ex.is_bool()) || s.ex.is_double());
+  }
+  static bool is_number_const(const Sym& s) {
+    return s.is_const() && ((vm::is_int(s.ex) && !s.ex.is_bool()) || s.ex.is_double());
+  }
   uint64_t dynamic_dims_of(const Sym& t) {
     if (!t.is_tensor() || sizes_read_) return 0;
     if (tag_kind(t.reg) == kNodeTag) {
@@ -1157,7 +1159,7 @@ class Tracer {
     return 0;
   }
   bool trace_is_dynamic() const {
-    if (!dynamic_int_inputs_.empty() || offsets_read_) return true;
+    if (!dynamic_number_inputs_.empty() || offsets_read_) return true;
     for (const Guard& g : guards_.guards)
       if (g.kind == GuardKind::TensorMatch && g.dynamic) return true;
     return false;
@@ -1200,10 +1202,10 @@ class Tracer {
   }
   // A SymInt used by Python code: its value, with every size pinned.
   Sym concretize(const Sym& s) {
-    if (!is_symint(s)) return s;
+    if (!is_symnum(s)) return s;
     size_read();
     // Dynamic int inputs become constants again, each with its guard.
-    for (auto& [src, v] : dynamic_int_inputs_) guard(GuardKind::ConstMatch, src, v);
+    for (auto& [src, v] : dynamic_number_inputs_) guard(GuardKind::ConstMatch, src, v);
     // An int may follow from storage offsets read in the graph: pinned too.
     if (offsets_read_)
       for (auto& [src, off] : tensor_offsets_) guard(GuardKind::StorageOffset, src, Value(), off);
@@ -1211,12 +1213,12 @@ class Tracer {
   }
   bool offsets_read_ = false;  // Tensor.storage_offset nodes exist
   std::vector<std::pair<int, int64_t>> tensor_offsets_;  // (source, storage offset) of each tensor input
-  std::vector<std::pair<int, Value>> dynamic_int_inputs_;  // (source, value while tracing)
+  std::vector<std::pair<int, Value>> dynamic_number_inputs_;  // (source, value while tracing)
   // s as a constant, where it is one once its SymInts are pinned: a Const,
   // a SymInt (concretized: guarded), or a tuple / list of such (a new
   // constant tuple / list; its items' guards are theirs). False otherwise.
   bool constant_of(const Sym& s, Value* out) {
-    if (is_symint(s)) {
+    if (is_symnum(s)) {
       *out = concretize(s).ex;
       return true;
     }
@@ -1676,7 +1678,7 @@ class Tracer {
       case SymKind::Map: return !s.map->items.empty();
       case SymKind::Ref:
         if (s.tensor) stop(BreakReason::DataDependentBranch, "the truth value of a tensor");
-        if (is_symint(s)) return truth(concretize(s));
+        if (is_symnum(s)) return truth(concretize(s));
         size_read();  // a tuple's length may follow from a size
         return vm::truthy(vm_, s.ex) == 1;
       case SymKind::Func: return true;
@@ -1769,12 +1771,12 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
     s.seq->items.insert(s.seq->items.end(), b.seq->items.begin(), b.seq->items.end());
     return s;
   }
-  if ((is_symint(a) || is_symint(b)) && (is_symint(a) || (a.is_const() && vm::is_int(a.ex))) &&
-      (is_symint(b) || (b.is_const() && vm::is_int(b.ex)))) {
-    // Size arithmetic stays in the graph while it stays an int.
+  if ((is_symnum(a) || is_symnum(b)) && (is_symnum(a) || is_number_const(a)) && (is_symnum(b) || is_number_const(b))) {
+    // Arithmetic on sizes and dynamic numbers stays in the graph while it
+    // stays a number.
     Value r = checked(inplace ? vm::inplace_op(vm_, op, a.ex, b.ex) : vm::binary_op(vm_, op, a.ex, b.ex),
                       std::string("operator ") + sym);
-    if (vm::is_int(r)) {
+    if ((vm::is_int(r) && !r.is_bool()) || r.is_double()) {
       Node n;
       n.op = GraphOp::Binary;
       n.arg = int(op);
@@ -1785,7 +1787,7 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
     }
     return binary(op, concretize(a), concretize(b), inplace);
   }
-  if ((is_symint(a) || is_symint(b)) && !a.is_tensor() && !b.is_tensor())
+  if ((is_symnum(a) || is_symnum(b)) && !a.is_tensor() && !b.is_tensor())
     return binary(op, concretize(a), concretize(b), inplace);
   if (!a.is_tensor() && !b.is_tensor())
     stop(BreakReason::UnsupportedValue, fmt::format("operator {} on {} and {}", sym, vm::type_name(vm_, example_of(a)),
@@ -2893,8 +2895,20 @@ Sym Tracer::run_frame(Frame& f) {
         break;
       }
       case Op::UNARY_OP: {
-        Sym a = concretize(pop());
+        Sym a = pop();
         auto k = vm::UnaryOpKind(arg);
+        if (is_symnum(a) && (k == vm::UnaryOpKind::USub || k == vm::UnaryOpKind::UAdd)) {
+          // -lr: stays a graph value
+          Value r = checked(vm::unary_op(vm_, k, a.ex), "unary operator");
+          Node n;
+          n.op = GraphOp::Unary;
+          n.arg = int(k);
+          n.label = kUnarySyms[arg];
+          n.in = {reg_of(a)};
+          st.push_back(ref(add_node(std::move(n), r), r));
+          break;
+        }
+        a = concretize(a);
         if (a.is_const()) {
           st.push_back(Sym::constant(checked(vm::unary_op(vm_, k, a.ex), "unary operator")));
         } else if (k == vm::UnaryOpKind::Not) {
@@ -3341,7 +3355,7 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
   for (Guard& gd : guards_.guards)
     if (gd.kind == GuardKind::TensorMatch && gd.dynamic && sizes_read_) gd.dynamic = 0;
   if (sizes_read_) {
-    for (auto& [src, v] : dynamic_int_inputs_) guard(GuardKind::ConstMatch, src, v);
+    for (auto& [src, v] : dynamic_number_inputs_) guard(GuardKind::ConstMatch, src, v);
     if (offsets_read_)
       for (auto& [src, off] : tensor_offsets_) guard(GuardKind::StorageOffset, src, Value(), off);
   }
@@ -3423,7 +3437,9 @@ std::unique_ptr<Graph> Tracer::number_graph(const std::vector<int>& outputs, boo
     g->with_exits.push_back(w);
   }
   g->tuple_output = tuple_output;
-  g->dynamic = !sizes_read_ && (!dynamic_int_inputs_.empty() || [&] {
+  bool int_inputs = offsets_read_;
+  for (auto& [src, v] : dynamic_number_inputs_) int_inputs = int_inputs || !v.is_double();  // (a float is no size)
+  g->dynamic = !sizes_read_ && (int_inputs || [&] {
     for (const Guard& gd : guards_.guards)
       if (gd.kind == GuardKind::TensorMatch && gd.dynamic) return true;
     return false;
@@ -3628,9 +3644,23 @@ TraceResult Tracer::run() {
       f.cells.push_back(real_cell(src, cell));
     }
     Sym out = run_frame(f);
+    // Worth a graph only if some node computes on tensors: one that only
+    // switches state (no_grad's __enter__ setting the grad mode) runs
+    // faster in the interpreter than through a guard check and the executor.
+    auto tensor_reg = [&](int id) {
+      switch (tag_kind(id)) {
+        case kConstTag: return torch::is_tensor(consts_[size_t(tag_index(id))]);
+        case kInputTag: return input_meta_[size_t(tag_index(id))].find('[') != std::string::npos;
+        default: return nodes_[size_t(tag_index(id))].meta.find('[') != std::string::npos;
+      }
+    };
     size_t tensor_nodes = 0;
-    for (auto& n : nodes_)
-      if (!is_plumbing(n)) tensor_nodes++;
+    for (auto& n : nodes_) {
+      if (is_plumbing(n)) continue;
+      bool touches = n.meta.find('[') != std::string::npos;
+      for (int r : n.in) touches = touches || tensor_reg(r);
+      if (touches) tensor_nodes++;
+    }
     if (tensor_nodes == 0) stop(BreakReason::NoTensorOps);
     res.graph = finish_graph({reg_of(out)}, false);
     res.ok = true;

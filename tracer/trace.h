@@ -104,10 +104,11 @@ struct TraceOptions {
   // size(), len, iterating rows...), which pins them all again.
   const std::unordered_map<std::string, uint64_t>* dynamic = nullptr;
   bool all_dynamic = false;
-  // Int sources (described) whose value changed between earlier graphs:
-  // graph inputs (SymInts) instead of constants, unless Python code uses
-  // them (then every one is pinned again with its CONST_MATCH).
-  const std::vector<std::string>* dynamic_ints = nullptr;
+  // Int and float sources (described) whose value changed between earlier
+  // graphs (a step counter, a learning rate): graph inputs (SymInts,
+  // SymFloats) instead of constants, unless Python code uses them (then
+  // every one is pinned again with its CONST_MATCH).
+  const std::vector<std::string>* dynamic_numbers = nullptr;
 };
 
 // Traces the call of `fn` (code `co`) whose arguments are bound in `slots`
