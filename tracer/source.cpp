@@ -33,12 +33,14 @@ std::string SourceTable::describe(int i) const {
       const Value& v = s.name;
       if (vm::is_kind(v, vm::ObjKind::Function)) return std::string(vm::str_view(v.as<vm::FunctionObject>()->qualname));
       if (vm::is_kind(v, vm::ObjKind::Module)) return std::string(vm::str_view(v.as<vm::ModuleObject>()->name));
+      if (vm::is_kind(v, vm::ObjKind::Type)) return std::string(vm::str_view(v.as<vm::TypeObject>()->name));
       return "<const>";
     }
     case SourceKind::FuncDefault: return describe(s.parent) + ".__defaults__[" + std::to_string(s.index) + "]";
     case SourceKind::FuncKwDefault:
       return describe(s.parent) + ".__kwdefaults__['" + std::string(vm::str_view(s.name)) + "']";
     case SourceKind::FuncCell: return describe(s.parent) + ".__closure__[" + std::to_string(s.index) + "]";
+    case SourceKind::ClassAttr: return describe(s.parent) + "." + std::string(vm::str_view(s.name));
     case SourceKind::CellContents: {
       const Source& cell = items[size_t(s.parent)];
       if (cell.kind == SourceKind::DerefCell && size_t(cell.index) < cell_names.size()) return cell_names[size_t(cell.index)];
@@ -149,6 +151,12 @@ bool SourceTable::load(VM& vm, int i, const vm::FunctionObject* fn, const Value*
       if (!vm::is_kind(c, vm::ObjKind::Tuple) || size_t(s.index) >= c.as<vm::TupleObject>()->size) return false;
       *out = c.as<vm::TupleObject>()->items[s.index];
       return vm::is_kind(*out, vm::ObjKind::Cell);
+    }
+    case SourceKind::ClassAttr: {
+      const Value& p = loaded[s.parent];
+      if (!vm::is_kind(p, vm::ObjKind::Type)) return false;
+      *out = vm::type_lookup(p.as<vm::TypeObject>(), s.name.as<vm::StrObject>());
+      return !out->is_empty();
     }
     case SourceKind::CellContents: {
       const Value& p = loaded[s.parent];

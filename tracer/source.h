@@ -36,6 +36,7 @@ enum class SourceKind : uint8_t {
   FuncCell,   // the cell object sources[parent].__closure__[index] (the cell, not its contents)
   DerefCell,  // the cell object `index` of the frame (cellvars, then free variables)
   CellContents,  // sources[parent].cell_contents — the value in a cell
+  ClassAttr,  // `name` of class sources[parent] or a base, from their dicts (no descriptor runs)
 };
 
 struct Source {

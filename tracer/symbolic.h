@@ -18,9 +18,10 @@
 //   * Map — a dict made by the traced code, keys constants (values Syms),
 //     or a set of constants and tensors (a tensor item: key its example,
 //     value its Sym); aliasing like Seq.
-//   * Iter — an iterator being unrolled by FOR_ITER: made in the trace, or
-//     a list/tuple/range iterator from a source (its state guarded, each
-//     item taken a `next` node on the real one).
+//   * Iter — an iterator being unrolled by FOR_ITER: made in the trace (a
+//     generator function's call among them), or a list/tuple/range iterator
+//     from a source (its state guarded, each item taken a `next` node on the
+//     real one).
 //   * Func — a function made by MAKE_FUNCTION in the traced code (a
 //     comprehension, a lambda, a closure), inlined when called.
 //   * Cell — a closure cell (LOAD_CLOSURE): created in the traced code, or
@@ -67,6 +68,7 @@ struct MapData;
 struct IterData;
 struct FuncData;
 struct CellData;
+struct GenState;  // a generator's suspended frame (tracer/trace.cpp)
 
 struct Sym {
   SymKind kind = SymKind::Null;
@@ -123,8 +125,11 @@ struct IterData {
   // Items: a fixed sequence (a tuple's, a range's, a dict's keys...);
   // List: a list read by index as CPython's list iterator does, so items
   // appended or replaced while the loop runs are seen; Enumerate / Zip:
-  // lazy over `children` (Iter Syms), as the builtins are.
-  enum Kind : uint8_t { Items, List, Enumerate, Zip } kind = Items;
+  // lazy over `children` (Iter Syms), as the builtins are; Generator: a
+  // call of a generator function made in the trace, its frame run up to
+  // the next yield each time an item is taken.
+  enum Kind : uint8_t { Items, List, Enumerate, Zip, Generator } kind = Items;
+  std::shared_ptr<GenState> gen;  // Generator
   std::vector<Sym> items;
   size_t pos = 0;
   std::shared_ptr<SeqData> list;  // List

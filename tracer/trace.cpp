@@ -46,9 +46,21 @@ using vm::Op;
 struct Break {
   BreakReason reason;
   std::string detail;
+  // Set when the break happened while a generator made in the trace was
+  // running: tracing again with that generator's calls left to the
+  // interpreter may resume where this could not (trace_function retries).
+  const CodeObject* generator = nullptr;
+  // ExceptionInTrace: the class of the exception the traced code raised
+  // (hasattr and getattr with a default turn an AttributeError into a value).
+  const vm::TypeObject* exc_type = nullptr;
 };
 
 [[noreturn]] void stop(BreakReason r, std::string detail = {}) { throw Break{r, std::move(detail)}; }
+[[noreturn]] void raised(const vm::TypeObject* type, std::string detail) {
+  Break b{BreakReason::ExceptionInTrace, std::move(detail)};
+  b.exc_type = type;
+  throw b;
+}
 
 const char* const kBinSyms[] = {
 #define X(name, sym, dunder) sym,
@@ -167,7 +179,21 @@ struct Frame {
   // managers entered here: traced through (a failing graph restores grad
   // mode as their __exit__ would), where other try/with code breaks.
   std::vector<uint32_t> traced_with_starts;
+  bool generator = false;  // a generator's frame: YIELD_VALUE returns from run_frame
+  bool yielded = false;    // run_frame returned at a yield (else at the return)
 };
+
+}  // namespace
+
+// A generator function called in the trace: its frame, suspended at a yield
+// between items, and the inlined calls it was made under (its nodes' sites).
+struct GenState {
+  Frame frame;
+  bool started = false, done = false;
+  std::vector<std::pair<const CodeObject*, int>> chain;
+};
+
+namespace {
 
 bool is_immutable_const(const Value& v) {
   if (v.is_none() || v.is_bool() || v.is_double() || v.is_small_int()) return true;
@@ -316,6 +342,7 @@ class Tracer {
   }
   void touch(const std::shared_ptr<SeqData>& s) {
     s->version++;
+    touches_++;
     log_undo(undo_, s);
     if (region_snap_.valid) log_undo(region_undo_, s);
   }
@@ -323,6 +350,7 @@ class Tracer {
   using MapUndoLog = std::vector<std::pair<std::shared_ptr<MapData>, std::vector<std::pair<Value, Sym>>>>;
   MapUndoLog map_undo_, region_map_undo_;
   void touch(const std::shared_ptr<MapData>& m) {
+    touches_++;
     log_undo(map_undo_, m);
     if (region_snap_.valid) log_undo(region_map_undo_, m);
   }
@@ -343,16 +371,25 @@ class Tracer {
   }
   // The index of `key` in a dict made in the trace, or -1; a key must be a
   // hashable constant.
+  // A value that hashes and compares by identity: a tensor, or an object of
+  // a class without its own __hash__ and __eq__ (an nn.Module, in the memo
+  // sets of Module.named_modules).
+  bool identity_hashed(const Sym& s) {
+    if (s.is_tensor()) return true;
+    if (!(s.kind == SymKind::Inst || (s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance)))) return false;
+    vm::TypeObject* t = s.ex.as_object()->type;
+    return !vm::user_type_lookup(t, vm_.intern("__hash__").as<vm::StrObject>()) &&
+           !vm::user_type_lookup(t, vm_.intern("__eq__").as<vm::StrObject>());
+  }
   int map_find(const MapData& m, const Sym& key) {
-    if (m.is_set && key.is_tensor()) {
-      // A tensor hashes by identity: the same Sym (its example) or none;
-      // for two tensors from sources, whether they are one object is
-      // guarded.
+    if (m.is_set && identity_hashed(key)) {
+      // The same Sym (its example) or none; for two values from sources,
+      // whether they are one object is guarded.
       int found = -1;
       int ks = source_of(key);
       for (size_t i = 0; i < m.items.size(); i++) {
         const Sym& it = m.items[i].second;
-        int is = it.is_tensor() ? source_of(it) : -1;
+        int is = identity_hashed(it) ? source_of(it) : -1;
         if (ks >= 0 && is >= 0 && ks != is) alias_guard(ks, identity(key), is, identity(it));
         if (found < 0 && m.items[i].first.bits() == key.ex.bits()) found = int(i);
       }
@@ -370,14 +407,14 @@ class Tracer {
   void map_set(const Sym& m, const Sym& key, const Sym& v) {
     int i = map_find(*m.map, key);
     touch(m.map);
-    const Sym& val = m.map->is_set && key.is_tensor() ? key : v;  // a set's tensor item keeps its Sym
+    const Sym& val = m.map->is_set && identity_hashed(key) ? key : v;  // a set's tensor or object keeps its Sym
     if (i >= 0) m.map->items[size_t(i)].second = val;
     else m.map->items.emplace_back(key.ex, val);
   }
-  static bool set_has_tensors(const Sym& m) {
+  bool set_has_tensors(const Sym& m) {  // (or other values hashed by identity)
     if (m.kind != SymKind::Map || !m.map->is_set) return false;
     for (auto& kv : m.map->items)
-      if (kv.second.is_tensor()) return true;
+      if (identity_hashed(kv.second)) return true;
     return false;
   }
   Sym map_get(const Sym& m, const Sym& key) {
@@ -449,7 +486,7 @@ class Tracer {
         Node n;
         if (s.map->is_set) {
           n.op = GraphOp::BuildSet;
-          for (auto& kv : s.map->items) n.in.push_back(kv.second.is_tensor() ? reg_of(kv.second) : const_id(kv.first));
+          for (auto& kv : s.map->items) n.in.push_back(identity_hashed(kv.second) ? reg_of(kv.second) : const_id(kv.first));
           n.label = "set";
           return add_node(std::move(n), example_of(s));
         }
@@ -533,9 +570,53 @@ class Tracer {
       Value s = exc ? vm::str(vm_, exc) : Value();
       if (s) msg += fmt::format(": {}: {}", vm::type_name(vm_, exc), vm::str_view(s));
       vm_.clear_exception();
-      stop(BreakReason::ExceptionInTrace, msg);
+      raised(exc ? vm::type_of(vm_, exc) : nullptr, msg);
     }
     return r;
+  }
+  // Whether `t` is AttributeError or a subclass.
+  bool is_attribute_error(const vm::TypeObject* t) {
+    return t && vm::is_subtype(t, vm_.exc_type(vm::Exc::AttributeError));
+  }
+  // o.name where the trace can tell whether it exists: the value (with the
+  // guards of reading it), or false when reading it raises AttributeError
+  // (hasattr, getattr with a default). What a failed read added to the graph
+  // is dropped; a read that changed a container of the trace stops instead.
+  int touches_ = 0;  // touch() calls so far
+  int probing_ = 0;  // inside probe_attr
+  bool probe_attr(const Sym& o, vm::StrObject* name, Sym* out) {
+    size_t nodes = nodes_.size();
+    int touches = touches_;
+    struct Depth {
+      int& d;
+      ~Depth() { d--; }
+    } depth{++probing_};
+    try {
+      *out = load_attr(o, name);
+      return true;
+    } catch (const Break& b) {
+      if (b.reason != BreakReason::ExceptionInTrace || !is_attribute_error(b.exc_type) || touches_ != touches) throw;
+      for (size_t i = nodes; i < nodes_.size(); i++)
+        if (!node_is_pure(nodes_[i])) throw;
+      nodes_.resize(nodes);
+      return false;
+    }
+  }
+  // A node without effects: dropping it changes nothing but its value.
+  static bool node_is_pure(const Node& n) {
+    switch (n.op) {
+      case GraphOp::Binary:
+      case GraphOp::Unary:
+      case GraphOp::Compare:
+      case GraphOp::GetItem:
+      case GraphOp::GetAttr:
+      case GraphOp::BuildTuple:
+      case GraphOp::BuildList:
+      case GraphOp::BuildDict:
+      case GraphOp::BuildSet: return true;
+      case GraphOp::Call: return !n.label.ends_with("_") && n.label != "next" && n.label != "dict.pop";
+      default: return false;
+    }
   }
 
   // ------------------------------------------------------------ sources
@@ -899,6 +980,7 @@ class Tracer {
         *out = seq_of(std::move(row));
         return true;
       }
+      case IterData::Generator: return generator_next(*d.gen, out);
       case IterData::Items: break;
     }
     if (d.watch_list && d.watch_list->version != d.watch_version)
@@ -928,6 +1010,45 @@ class Tracer {
     }
     if (!more) return false;
     *out = d.items[d.pos++];
+    return true;
+  }
+  // Runs a generator made in the trace up to its next yield (its body's
+  // nodes land between the consumer's, in program order).
+  bool generator_next(GenState& g, Sym* out) {
+    if (g.done) return false;
+    const CodeObject* saved_co = cur_co_;
+    int saved_line = cur_line_;
+    Frame* saved_frame = cur_frame_;
+    std::vector<std::pair<const CodeObject*, int>> saved_chain = std::move(call_chain_);
+    call_chain_ = g.chain;
+    struct Restore {
+      Tracer& t;
+      const CodeObject* co;
+      int line;
+      Frame* frame;
+      std::vector<std::pair<const CodeObject*, int>>& chain;
+      ~Restore() {
+        t.cur_co_ = co;
+        t.cur_line_ = line;
+        t.cur_frame_ = frame;
+        t.call_chain_ = std::move(chain);
+      }
+    } restore{*this, saved_co, saved_line, saved_frame, saved_chain};
+    if (g.started) g.frame.stack.push_back(Sym::constant(Value::none()));  // the value next() sends
+    g.started = true;
+    Sym v;
+    try {
+      v = run_frame(g.frame);
+    } catch (Break& b) {
+      if (!b.generator) b.generator = g.frame.co;
+      throw;
+    }
+    if (!g.frame.yielded) {
+      g.done = true;
+      return false;
+    }
+    g.frame.yielded = false;
+    *out = std::move(v);
     return true;
   }
   // Every item left in `iterable` (iterated as a for loop would: a source
@@ -990,7 +1111,9 @@ class Tracer {
   // obj.name = v on an object from outside the trace: a graph node, when it
   // is a plain instance attribute (no descriptor; no __setattr__ but
   // nn.Module's, for a name that is not a parameter, buffer or submodule).
-  void store_attr(const Sym& o, vm::StrObject* name, const Sym& v) {
+  // `object_setattr`: object.__setattr__(o, name, v) (or super().__setattr__
+  // reaching it), which skips the class's own __setattr__.
+  void store_attr(const Sym& o, vm::StrObject* name, const Sym& v, bool object_setattr = false) {
     std::string nm(vm::str_view(Value::borrow(name)));
     if (!is_instance_obj(o)) stop(BreakReason::SideEffect, "attribute assignment to a value that is not a plain object");
     if (o.kind == SymKind::Inst) return inst_store(o, name, v);
@@ -999,7 +1122,7 @@ class Tracer {
     if (vm::is_kind(cls_attr, ObjKind::Property) ||
         (cls_attr.is_object() && vm::type_lookup(cls_attr.as_object()->type, vm_.intern("__set__").as<vm::StrObject>())))
       stop(BreakReason::SideEffect, fmt::format("assignment to attribute {} through a descriptor", nm));
-    Value sa = vm::user_type_lookup(t, vm_.intern("__setattr__").as<vm::StrObject>());
+    Value sa = object_setattr ? Value() : vm::user_type_lookup(t, vm_.intern("__setattr__").as<vm::StrObject>());
     if (sa) {
       auto* sc = vm::is_kind(sa, ObjKind::Function) ? sa.as<FunctionObject>()->code.as<CodeObject>() : nullptr;
       bool module_setattr = sc && vm::str_view(sc->qualname) == "Module.__setattr__" &&
@@ -1103,8 +1226,10 @@ class Tracer {
       if (after) {
         Value v = vm::dict_get_str(c.as<vm::TypeObject>()->dict.as<vm::DictObject>(), name);
         if (v.is_empty()) continue;
-        if (vm::is_object_native(vm_, v) && vm::str_view(Value::borrow(name)) == "__init__") {
-          // object.__init__: nothing to do (with no arguments).
+        if (vm::is_object_native(vm_, v) && (vm::str_view(Value::borrow(name)) == "__init__" ||
+                                              vm::str_view(Value::borrow(name)) == "__setattr__")) {
+          // object.__init__: nothing to do (with no arguments);
+          // object.__setattr__: a plain store (call()).
           Sym m;
           m.kind = SymKind::Method;
           m.ex = v;
@@ -1122,6 +1247,71 @@ class Tracer {
       after = c.as_object() == sup.ex.as_object();
     }
     stop(BreakReason::UnsupportedValue, fmt::format("super().{}", vm::str_view(Value::borrow(name))));
+  }
+  // object.__setattr__(o, name, v): a plain attribute store, skipping the
+  // class's own __setattr__ (Module.__setattr__ ends in it).
+  bool object_setattr_call(const Value& c, std::vector<Sym>& args, const Value& kwnames, Sym* out) {
+    if (!vm::is_object_native(vm_, c) || !c.as<NativeObject>()->name ||
+        std::string_view(c.as<NativeObject>()->name) != "__setattr__")
+      return false;
+    if (args.size() != 3 || vm::is_kind(kwnames, ObjKind::Tuple) || !args[1].is_const() || !vm::is_str(args[1].ex) ||
+        !is_instance_obj(args[0]))
+      stop(BreakReason::SideEffect, "object.__setattr__ with these arguments");
+    store_attr(args[0], vm_.intern(vm::str_view(args[1].ex)).as<vm::StrObject>(), args[2], true);
+    *out = Sym::constant(Value::none());
+    return true;
+  }
+  // hasattr(o, name) and getattr(o, name[, default]) with a constant name:
+  // the attribute read as `o.name` would be, with its guards (an absent
+  // one's absence guarded too).
+  bool attr_builtin_call(const Value& c, std::vector<Sym>& args, const Value& kwnames, Sym* out) {
+    auto* bd = vm_.builtins_dict.as<vm::DictObject>();
+    bool has = c.bits() == vm::dict_get_str(bd, vm_.intern("hasattr").as<vm::StrObject>()).bits();
+    bool get = c.bits() == vm::dict_get_str(bd, vm_.intern("getattr").as<vm::StrObject>()).bits();
+    if (!has && !get) return false;
+    if (vm::is_kind(kwnames, ObjKind::Tuple) || args.size() < 2 || args.size() > (has ? 2u : 3u)) return false;
+    Sym name = concretize(args[1]);
+    if (!name.is_const() || !vm::is_str(name.ex)) stop(BreakReason::UnsupportedValue, "hasattr / getattr with a computed name");
+    auto* n = vm_.intern(vm::str_view(name.ex)).as<vm::StrObject>();
+    if (get && args.size() == 2) {
+      *out = load_attr(args[0], n);  // raises as o.name would
+      return true;
+    }
+    Sym r;
+    bool found = probe_attr(args[0], n, &r);
+    *out = has ? Sym::constant(Value::boolean(found)) : found ? r : args[2];
+    return true;
+  }
+  // cls.name of a class: an attribute of the class or a base, found as the
+  // interpreter finds it; user classes (and torch.Tensor, which takes new
+  // methods) are pinned by their CLASS_VERSION guards.
+  Sym class_attr(const Sym& cs, vm::StrObject* name) {
+    auto* t = cs.ex.as<vm::TypeObject>();
+    std::string_view nm = vm::str_view(Value::borrow(name));
+    class_guards(t);
+    if (vm::type_is_builtin(t) && (t->aux & vm::kTypeMutable)) guard(GuardKind::ClassVersion, -1, cs.ex, int64_t(t->version));
+    if (nm == "__name__" || nm == "__qualname__" || nm == "__module__")
+      return Sym::constant(checked(vm::getattr(vm_, cs.ex, name), fmt::format("attribute {}", nm)));
+    Value v = vm::type_lookup(t, name);
+    if (!v) {
+      Value r = checked(vm::getattr(vm_, cs.ex, name), fmt::format("attribute {}", nm));  // raises AttributeError if absent
+      if (is_immutable_const(r) || vm::is_kind(r, ObjKind::Type)) return Sym::constant(r);
+      stop(BreakReason::UnsupportedValue, fmt::format("attribute {} of a class", nm));
+    }
+    if (vm::is_kind(v, ObjKind::StaticMethod)) return Sym::constant(v.as<vm::StaticMethodObject>()->func);
+    if (vm::is_kind(v, ObjKind::ClassMethod)) {
+      Sym m;
+      m.kind = SymKind::Method;
+      m.ex = v.as<vm::ClassMethodObject>()->func;
+      m.recv = std::make_shared<Sym>(cs);
+      return m;
+    }
+    if (pinned_by_identity(v) || vm::is_kind(v, ObjKind::Property)) return Sym::constant(v);
+    if (v.is_object() && vm::type_lookup(v.as_object()->type, vm_.intern("__get__").as<vm::StrObject>()))
+      stop(BreakReason::UnsupportedValue, fmt::format("class attribute {} with a __get__", nm));
+    // Another object (an enum member, a list, a dict): read through a
+    // source, as an attribute of the class's own dicts (no code runs).
+    return from_source(guards_.sources.add(Source{SourceKind::ClassAttr, const_source(cs.ex), 0, Value::borrow(name), Value()}), v);
   }
   // ---------------------------------------------------------- symbolic sizes
   // A size of a graph input whose dim is dynamic, read in the trace
@@ -1994,6 +2184,7 @@ Sym Tracer::obj_attr(const Sym& o, vm::StrObject* name) {
     std::vector<Sym> args{o, Sym::constant(Value::borrow(name))};
     return call(*cur_frame_, Sym::constant(ga), args, Value());
   }
+  if (!made) guard(GuardKind::NoInstAttr, o.reg, Value::borrow(name));  // absent: guarded as absent
   checked(Value(vm_.raisef(vm::Exc::AttributeError, "'%s' object has no attribute '%s'", vm::type_name(vm_, o.ex),
                            std::string(nm).c_str())),
           "attribute");
@@ -2015,6 +2206,15 @@ Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
       // A missing name may come from the module's __getattr__ (torch.nn is
       // imported on first use): what the interpreter would do next anyway.
       if (v.is_empty()) {
+        if (vm::dict_get_str(dict, vm_.names.__getattr__).is_empty()) {
+          // Absent (hasattr() False): guarded as absent.
+          Guard g;
+          g.kind = GuardKind::ModuleAttrs;
+          g.expected = o;
+          g.attrs.emplace_back(Value::borrow(name), Value());
+          g.seen = dict->mutations;
+          guards_.add(std::move(g));
+        }
         v = checked(vm::getattr(vm_, o, name), fmt::format("attribute {}", nm));
         if (vm::dict_get_str(dict, name).bits() != v.bits())
           stop(BreakReason::UnsupportedValue, fmt::format("module attribute {} made by the module's __getattr__ on each read", nm));
@@ -2040,6 +2240,7 @@ Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
       Source s{SourceKind::Attr, obj.reg, 0, Value::borrow(name), Value()};
       return from_source(guards_.sources.add(s), v);
     }
+    if (vm::is_kind(o, ObjKind::Type)) return class_attr(obj, name);
     if (is_immutable_const(o) || (o.is_object() && vm_.torch_state &&
                                   (vm::type_of(vm_, o) == torch::torch_state(vm_).dtype_type ||
                                    vm::type_of(vm_, o) == torch::torch_state(vm_).device_type ||
@@ -2480,6 +2681,7 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
         std::string_view(callee.ex.as<NativeObject>()->name) == "__init__" && all.size() == 1 &&
         !vm::is_kind(kwnames, ObjKind::Tuple))
       return Sym::constant(Value::none());  // super().__init__() reaching object's
+    if (Sym r; object_setattr_call(callee.ex, all, kwnames, &r)) return r;
     if (is_dict_obj(*callee.recv)) return call_dict_method(callee.ex.as<NativeObject>(), all);
     return call_native(callee.ex.as<NativeObject>(), all, kwnames);
   }
@@ -2505,6 +2707,8 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
   const Value& c = callee.ex;
   if (vm::is_kind(c, ObjKind::Native)) {
     auto* nat = c.as<NativeObject>();
+    if (Sym r; object_setattr_call(c, args, kwnames, &r)) return r;
+    if (Sym r; attr_builtin_call(c, args, kwnames, &r)) return r;
     if (!args.empty() && is_dict_obj(args[0]) && nat->owner.is_object() &&
         vm::is_kind(nat->owner, ObjKind::Type) && nat->owner.as<vm::TypeObject>() == vm_.types.dict)
       return call_dict_method(nat, args);
@@ -2543,6 +2747,20 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
   if (vm::is_kind(c, ObjKind::Type)) {
     auto* t = c.as<vm::TypeObject>();
     if (Sym g; grad_ctx_call(t, args, kwnames, &g)) return g;
+    if (probing_ && vm::type_is_builtin(t) && vm::is_subtype(t, vm_.exc_type(vm::Exc::BaseException)) &&
+        !vm::is_kind(kwnames, ObjKind::Tuple)) {
+      // A builtin exception to raise (`raise AttributeError(msg)` in a
+      // __getattr__ hasattr is asking): made now (no effects), a constant.
+      // Elsewhere the trace breaks at the constructor, and the interpreter
+      // makes and raises it after the graph so far.
+      std::vector<Value> ex;
+      for (auto& a : args) {
+        Sym k = concretize(a);
+        if (!k.is_const() || !is_immutable_const(k.ex)) stop(BreakReason::UnsupportedValue, "an exception made of these values");
+        ex.push_back(k.ex);
+      }
+      return Sym::constant(checked(vm_.call(c, ex.data(), ex.size()), "exception"));
+    }
     if (t == vm_.types.super && !vm::is_kind(kwnames, ObjKind::Tuple)) return make_super(f, args);
     if (Sym o; new_instance(f, t, args, kwnames, &o)) return o;
     if (t == vm_.types.set && !vm::is_kind(kwnames, ObjKind::Tuple) && args.size() <= 1) {
@@ -2576,7 +2794,9 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
                         FunctionObject* real_fn, std::vector<Sym>& args, const Value& kwnames) {
   if (code->flags & vm::kCodeNoTrace)
     stop(BreakReason::CompilerDisabled, std::string(vm::str_view(code->qualname)) + " (recursive=False)");
-  if (code->flags & vm::kCodeGenerator) stop(BreakReason::UnsupportedCall, "a generator function");
+  if ((code->flags & vm::kCodeGenerator) && opts_.no_inline_generators &&
+      opts_.no_inline_generators->count(code))
+    stop(BreakReason::UnsupportedCall, "a generator function whose body the tracer could not follow");
   if (code->flags & vm::kCodeVarkeywords) stop(BreakReason::UnsupportedCall, "a function with **kwargs");
   if (caller.depth + 1 > lim_.max_inline_depth)
     stop(BreakReason::InlineDepth, fmt::format("deeper than {} calls", lim_.max_inline_depth));
@@ -2655,6 +2875,19 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
       stop(BreakReason::UnsupportedCall, "a function whose closure does not match its code");
     int cs = guards_.sources.add(Source{SourceKind::FuncCell, const_source(Value::borrow(real_fn)), int(i), Value(), Value()});
     f.cells.push_back(real_cell(cs, cl.as<vm::TupleObject>()->items[i]));
+  }
+  if (code->flags & vm::kCodeGenerator) {
+    // A generator: its frame runs when items are taken (generator_next).
+    Sym it;
+    it.kind = SymKind::Iter;
+    it.iter = std::make_shared<IterData>();
+    it.iter->kind = IterData::Generator;
+    it.iter->gen = std::make_shared<GenState>();
+    it.iter->gen->frame = std::move(f);
+    it.iter->gen->frame.generator = true;
+    it.iter->gen->chain = call_chain_;
+    it.iter->gen->chain.emplace_back(cur_co_, cur_line_);
+    return it;
   }
   const CodeObject* saved_co = cur_co_;
   int saved_line = cur_line_;
@@ -3322,6 +3555,31 @@ Sym Tracer::run_frame(Frame& f) {
         break;
       }
       case Op::RETURN_VALUE: return pop();
+      case Op::RAISE_VARARGS: {
+        // The traced code raises: tracing stops there (the interpreter
+        // raises it for real); hasattr / getattr read an AttributeError.
+        if (arg != 1) stop(BreakReason::UnsupportedBytecode, "raise without an exception or with a cause");
+        Sym e = pop();
+        const Value& x = e.ex;
+        if (e.is_const() && vm::is_kind(x, ObjKind::Type) &&
+            vm::is_subtype(x.as<vm::TypeObject>(), vm_.exc_type(vm::Exc::BaseException)))
+          raised(x.as<vm::TypeObject>(), fmt::format("raise {}", vm::str_view(x.as<vm::TypeObject>()->name)));
+        if (e.is_const() && vm::is_kind(x, ObjKind::Exception)) {
+          Value msg = vm::str(vm_, x);
+          if (!msg) vm_.clear_exception();
+          raised(vm::type_of(vm_, x), fmt::format("raise {}: {}", vm::type_name(vm_, x), msg ? vm::str_view(msg) : ""));
+        }
+        stop(BreakReason::UnsupportedValue, "raising this value");
+      }
+      case Op::YIELD_VALUE: {
+        if (!f.generator) stop(BreakReason::UnsupportedBytecode, "YIELD_VALUE");
+        // (A yield inside try or with never gets here: that code breaks.
+        // A generator dropped there would run its handlers when closed.)
+        Sym v = pop();
+        f.pc = next;
+        f.yielded = true;
+        return v;
+      }
       default:
         stop(BreakReason::UnsupportedBytecode, vm::op_name(op));
     }
@@ -3672,6 +3930,7 @@ TraceResult Tracer::run() {
   if (brk) {
     res.reason = brk->reason;
     res.detail = brk->detail;
+    res.failed_generator = brk->generator;
     res.file = cur_co_ ? std::string(vm::str_view(cur_co_->filename)) : std::string(vm::str_view(co_->filename));
     res.line = cur_line_ ? cur_line_ : co_->firstlineno;
     if (brk->reason != BreakReason::NoTensorOps) {
@@ -3697,13 +3956,24 @@ TraceResult trace_function(VM& vm, FunctionObject* fn, CodeObject* co, const Val
   if (vm.torch_state) gen = torch::torch_state(vm).generator;
   bool grad = torch::autograd::GradMode::is_enabled();
   TraceResult r;
-  {
-    Tracer t(vm, fn, co, slots, limits, natives, opts);
-    r = t.run();
+  // A break inside a generator made in the trace usually leaves it live (on
+  // the stack of the loop consuming it), so the graph cannot resume there;
+  // traced again with that generator's calls left to the interpreter, the
+  // break comes at the call and resumes.
+  std::set<const CodeObject*> no_inline = opts.no_inline_generators ? *opts.no_inline_generators
+                                                                     : std::set<const CodeObject*>();
+  TraceOptions o = opts;
+  for (int attempt = 0;; attempt++) {
+    o.no_inline_generators = &no_inline;
+    {
+      Tracer t(vm, fn, co, slots, limits, natives, o);
+      r = t.run();
+    }
+    torch::autograd::GradMode::set_enabled(grad);
+    if (gen && vm.torch_state) torch::torch_state(vm).generator = *gen;
+    vm.clear_exception();
+    if (r.ok || !r.failed_generator || attempt >= 4 || !no_inline.insert(r.failed_generator).second) break;
   }
-  torch::autograd::GradMode::set_enabled(grad);
-  if (gen && vm.torch_state) torch::torch_state(vm).generator = *gen;
-  vm.clear_exception();
   return r;
 }
 

@@ -21,6 +21,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <string>
 
@@ -92,6 +93,7 @@ struct TraceResult {
   int instructions = 0;  // symbolically executed
   bool dynamic = false;  // some tensor sizes are not guarded (automatic dynamic shapes)
   std::string size_read_at;  // file:line where the code first read a tensor size into Python, if it did
+  const vm::CodeObject* failed_generator = nullptr;  // the break happened inside this generator's body
 };
 
 // What the cache tells a trace.
@@ -109,6 +111,9 @@ struct TraceOptions {
   // SymFloats) instead of constants, unless Python code uses them (then
   // every one is pinned again with its CONST_MATCH).
   const std::vector<std::string>* dynamic_numbers = nullptr;
+  // Generator functions whose calls are not inlined (trace_function's
+  // retries: a break inside such a generator's body could not resume).
+  const std::set<const vm::CodeObject*>* no_inline_generators = nullptr;
 };
 
 // Traces the call of `fn` (code `co`) whose arguments are bound in `slots`

@@ -526,6 +526,7 @@ bool type_setattr(VM& vm, Object* o, StrObject* name, const Value& value) {
     }
     if (name_eq(name, vm.names.__name__)) t->name = value;
     else t->qualname = value;
+    type_modified(vm, t);  // a new version: the tracer's CLASS_VERSION guards read names too
     return true;
   }
   if (name_eq(name, vm.names.__module__) && value) t->module = value;

@@ -1,0 +1,86 @@
+# vmrun-flags: --hot-threshold=1
+# Everyday Python the tracer follows without breaking the graph: generators
+# consumed in the traced code (for loops, sum, list, next, generator
+# expressions, Module.parameters()), hasattr / getattr, class attributes,
+# classmethods, staticmethods and enum members, object.__setattr__.
+import enum
+
+import torch
+import torch.nn as nn
+
+
+def squares(t, n):
+    for i in range(n):
+        yield t * i
+
+
+def consume(x):
+    acc = x
+    for g in squares(x, 3):
+        acc = acc + g
+    it = squares(x, 4)
+    first = next(it)
+    second = next(it)
+    return acc + sum(squares(x, 2)) + first + second, len(list(squares(x, 2))), sum(v.sum() for v in (x, x + 1))
+
+
+x = torch.tensor([1.0, 2.0])
+print(consume(x))
+print(consume(x))
+
+
+class Scale:
+    factor = 2.0
+
+    @classmethod
+    def apply(cls, t):
+        return t * cls.factor
+
+    @staticmethod
+    def shift(t):
+        return t + 1
+
+
+class Mode(enum.Enum):
+    FAST = 1
+    SLOW = 2
+
+
+class Box:
+    def __init__(self):
+        self.w = 3.0
+
+
+def attrs(x, box, mode):
+    y = Scale.apply(x) + Scale.shift(x) * Scale.factor
+    if hasattr(box, "w"):
+        y = y + box.w
+    if not hasattr(box, "missing"):
+        y = y - getattr(box, "other", 0.5)
+    if mode is Mode.FAST:
+        y = y * Mode.SLOW.value
+    object.__setattr__(box, "seen", 1)
+    return y
+
+
+box = Box()
+print(attrs(x, box, Mode.FAST))
+print(attrs(x, box, Mode.FAST))
+Scale.factor = 3.0
+print(attrs(x, box, Mode.SLOW))
+box.missing = True
+print(attrs(x, box, Mode.FAST))
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1))
+
+
+def param_norm(m):
+    total = 0
+    for p in m.parameters():
+        total = total + (p * p).sum()
+    return total, sum(p.numel() for p in m.parameters())
+
+
+print(param_norm(model))
+print(param_norm(model))
