@@ -555,7 +555,7 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   e->runner = std::make_unique<GraphRunner>(e->graph.get());
   e->trace_ms = ms;
   if (r.dynamic) e->shapes = "dynamic shapes";
-  else if (opts.dynamic || opts.all_dynamic || opts.dynamic_numbers)
+  else if ((opts.dynamic || opts.all_dynamic || opts.dynamic_numbers) && !r.size_read_at.empty())
     e->shapes = "static: a size or int is used in Python at " + r.size_read_at;
   int line = e->graph->nodes.empty() ? co->firstlineno : e->graph->nodes.front().line;
   Value native = vm::new_native(vm, "compiled_graph", graph_call, vm::make_int(vm, e->id), Value::none());
@@ -636,21 +636,21 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     return co;
   }
   // The entries this call could have used: those of its class of self.
-  const Entry* first_same = nullptr;
+  const Entry* latest_same = nullptr;  // the newest: its failing guard is the recompile's reason
   size_t same = 0;
   for (auto& e : cs->entries)
     if (!e->self_type || e->self_type == self_type) {
-      if (!first_same) first_same = e.get();
+      latest_same = e.get();
       same++;
     }
-  if (!cs->entries.empty() && !first_same) {
+  if (!cs->entries.empty() && !latest_same) {
     std::string why = fmt::format("{} is a {}: a graph of its own", cs->code.as<CodeObject>()->varnames.empty() ? "self"
                                   : std::string(vm::str_view(cs->code.as<CodeObject>()->varnames[0])),
                                   vm::str_view(self_type->name));
     cs->recompiles.push_back(why);
     if (ts.logs & kLogRecompiles) log(vm, fmt::format("[kiln:recompiles] {}: recompiling: {}\n", where(*cs), why));
   }
-  if (first_same) {
+  if (latest_same) {
     if (same >= ts.cache_limit) {
       if (std::find(cs->limit_logged.begin(), cs->limit_logged.end(), self_type) == cs->limit_logged.end()) {
         cs->limit_logged.push_back(self_type);
@@ -662,14 +662,14 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
       }
       return co;
     }
-    Entry& first = *const_cast<Entry*>(first_same);
-    int failed = first.guards.check(vm, fn, slots, &first.loaded);
-    for (Value& v : first.loaded) v = Value();
-    std::string why = first.guards.failure_reason(vm, failed, fn, slots);
+    Entry& latest = *const_cast<Entry*>(latest_same);
+    int failed = latest.guards.check(vm, fn, slots, &latest.loaded);
+    for (Value& v : latest.loaded) v = Value();
+    std::string why = latest.guards.failure_reason(vm, failed, fn, slots);
     if (!(flags & vm::kCompileStatic) && failed >= 0 &&
-        first.guards.guards[size_t(failed)].kind == GuardKind::TensorMatch) {
+        latest.guards.guards[size_t(failed)].kind == GuardKind::TensorMatch) {
       std::string dyn;
-      for (auto& [src, dims] : first.guards.changed_dims(vm, fn, slots)) {
+      for (auto& [src, dims] : latest.guards.changed_dims(vm, fn, slots)) {
         uint64_t fresh = dims & ~cs->dynamic[src];
         cs->dynamic[src] |= dims;
         for (int d = 0; d < 64; d++)
@@ -678,21 +678,21 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
       if (!dyn.empty()) why += "; next graph tries dynamic " + dyn;
     }
     if (!(flags & vm::kCompileStatic) && failed >= 0 &&
-        first.guards.guards[size_t(failed)].kind == GuardKind::ConstMatch) {
+        latest.guards.guards[size_t(failed)].kind == GuardKind::ConstMatch) {
       // An int or float that changed (a counter, a learning rate): a graph
       // input next time (automatic dynamic).
-      const Guard& g = first.guards.guards[size_t(failed)];
-      std::vector<Value> v(first.guards.sources.items.size());
+      const Guard& g = latest.guards.guards[size_t(failed)];
+      std::vector<Value> v(latest.guards.sources.items.size());
       bool loaded = true;
       for (size_t i = 0; loaded && i <= size_t(g.source); i++)
-        loaded = first.guards.sources.load(vm, int(i), fn, slots, v.data(), &v[i]);
+        loaded = latest.guards.sources.load(vm, int(i), fn, slots, v.data(), &v[i]);
       if (!loaded) vm.clear_exception();
-      bool position = first.guards.sources.items[size_t(g.source)].kind == SourceKind::IterState;  // an iterator's: unrolled
+      bool position = latest.guards.sources.items[size_t(g.source)].kind == SourceKind::IterState;  // an iterator's: unrolled
       auto is_int = [](const Value& x) { return vm::is_int(x) && !x.is_bool(); };
       const Value& now = loaded ? v[size_t(g.source)] : Value();
       bool same_kind = (is_int(g.expected) && is_int(now)) || (g.expected.is_double() && now.is_double());
       if (loaded && !position && same_kind) {
-        std::string src = first.guards.sources.describe(g.source);
+        std::string src = latest.guards.sources.describe(g.source);
         if (std::find(cs->dynamic_numbers.begin(), cs->dynamic_numbers.end(), src) == cs->dynamic_numbers.end()) {
           cs->dynamic_numbers.push_back(src);
           why += "; next graph tries dynamic " + src;

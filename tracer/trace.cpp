@@ -181,7 +181,20 @@ struct Frame {
   std::vector<uint32_t> traced_with_starts;
   bool generator = false;  // a generator's frame: YIELD_VALUE returns from run_frame
   bool yielded = false;    // run_frame returned at a yield (else at the return)
+  // The code calling this frame is inside a try block the trace follows
+  // (an exception here would reach that block's handlers).
+  bool outer_try = false;
 };
+
+// Whether exception-table entry `h` of `co` guards a try statement (its
+// handler: PUSH_EXC_INFO, then an except clause's test or a finally body)
+// rather than a with block (PUSH_EXC_INFO, WITH_EXCEPT_START) or the
+// cleanup of a handler (POP_EXCEPT_RERAISE).
+bool is_try_block(const CodeObject* co, const vm::ExcEntry& h) {
+  const auto& code = co->raw_code;
+  if (h.handler >= code.size() || vm::decode_op(code[h.handler]) != Op::PUSH_EXC_INFO) return false;
+  return h.handler + 1 >= code.size() || vm::decode_op(code[h.handler + 1]) != Op::WITH_EXCEPT_START;
+}
 
 }  // namespace
 
@@ -215,6 +228,54 @@ bool is_immutable_const(const Value& v) {
 }
 
 }  // namespace
+
+std::vector<bool> live_locals_at(const CodeObject* co, uint32_t at) {
+  // Backward liveness over the raw code: LOAD_FAST and DELETE_FAST use a
+  // local, STORE_FAST kills it; every instruction in an exception-table
+  // range also flows to its handler. Code that may read its locals by name
+  // (locals(), vars(), eval, exec, dir) keeps them all.
+  const auto& code = co->raw_code;
+  size_t n = size_t(co->nlocals), npc = code.size();
+  std::vector<bool> all(n, true);
+  for (uint32_t insn : code) {
+    Op op = vm::decode_op(insn);
+    if (op == Op::LOAD_GLOBAL || op == Op::LOAD_NAME) {
+      uint32_t a = vm::decode_arg(insn);
+      size_t ni = op == Op::LOAD_GLOBAL ? co->caches[a].name : a;
+      if (ni >= co->names.size()) return all;
+      std::string_view nm = vm::str_view(co->names[ni]);
+      if (nm == "locals" || nm == "vars" || nm == "eval" || nm == "exec" || nm == "dir") return all;
+    }
+  }
+  if (at >= npc) return all;
+  std::vector<std::vector<bool>> in(npc, std::vector<bool>(n, false));
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (size_t p = npc; p-- > 0;) {
+      Op op = vm::decode_op(code[p]);
+      uint32_t a = vm::decode_arg(code[p]);
+      std::vector<bool> out(n, false);
+      auto flow = [&](size_t to) {
+        if (to < npc)
+          for (size_t i = 0; i < n; i++) out[i] = out[i] || in[to][i];
+      };
+      bool falls = op != Op::RETURN_VALUE && op != Op::RAISE_VARARGS && op != Op::RERAISE &&
+                   op != Op::POP_EXCEPT_RERAISE && op != Op::JUMP;
+      if (falls) flow(p + 1);
+      if (kArgKind[size_t(op)] == "JUMP") flow(a);
+      for (const vm::ExcEntry& h : co->exc_table)
+        if (p >= h.start && p < h.end) flow(h.handler);
+      if (op == Op::STORE_FAST && a < n) out[a] = false;
+      if ((op == Op::LOAD_FAST || op == Op::DELETE_FAST) && a < n) out[a] = true;
+      if (out != in[p]) {
+        in[p] = std::move(out);
+        changed = true;
+      }
+    }
+  }
+  return in[at];
+}
 
 std::vector<int> bytecode_stack_depths(const CodeObject* co) {
   const auto& code = co->raw_code;
@@ -459,6 +520,13 @@ class Tracer {
   }
   std::string meta_of(const Value& v) { return value_meta(vm_, v); }
   int add_node(Node n, const Value& example) {
+    if (cur_try_) {
+      // In a try block: the handlers would not run if this node raised.
+      if (trace_is_dynamic() || guards_dynamic())
+        stop(BreakReason::TryBlock, "a tensor operation with dynamic sizes inside try (it may raise when the graph runs)");
+      if (may_raise_on_data(n, example))
+        stop(BreakReason::TryBlock, fmt::format("{} inside try may raise on its data when the graph runs", n.label));
+    }
     n.line = cur_line_;
     for (const auto& [c, l] : call_chain_) n.sites.push_back({Value::borrow(const_cast<CodeObject*>(c)), l});
     if (cur_co_) n.sites.push_back({Value::borrow(const_cast<CodeObject*>(cur_co_)), cur_line_});
@@ -466,6 +534,62 @@ class Tracer {
     n.meta = meta_of(example);
     nodes_.push_back(std::move(n));
     return tag(kNodeTag, int(nodes_.size() - 1));
+  }
+  bool cur_try_ = false;  // the instruction being traced is inside a try block (of its frame or a caller's)
+  bool guards_dynamic() const {
+    for (const Guard& g : guards_.guards)
+      if (g.kind == GuardKind::TensorMatch && g.dynamic) return true;
+    return false;
+  }
+  // Whether node `n` (its result `r`) may raise when the graph runs though
+  // it did not while tracing, its inputs' metadata being guarded: ops that
+  // index by a tensor's data (gather, embedding, advanced indexing...),
+  // integer division and remainder (by zero), decompositions of singular
+  // matrices, sampling from bad probabilities.
+  bool may_raise_on_data(const Node& n, const Value& r) const {
+    static const std::set<std::string_view> kDataErrors = {
+        "gather", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_",
+        "index_select", "index_add", "index_add_", "index_copy", "index_copy_", "index_fill", "index_fill_",
+        "index_put", "index_put_", "take", "take_along_dim", "embedding", "nll_loss", "one_hot", "multinomial",
+        "bincount", "repeat_interleave", "searchsorted", "bucketize", "cholesky", "inverse", "solve", "lu",
+        "histc", "cross_entropy", "masked_scatter", "masked_scatter_", "put_", "unravel_index"};
+    auto int_result = [&] {
+      if (torch::is_tensor(r)) return !torch::is_floating(torch::tensor_of(r).dtype);
+      return vm::is_int(r);
+    };
+    auto tensorish = [&](int reg) {
+      switch (tag_kind(reg)) {
+        case kConstTag: return torch::is_tensor(consts_[size_t(tag_index(reg))]);
+        case kInputTag: {
+          const std::string& m = input_meta_[size_t(tag_index(reg))];
+          return m.find('[') != std::string::npos || m == "tuple" || m == "list";
+        }
+        default: {
+          const std::string& m = nodes_[size_t(tag_index(reg))].meta;
+          return m.find('[') != std::string::npos || m == "tuple" || m == "list";
+        }
+      }
+    };
+    switch (n.op) {
+      case GraphOp::Call: {
+        std::string_view name = n.label;
+        if (size_t dot = name.rfind('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
+        if (kDataErrors.count(name)) return true;
+        bool div = name.find("div") != std::string_view::npos || name.find("remainder") != std::string_view::npos ||
+                   name.find("fmod") != std::string_view::npos || name.find("pow") != std::string_view::npos;
+        return div && int_result();
+      }
+      case GraphOp::GetItem:
+      case GraphOp::SetItem: return tensorish(n.in[1]);
+      case GraphOp::Binary:
+      case GraphOp::Inplace: {
+        auto op = vm::BinOpKind(n.arg);
+        bool div = op == vm::BinOpKind::FloorDiv || op == vm::BinOpKind::Mod || op == vm::BinOpKind::Div ||
+                   op == vm::BinOpKind::Pow || op == vm::BinOpKind::LShift || op == vm::BinOpKind::RShift;
+        return div && int_result();
+      }
+      default: return false;
+    }
   }
   Sym ref(int id, const Value& example) {
     Sym s;
@@ -1036,6 +1160,8 @@ class Tracer {
     } restore{*this, saved_co, saved_line, saved_frame, saved_chain};
     if (g.started) g.frame.stack.push_back(Sym::constant(Value::none()));  // the value next() sends
     g.started = true;
+    g.frame.outer_try = cur_try_;  // the consumer's: its handlers catch what the body raises
+    bool saved_try = cur_try_;
     Sym v;
     try {
       v = run_frame(g.frame);
@@ -1043,6 +1169,7 @@ class Tracer {
       if (!b.generator) b.generator = g.frame.co;
       throw;
     }
+    cur_try_ = saved_try;
     if (!g.frame.yielded) {
       g.done = true;
       return false;
@@ -1834,6 +1961,16 @@ class Tracer {
   }
   Sym obj_attr(const Sym& o, vm::StrObject* name);
   Sym call_dict_method(const vm::NativeObject* nat, std::vector<Sym>& args);
+  // The (key, value) items of a mapping to unpack (**m): a dict made in the
+  // trace, or one from outside (read through its sources).
+  std::vector<std::pair<Value, Sym>> mapping_items(const Sym& m, const char* what) {
+    std::vector<std::pair<Value, Sym>> out;
+    if (m.kind == SymKind::Map && !m.map->is_set) return m.map->items;
+    if (!is_dict_obj(m)) stop(BreakReason::UnsupportedValue, fmt::format("{} of this value", what));
+    refuse_overrides(m, {"keys", "__getitem__", "__iter__"}, what);
+    for (const Value& k : dict_keys(m)) out.emplace_back(k, dict_item(m, k));
+    return out;
+  }
   // A module whose attributes are taken as constants without guards (as
   // TorchDynamo treats torch.*): the native torch and math modules.
   bool trusted_module(const Value& m) {
@@ -2763,6 +2900,25 @@ Sym Tracer::call(Frame& f, const Sym& callee, std::vector<Sym>& args, const Valu
     }
     if (t == vm_.types.super && !vm::is_kind(kwnames, ObjKind::Tuple)) return make_super(f, args);
     if (Sym o; new_instance(f, t, args, kwnames, &o)) return o;
+    if (t == vm_.types.dict) {
+      // dict(), dict(mapping or pairs), dict(..., **kw): a dict made in the trace.
+      size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;
+      size_t npos = args.size() - nkw;
+      if (npos > 1) checked(Value(vm_.raisef(vm::Exc::TypeError, "dict expected at most 1 argument, got %zu", npos)), "dict()");
+      Sym m = new_map();
+      if (npos == 1) {
+        if (args[0].kind == SymKind::Map || is_dict_obj(args[0])) {
+          for (auto& [k, v] : mapping_items(args[0], "dict()")) map_set(m, Sym::constant(k), v);
+        } else {
+          for (auto& pair : drain(args[0])) {
+            std::vector<Sym> kv = unpack(pair, 2);
+            map_set(m, concretize(kv[0]), kv[1]);
+          }
+        }
+      }
+      for (size_t k = 0; k < nkw; k++) map_set(m, Sym::constant(kwnames.as<vm::TupleObject>()->items[k]), args[npos + k]);
+      return m;
+    }
     if (t == vm_.types.set && !vm::is_kind(kwnames, ObjKind::Tuple) && args.size() <= 1) {
       Sym m = new_map();
       m.map->is_set = true;
@@ -2797,13 +2953,13 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
   if ((code->flags & vm::kCodeGenerator) && opts_.no_inline_generators &&
       opts_.no_inline_generators->count(code))
     stop(BreakReason::UnsupportedCall, "a generator function whose body the tracer could not follow");
-  if (code->flags & vm::kCodeVarkeywords) stop(BreakReason::UnsupportedCall, "a function with **kwargs");
   if (caller.depth + 1 > lim_.max_inline_depth)
     stop(BreakReason::InlineDepth, fmt::format("deeper than {} calls", lim_.max_inline_depth));
   Frame f;
   f.co = code;
   f.globals = globals;
   f.depth = caller.depth + 1;
+  f.outer_try = cur_try_;
   f.locals.assign(size_t(code->nlocals), Sym::unbound());
   size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;
   size_t npos = args.size() - nkw;
@@ -2820,11 +2976,22 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
     stop(BreakReason::ExceptionInTrace, fmt::format("{}() takes {} positional arguments but {} were given",
                                                     vm::str_view(code->name), argc, npos));
   }
+  // **kwargs: a dict made in the trace, the keywords no parameter takes.
+  Sym kwmap;
+  if (code->flags & vm::kCodeVarkeywords) {
+    kwmap = new_map();
+    f.locals[slot_varargs + ((code->flags & vm::kCodeVarargs) ? 1 : 0)] = kwmap;
+  }
   for (size_t k = 0; k < nkw; k++) {
-    std::string_view kn = vm::str_view(kwnames.as<vm::TupleObject>()->items[k]);
+    const Value& kname = kwnames.as<vm::TupleObject>()->items[k];
+    std::string_view kn = vm::str_view(kname);
     size_t i = 0;
     for (; i < argc + size_t(code->kwonlyargcount); i++)
       if (i >= size_t(code->posonlyargcount) && vm::str_view(code->varnames[i]) == kn) break;
+    if (i == argc + size_t(code->kwonlyargcount) && kwmap.kind == SymKind::Map && map_find(*kwmap.map, Sym::constant(kname)) < 0) {
+      kwmap.map->items.emplace_back(kname, args[npos + k]);
+      continue;
+    }
     if (i == argc + size_t(code->kwonlyargcount) || f.locals[i].kind != SymKind::Unbound)
       stop(BreakReason::ExceptionInTrace, fmt::format("bad keyword argument '{}'", kn));
     f.locals[i] = args[npos + k];
@@ -2897,10 +3064,12 @@ Sym Tracer::inline_call(Frame& caller, CodeObject* code, const Value& defaults, 
     std::vector<std::pair<const CodeObject*, int>>& v;
     ~Pop() { v.pop_back(); }
   } pop_chain{call_chain_};
+  bool saved_try = cur_try_;
   Sym r = run_frame(f);
   cur_co_ = saved_co;
   cur_line_ = saved_line;
   cur_frame_ = saved_frame;
+  cur_try_ = saved_try;
   return r;
 }
 
@@ -2948,10 +3117,16 @@ Sym Tracer::run_frame(Frame& f) {
       }
     }
     uint32_t next = f.pc + 1;
-    for (const vm::ExcEntry& h : co->exc_table)
-      if (f.pc >= h.start && f.pc < h.end &&
-          std::find(f.traced_with_starts.begin(), f.traced_with_starts.end(), h.start) == f.traced_with_starts.end())
-        stop(BreakReason::TryBlock, "code inside try or with");
+    // Inside a try block the trace follows the normal path: its handlers are
+    // not in the graph, so no node made there may raise when the graph
+    // runs (add_node). Other with blocks break.
+    cur_try_ = f.outer_try;
+    for (const vm::ExcEntry& h : co->exc_table) {
+      if (f.pc < h.start || f.pc >= h.end) continue;
+      if (std::find(f.traced_with_starts.begin(), f.traced_with_starts.end(), h.start) != f.traced_with_starts.end()) continue;
+      if (!is_try_block(co, h)) stop(BreakReason::TryBlock, "code inside a with block");
+      cur_try_ = true;
+    }
     switch (op) {
       case Op::NOP:
       case Op::COPY_FREE_VARS: break;
@@ -3107,18 +3282,37 @@ Sym Tracer::run_frame(Frame& f) {
         std::vector<Sym> args = drain(a);
         Value kwnames;
         if (arg & 1) {
-          if (!is_dict_obj(kw)) stop(BreakReason::UnsupportedCall, "** with a dict made in the trace");
-          refuse_overrides(kw, {"keys", "__getitem__", "__iter__"}, "** unpacking");
-          std::vector<Value> keys = dict_keys(kw);
-          if (!keys.empty()) {
-            kwnames = vm::tuple_new(vm_, keys.size());
-            for (size_t i = 0; i < keys.size(); i++) {
-              kwnames.as<vm::TupleObject>()->items[i] = keys[i];
-              args.push_back(dict_item(kw, keys[i]));
+          std::vector<std::pair<Value, Sym>> items = mapping_items(kw, "** unpacking");
+          if (!items.empty()) {
+            kwnames = vm::tuple_new(vm_, items.size());
+            for (size_t i = 0; i < items.size(); i++) {
+              if (!vm::is_str(items[i].first)) stop(BreakReason::UnsupportedCall, "** with keys that are not strings");
+              kwnames.as<vm::TupleObject>()->items[i] = vm_.intern(vm::str_view(items[i].first));
+              args.push_back(items[i].second);
             }
           }
         }
         st.push_back(call(f, callee, args, kwnames));
+        break;
+      }
+      case Op::DICT_UPDATE:
+      case Op::DICT_MERGE: {
+        // {**a, ...} and f(x=1, **kw): the items of a dict made in the trace
+        // or read from outside added to the dict being built (DICT_MERGE: a
+        // repeated key is the TypeError CPython raises).
+        Sym v = pop();
+        Sym& m = st[st.size() - arg];
+        if (m.kind != SymKind::Map || m.map->is_set) stop(BreakReason::UnsupportedValue, "dict update");
+        for (auto& [k, val] : mapping_items(v, "** unpacking")) {
+          Sym key = Sym::constant(k);
+          if (op == Op::DICT_MERGE && map_find(*m.map, key) >= 0) {
+            Value r = vm::repr(vm_, k);
+            checked(Value(vm_.raisef(vm::Exc::TypeError, "got multiple values for keyword argument %s",
+                                     r ? std::string(vm::str_view(r)).c_str() : "?")),
+                    "** unpacking");
+          }
+          map_set(m, key, val);
+        }
         break;
       }
       case Op::BINARY_OP:
@@ -3573,8 +3767,10 @@ Sym Tracer::run_frame(Frame& f) {
       }
       case Op::YIELD_VALUE: {
         if (!f.generator) stop(BreakReason::UnsupportedBytecode, "YIELD_VALUE");
-        // (A yield inside try or with never gets here: that code breaks.
-        // A generator dropped there would run its handlers when closed.)
+        // A generator dropped while suspended inside try or with runs its
+        // handlers when closed, which no graph does.
+        for (const vm::ExcEntry& h : co->exc_table)
+          if (f.pc >= h.start && f.pc < h.end) stop(BreakReason::TryBlock, "a yield inside try or with");
         Sym v = pop();
         f.pc = next;
         f.yielded = true;
@@ -3852,7 +4048,11 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
     }
   };
   try {
-    for (int i = 0; i < carry_locals_; i++) rp.locals.push_back(live(locals[size_t(i)]));
+    // A local no later code reads is handed on as nothing (dead values are
+    // not graph outputs, and the interpreter does not keep them alive).
+    std::vector<bool> needed = live_locals_at(co_, rp.pc);
+    for (int i = 0; i < carry_locals_; i++)
+      rp.locals.push_back(size_t(i) < needed.size() && !needed[size_t(i)] ? LiveValue{} : live(locals[size_t(i)]));
     for (const Sym& x : stack) rp.stack.push_back(live(x));
     // The frame's own cells: written back (other frames may share them);
     // the free variables' cells were not stored into (that breaks).

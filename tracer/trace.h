@@ -75,6 +75,11 @@ std::vector<std::pair<uint32_t, int>> resume_successors(uint32_t pc, uint32_t in
 // symbolic stack at every resume point.
 std::vector<int> bytecode_stack_depths(const vm::CodeObject* co);
 
+// Which locals of `co` some instruction from pc `at` on may read (backward
+// liveness over the raw code, exception handlers included): the others are
+// not handed to a resume function.
+std::vector<bool> live_locals_at(const vm::CodeObject* co, uint32_t at);
+
 struct TraceResult {
   bool ok = false;
   // When ok and resume is set: a partial graph up to a graph break (reason,

@@ -84,3 +84,68 @@ def param_norm(m):
 
 print(param_norm(model))
 print(param_norm(model))
+
+
+# try/except/finally when nothing raises while tracing (an op that could
+# raise on its data inside try, an index_select, breaks instead), **kwargs,
+# dict(...) and functools.partial.
+import functools
+
+table = {"a": 1.0}
+calls = []
+
+
+def guarded(x, idx):
+    try:
+        y = x * table["a"]
+    except KeyError:
+        y = x
+    try:
+        z = y + 1
+    finally:
+        calls.append(1)
+    try:
+        w = x.index_select(0, idx)
+    except IndexError:
+        w = x
+    return y, z, w
+
+
+print(guarded(x, torch.tensor([1])))
+print(guarded(x, torch.tensor([1])))
+del table["a"]
+print(guarded(x, torch.tensor([0])), len(calls))
+
+
+def blend(*ts, weight=1.0, **extra):
+    return sum(ts) * weight + extra.get("bias", 0.0) + len(extra)
+
+
+def scaled(t, s=1.0, **extra):
+    return t * s + extra.get("c", 0.0)
+
+
+half = functools.partial(scaled, s=0.5)
+options = {"bias": 2.0}
+
+
+def keywords(x):
+    return blend(x, x, weight=2.0, bias=1.0), blend(x, **options), half(x, c=3.0), scaled(x, **dict(s=4.0, c=1.0))
+
+
+print(keywords(x))
+print(keywords(x))
+options["bias"] = -1.0
+print(keywords(x))
+
+
+# A graph break hands the resume function only the locals it reads later.
+def dead_locals(x):
+    big = x * 100
+    small = x + 1
+    print("break here")
+    return small * 2
+
+
+print(dead_locals(x))
+print(dead_locals(x))
