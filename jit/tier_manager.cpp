@@ -31,6 +31,7 @@ TierSettings TierSettings::from(const Options& o) {
   s.jit = o.jit;
   s.threshold = o.jit_threshold < 1 ? 1 : o.jit_threshold;
   s.verify = o.verify;
+  s.short_rows = o.short_rows < 0 ? 0 : o.short_rows;
   s.fast_math = o.fast_math;
   s.dump_dir = o.dump_kernels;
   s.passes_off = o.passes_off;
@@ -52,6 +53,7 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
   auto cg = std::unique_ptr<CompiledGraph>(new CompiledGraph());
   cg->g_ = &g;
   cg->verify_ = s.verify;
+  cg->short_rows_limit_ = s.short_rows;
   if (const char* f = std::getenv("KILN_JIT_FAULT")) cg->fault_ = std::string(f) == "exponent" ? 1u << 23 : 1u;
   cg->region_at_.assign(g.nodes.size(), -1);
   auto t0 = std::chrono::steady_clock::now();
@@ -232,8 +234,8 @@ std::string CompiledGraph::summary() const {
   if (in_place_) s += fmt::format(", {} kernel run{} wrote in place", in_place_, in_place_ == 1 ? "" : "s");
   if (fallbacks_) s += fmt::format(", {} kernel run{} fell back to the executor", fallbacks_, fallbacks_ == 1 ? "" : "s");
   if (short_rows_)
-    s += fmt::format(", {} reducing kernel run{} left to eager ops (at least {} rows shorter than {} or narrower than {} columns)",
-                     short_rows_, short_rows_ == 1 ? "" : "s", kManyRows, kShortRow, kNarrowColumns);
+    s += fmt::format(", {} reducing kernel run{} left to eager ops (rows shorter than {}, or at least {} rows of fewer than {} columns)",
+                     short_rows_, short_rows_ == 1 ? "" : "s", short_rows_limit_, kManyRows, short_rows_limit_);
   return s;
 }
 
@@ -311,6 +313,14 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   if (node >= region_at_.size() || region_at_[node] < 0) return Ran::No;
   const Region& R = regions_[size_t(region_at_[node])];
   const codegen::KernelRegion& kr = R.region;
+  if (R.records_autograd) {
+    fallbacks_++;
+    return Ran::No;
+  }
+  if (R.eager_rows) {
+    short_rows_++;
+    return Ran::No;
+  }
   std::string why;
   bool ok = true;
   vm::Value ext;
@@ -329,32 +339,37 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   codegen::KernelLaunch& L = R.launch;
   int reuse = verify_ ? -1 : R.reuse;
   ok = ok && L.prepare(kr.kernel, args, &why, &R.masks, reuse, &R.out_slots);
-  // Many short rows: a row plan's calls per row (a producer, a fold and the
+  // Short rows: a row plan's calls per row (a producer, a fold and the
   // final pass, each a call) cost more than eager's whole-tensor
-  // reductions save (a softmax of [4096, 32] took 300 µs here against
-  // eager's 118; they meet near 128 elements per row), so the executor
-  // runs such a launch's nodes, with the same bits.
-  bool short_rows = ok && kr.kernel.reduces() && !kr.kernel.columns() && L.rowlen < kShortRow && L.rows >= kManyRows;
+  // reductions save, however few the rows (a softmax of [4096, 32] took
+  // 300 µs here against eager's 118, of [64, 32] 21.7 against 11.9; a
+  // layer norm of [64, 32] 24.6 against 17.9; they meet near 128 elements
+  // per row), so the executor runs such a launch's nodes, with the same bits.
+  bool short_rows = ok && kr.kernel.reduces() && !kr.kernel.columns() && L.rowlen < short_rows_limit_;
   if (short_rows) {
     ok = false;
-    why = fmt::format("{} rows of {} elements: eager's reductions are faster on rows shorter than {}", L.rows, L.rowlen, kShortRow);
+    why = fmt::format("{} rows of {} elements: eager's reductions are faster on rows shorter than {}", L.rows, L.rowlen,
+                      short_rows_limit_);
   }
   // Narrow columns, likewise: a column plan calls its producer once per
   // reduced row for a block of at most the innermost kept dim's columns;
-  // under kNarrowColumns of them, over at least kManyRows rows, the calls
+  // under short_rows_limit_ of them, over at least kManyRows rows, the calls
   // cost more than eager's inline loop (column sums of [4096, 8] and
   // [4096, 64]: 57 and 63 µs against eager's 21 and 46; [4096, 128]: 84
   // against 141).
-  bool narrow = ok && kr.kernel.columns() && L.rowlen >= kManyRows && L.nest.sizes[L.nest.rank - 1] < kNarrowColumns;
+  bool narrow = ok && kr.kernel.columns() && L.rowlen >= kManyRows && L.nest.sizes[L.nest.rank - 1] < short_rows_limit_;
   if (narrow) {
     ok = false;
     short_rows = true;
-    why = fmt::format("columns {} wide: eager's reductions are faster on fewer than {}", L.nest.sizes[L.nest.rank - 1], kNarrowColumns);
+    why = fmt::format("columns {} wide: eager's reductions are faster on fewer than {}", L.nest.sizes[L.nest.rank - 1],
+                      short_rows_limit_);
   }
+  if (short_rows && !g_->dynamic) R.eager_rows = true;  // its sizes are guarded: so every run
   auto count = [&] {
     if (short_rows) short_rows_++;
     else fallbacks_++;
   };
+  if (!ok && why.find("requires grad") != std::string::npos) R.records_autograd = true;
   if (!ok && ext && kr.extern_is_value) {
     // The product is done: the executor takes it and runs the epilogue's
     // nodes as eager ops (no second matmul).

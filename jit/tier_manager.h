@@ -42,6 +42,7 @@ struct TierSettings {
   bool jit = true;      // --jit
   int threshold = 2;    // --jit-threshold: calls of a graph before it is compiled
   bool verify = false;  // --verify
+  int64_t short_rows = 128;  // --short-rows: reductions over shorter rows (narrower columns) stay eager
   bool fast_math = false;  // --fast-math: kernels may use the backend's float32 transcendentals
   std::string dump_dir;  // --dump-kernels
   std::string passes_off;  // --passes-off
@@ -87,6 +88,13 @@ class CompiledGraph {
     int reuse = -1;  // an input whose buffer an output may take (plan_buffers), or -1
     std::vector<torch::StoragePtr*> out_slots;  // per kernel output: its planned buffer (slots_), or null
     torch::StoragePtr* product_slot = nullptr;  // the extern call's product's planned buffer, or null
+    // An input of it required grad in a run: autograd records eager ops,
+    // and every run would fall back the same way (the entry's guards pin
+    // each input's requires_grad and the grad mode), so none is tried again.
+    mutable bool records_autograd = false;
+    // Its launch was left to the eager ops for short rows in a graph whose
+    // sizes are all guarded: every run would be, so none prepares it again.
+    mutable bool eager_rows = false;
   };
   // Buffer planning: which region inputs die into their region's output,
   // and which planned buffer (slot) each value that dies inside the graph
@@ -106,12 +114,11 @@ class CompiledGraph {
   bool verify_ = false;
   uint32_t fault_ = 0;  // KILN_JIT_FAULT: the bits one result gets flipped (tests of --verify)
   mutable uint64_t fallbacks_ = 0;
-  // Reducing kernel runs left to the executor for their many short rows
-  // (at least kManyRows rows of fewer than kShortRow elements: run_at).
-  static constexpr int64_t kShortRow = 128, kManyRows = 256;
-  // (A column reduction's launch of at least kManyRows reduced rows whose
-  // innermost kept dim is narrower: run_at.)
-  static constexpr int64_t kNarrowColumns = 128;
+  // Reducing kernel runs left to the executor for their short rows (fewer
+  // than short_rows_ elements: run_at), or a column reduction's of at
+  // least kManyRows reduced rows whose innermost kept dim is narrower.
+  int64_t short_rows_limit_ = 128;
+  static constexpr int64_t kManyRows = 256;
   mutable uint64_t short_rows_ = 0;
   mutable uint64_t in_place_ = 0;  // kernel runs whose output took a dying input's buffer
   mutable uint64_t bytes_moved_ = 0;

@@ -58,7 +58,23 @@ struct Entry {
   // limit, per class, so Module.__call__, which every nn.Module runs,
   // keeps up to --cache-size-limit entries for each module class.
   const vm::TypeObject* self_type = nullptr;
+  // Whether the graph beats the interpreter: calls kSampleFrom.. of an
+  // entry without a break alternate between the entry (its guard check and
+  // graph run timed) and the original code run by the interpreter (the
+  // sampler native); an entry whose median is not below the interpreter's
+  // is no longer used (`slow`): where a function is mostly Python plumbing
+  // (a DataLoader's per-item __getitem__, a collate over a list of tuples),
+  // its guards cost what the graph saves.
+  bool whole = false;  // entry_code: the graph is the whole call
+  bool timing = false;  // this call's graph run is a sample (graph_call adds it)
+  double guard_us = 0;  // this call's guard check, while sampling
+  std::vector<double> entry_us, interp_us;
+  bool slow = false;
+  std::string slow_note;  // for --explain
 };
+
+constexpr uint64_t kSampleFrom = 32;  // hits before sampling starts (the graph compiled and warm)
+constexpr size_t kSamples = 8;        // samples of each kind
 
 struct BreakRecord {
   BreakReason reason;
@@ -89,6 +105,8 @@ struct CodeState {
   std::vector<const vm::TypeObject*> limit_logged;  // classes of self whose entries hit the limit
   std::vector<BreakRecord> breaks;
   std::vector<std::string> recompiles;
+  Value sampler_code;  // the code run for an interpreter sample (entry_code with the sampler native)
+  bool sampling = false;  // an entry is in its sampling window: jit_enter times its guard check
 };
 
 struct TracerState {
@@ -122,6 +140,19 @@ struct TracerState {
   // stack entries are the LOAD_METHOD marker), and where each came from.
   std::map<std::tuple<const CodeObject*, uint32_t, int, std::vector<bool>>, Value> resume_codes;
   std::unordered_map<const CodeObject*, ResumeOrigin> origins;
+  bool sample_interpreter = true;  // --sample-interpreter
+  // The interpreter sample the sampler native is about to run: the entry,
+  // and the function and frame whose call it repeats.
+  struct Sample {
+    Entry* entry = nullptr;
+    FunctionObject* fn = nullptr;
+    CodeObject* co = nullptr;
+    const Value* slots = nullptr;
+  } sample;
+  const CodeObject* skip_code = nullptr;  // the next frame of this code runs interpreted (a sample)
+  // KILN_SAMPLE_VERDICT=fast|slow (tests only): the samples' outcome, which
+  // timing on a shared machine cannot promise.
+  int sample_verdict = 0;
 };
 
 TracerState& state(vm::VM& vm) { return *static_cast<TracerState*>(vm.jit_state); }
@@ -129,6 +160,91 @@ TracerState& state(vm::VM& vm) { return *static_cast<TracerState*>(vm.jit_state)
 void log(vm::VM& vm, const std::string& s) { vm.err(s); }
 
 std::string where(const CodeState& cs) { return fmt::format("{} ({}:{})", cs.qualname, cs.file, cs.firstline); }
+
+CodeState* code_state_of(TracerState& ts, const Entry& e);
+
+// After an entry's samples: drops it when it is no faster than the
+// interpreter (under 5% faster: its guards and executor cost what it saves).
+void judge(vm::VM& vm, Entry& e) {
+  if (e.entry_us.size() < kSamples || e.interp_us.size() < kSamples || e.slow) return;
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  double g = median(e.entry_us), i = median(e.interp_us);
+  TracerState& ts = state(vm);
+  CodeState* cs = code_state_of(ts, e);
+  if (cs) cs->sampling = false;
+  bool faster = g < 0.95 * i;
+  if (ts.sample_verdict) faster = ts.sample_verdict > 0;  // KILN_SAMPLE_VERDICT (tests)
+  if (faster) {
+    if (ts.tiers.log_jit)
+      vm.err(fmt::format("[kiln:jit] {}: {:.2f} us a call against the interpreter's {:.2f}: kept\n", e.graph->name, g, i));
+    return;
+  }
+  e.slow = true;
+  e.slow_note = fmt::format("no faster than the interpreter ({:.2f} us a call against {:.2f}): no longer used", g, i);
+  if (ts.tiers.log_jit) vm.err(fmt::format("[kiln:jit] {}: {}\n", e.graph->name, e.slow_note));
+  if (!cs) return;
+  for (auto& x : cs->entries)
+    if (!x->slow) return;
+  // Every entry of the code is slow: it runs interpreted from now on, its
+  // guards unchecked.
+  cs->given_up = true;
+  cs->code.as<CodeObject>()->flags &= ~uint32_t(vm::kCodeJitWatch);
+}
+
+// The sampler native: runs the call jit_enter stashed in the interpreter
+// (the original code, skipping its entries), timed, as one sample of the
+// interpreter's speed for that entry.
+Value sampler_call(vm::VM& vm, const vm::CallArgs&, const Value&) {
+  TracerState& ts = state(vm);
+  TracerState::Sample s = ts.sample;
+  ts.sample = {};
+  if (!s.entry) return vm.raise(vm::Exc::SystemError, "interpreter sample without its call");
+  // The call again from the bound frame: positional parameters, *args,
+  // keyword-only parameters by name, **kwargs.
+  const CodeObject* co = s.co;
+  std::vector<Value> args;
+  int argc = co->argcount, kwonly = co->kwonlyargcount;
+  for (int i = 0; i < argc; i++) args.push_back(s.slots[i]);
+  int slot = argc + kwonly;
+  if (co->flags & vm::kCodeVarargs) {
+    const Value& rest = s.slots[slot++];
+    if (vm::is_kind(rest, vm::ObjKind::Tuple))
+      for (const Value& v : *rest.as<vm::TupleObject>()) args.push_back(v);
+  }
+  size_t npos = args.size();
+  std::vector<Value> names;
+  for (int i = argc; i < argc + kwonly; i++) {
+    names.push_back(co->varnames[size_t(i)]);
+    args.push_back(s.slots[i]);
+  }
+  if (co->flags & vm::kCodeVarkeywords) {
+    const Value& kw = s.slots[slot];
+    if (vm::is_kind(kw, vm::ObjKind::Dict))
+      for (const auto& en : kw.as<vm::DictObject>()->entries)
+        if (!en.key.is_empty()) {
+          names.push_back(en.key);
+          args.push_back(en.value);
+        }
+  }
+  Value kwnames;
+  if (!names.empty()) {
+    kwnames = vm::tuple_new(vm, names.size());
+    for (size_t i = 0; i < names.size(); i++) kwnames.as<vm::TupleObject>()->items[i] = names[i];
+  }
+  ts.skip_code = co;
+  auto t0 = std::chrono::steady_clock::now();
+  Value r = vm.call(Value::borrow(s.fn), args.data(), npos, names.empty() ? nullptr : kwnames.as<vm::TupleObject>());
+  double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  ts.skip_code = nullptr;
+  if (r) {
+    s.entry->interp_us.push_back(us);
+    judge(vm, *s.entry);
+  }
+  return r;
+}
 
 // The graph native: runs entry `data`'s graph on the sources its guards
 // loaded a moment ago (nothing runs between the check and this call).
@@ -145,7 +261,13 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
     if (e->compiled->tier() > 0) e->runner->set_compiled(e->compiled.get());
   }
   Value out;
-  if (vm.trace_events || state(vm).profile) {
+  if (e->timing) {
+    e->timing = false;
+    auto t0 = std::chrono::steady_clock::now();
+    out = e->runner->run(vm, e->loaded);
+    e->entry_us.push_back(e->guard_us + std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+    judge(vm, *e);
+  } else if (vm.trace_events || state(vm).profile) {
     auto t0 = std::chrono::steady_clock::now();
     double ts0 = vm.trace_events ? vm.trace_events->now_us() : 0;
     uint64_t a0 = torch::storage_stats().allocations;
@@ -573,6 +695,7 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
                                                   resumed_in));
   } else {
     e->code = entry_code(vm, co, native, line);
+    e->whole = true;
   }
   if (ts.logs & kLogGraph)
     log(vm, fmt::format("[kiln:graph] {} ({} ops{}{}, traced in {:.3f} ms)\n{}", where(cs), e->graph->op_count(),
@@ -594,8 +717,19 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   return raw->code.as<CodeObject>();
 }
 
+CodeState* code_state_of(TracerState& ts, const Entry& e) {
+  for (auto& cs : ts.codes)
+    for (auto& x : cs->entries)
+      if (x.get() == &e) return cs.get();
+  return nullptr;
+}
+
 CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value* slots) {
   TracerState& ts = state(vm);
+  if (ts.skip_code == co) {  // an interpreter sample (sampler_call)
+    ts.skip_code = nullptr;
+    return co;
+  }
   auto* cs = static_cast<CodeState*>(co->jit);
   if (!cs) {
     auto owned = std::make_unique<CodeState>();
@@ -617,10 +751,30 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     if (cs->given_up && cs->entries.empty() && cs->breaks.empty()) cs->given_up = false;
   }
   const vm::TypeObject* self_type = self_type_of(vm, co, slots);
+  auto t0 = cs->sampling ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
   for (auto& e : cs->entries) {
     if (e->self_type && e->self_type != self_type) continue;  // another class's entry
     if (e->guards.check(vm, fn, slots, &e->loaded) == -1) {
       e->hits++;
+      if (e->slow) {  // no faster than the interpreter
+        for (Value& v : e->loaded) v = Value();
+        return co;
+      }
+      if (ts.sample_interpreter && e->whole && e->hits >= kSampleFrom &&
+          (e->entry_us.size() < kSamples || e->interp_us.size() < kSamples)) {
+        cs->sampling = true;
+        if (e->interp_us.size() < e->entry_us.size() && !ts.sample.entry) {
+          // This call runs in the interpreter, timed (sampler_call).
+          for (Value& v : e->loaded) v = Value();
+          if (!cs->sampler_code)
+            cs->sampler_code = entry_code(vm, co, vm::new_native(vm, "interpreter_sample", sampler_call, Value::none(), Value::none()),
+                                          co->firstlineno);
+          ts.sample = {e.get(), fn, co, slots};
+          return cs->sampler_code.as<CodeObject>();
+        }
+        e->timing = true;
+        e->guard_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+      }
       e->loaded_valid = true;
       return e->code.as<CodeObject>();
     }
@@ -729,6 +883,7 @@ void explain(TracerState& ts) {
                        e->graph->op_count(), e->graph->inputs.size(), e->guards.guards.size(), e->hits, e->trace_ms,
                        e->shapes.empty() ? "" : ", ", e->shapes);
       if (e->compiled) r += "    " + e->compiled->summary() + "\n";
+      if (e->slow) r += "    " + e->slow_note + "\n";
     }
     for (auto& b : cs->breaks)
       r += fmt::format("  graph break at {}:{}: {}{}{}\n    then: {}\n    why: {}\n    hint: {}\n", b.file, b.line,
@@ -795,6 +950,9 @@ void install(vm::VM& vm) {
   ts->dump_dir = o.dump_graphs;
   ts->tiers = jit::TierSettings::from(o);
   ts->profile = o.profile;
+  ts->sample_interpreter = o.sample_interpreter;
+  if (const char* v = std::getenv("KILN_SAMPLE_VERDICT"))
+    ts->sample_verdict = std::string_view(v) == "slow" ? -1 : std::string_view(v) == "fast" ? 1 : 0;
   vm.jit_state = ts.get();
   vm.jit_enter = jit_enter;
   vm.jit_watch_new_code = true;

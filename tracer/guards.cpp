@@ -1,6 +1,7 @@
 // tracer/guards.cpp — evaluating and describing guard programs (tracer/guards.h).
 #include "tracer/guards.h"
 
+#include <algorithm>
 #include <bit>
 
 #include <fmt/format.h>
@@ -135,7 +136,9 @@ bool dict_keys_match(const Value& d, const Value& keys) {
   size_t i = 0;
   for (const auto& e : dict->entries) {
     if (e.key.is_empty()) continue;
-    if (!vm::is_str(e.key) || vm::str_view(e.key) != vm::str_view(k->items[i])) return false;
+    // Keys are usually the interned names the trace saw: one compare.
+    if (e.key.bits() != k->items[i].bits() && (!vm::is_str(e.key) || vm::str_view(e.key) != vm::str_view(k->items[i])))
+      return false;
     i++;
   }
   return true;
@@ -194,14 +197,33 @@ void GuardProgram::add(Guard g) {
   guards.push_back(std::move(g));
 }
 
+void GuardProgram::plan() const {
+  // Each guard needs the sources up to the one it reads (SAME_OBJECT also
+  // the other's); sorted by that, stably, guards run as soon as their
+  // sources are loaded, so a miss loads no more than it must.
+  need_.assign(guards.size(), 0);
+  order_.resize(guards.size());
+  for (size_t gi = 0; gi < guards.size(); gi++) {
+    const Guard& g = guards[gi];
+    int n = g.source + 1;
+    if (g.kind == GuardKind::SameObject) n = std::max<int>(n, int(g.n) + 1);
+    need_[gi] = n;
+    order_[gi] = uint32_t(gi);
+  }
+  std::stable_sort(order_.begin(), order_.end(), [&](uint32_t a, uint32_t b) { return need_[a] < need_[b]; });
+  planned_ = guards.size();
+}
+
 int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots, std::vector<Value>* loaded) const {
+  if (planned_ != guards.size()) plan();
   size_t ns = sources.items.size();
   loaded->resize(ns);
   Value* v = loaded->data();
-  for (size_t i = 0; i < ns; i++)
-    if (!sources.load(vm, int(i), fn, slots, v, &v[i])) return -2 - int(i);
-  for (size_t gi = 0; gi < guards.size(); gi++) {
+  size_t nloaded = 0;
+  for (uint32_t gi : order_) {
     const Guard& g = guards[gi];
+    for (; nloaded < size_t(need_[gi]); nloaded++)
+      if (!sources.load(vm, int(nloaded), fn, slots, v, &v[nloaded])) return -2 - int(nloaded);
     const Value* x = g.source >= 0 ? &v[g.source] : nullptr;
     bool ok = false;
     switch (g.kind) {
@@ -250,6 +272,8 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
     }
     if (!ok) return int(gi);
   }
+  for (; nloaded < ns; nloaded++)  // the graph's inputs among them
+    if (!sources.load(vm, int(nloaded), fn, slots, v, &v[nloaded])) return -2 - int(nloaded);
   return -1;
 }
 

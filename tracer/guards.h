@@ -54,10 +54,11 @@ struct GuardProgram {
   SourceTable sources;
   std::vector<Guard> guards;
 
-  // Loads every source and runs every guard. On success returns -1 and
-  // leaves the loaded sources in `loaded` (sized to the table). Otherwise
-  // returns the index of the first failing guard, or -2 - i when source i
-  // could not be loaded.
+  // Loads every source and runs every guard, each as soon as the sources it
+  // reads are loaded. On success returns -1 and leaves the loaded sources in
+  // `loaded` (sized to the table). Otherwise returns the index of a failing
+  // guard (the first in that order), or -2 - i when source i could not be
+  // loaded.
   int check(VM& vm, const vm::FunctionObject* fn, const Value* slots, std::vector<Value>* loaded) const;
   // One line per guard: "TENSOR_MATCH x: float32[8, 16] stride (16, 1)".
   std::string describe(VM& vm) const;
@@ -71,6 +72,14 @@ struct GuardProgram {
   std::string failure_reason(VM& vm, int failed, const vm::FunctionObject* fn, const Value* slots) const;
   // Adds a guard unless an identical one is there.
   void add(Guard g);
+
+ private:
+  // The order check() runs the guards in (by the sources each needs), made
+  // on first use after the guards change.
+  void plan() const;
+  mutable std::vector<uint32_t> order_;
+  mutable std::vector<int> need_;
+  mutable size_t planned_ = size_t(-1);
 };
 
 }  // namespace kiln::tracer

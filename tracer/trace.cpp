@@ -1517,17 +1517,25 @@ class Tracer {
     for (int d = 0; d < torch::tensor_of(t.ex).sizes.n; d++) s.seq->items.push_back(dim_sym(t, d));
     return s;
   }
-  // A SymInt used by Python code: its value, with every size pinned.
+  // A SymInt or SymFloat used by Python code: its value, with every size
+  // pinned.
   Sym concretize(const Sym& s) {
     if (!is_symnum(s)) return s;
     size_read();
-    // Dynamic int inputs become constants again, each with its guard.
-    for (auto& [src, v] : dynamic_number_inputs_) guard(GuardKind::ConstMatch, src, v);
+    // Dynamic ints become constants again, each with its guard; dynamic
+    // floats too when this is one (it may follow from them) or when one
+    // went into a torch call (a size may follow: arange(0, x)).
+    pin_numbers(s.ex.is_double() || floats_to_calls_);
     // An int may follow from storage offsets read in the graph: pinned too.
     if (offsets_read_)
       for (auto& [src, off] : tensor_offsets_) guard(GuardKind::StorageOffset, src, Value(), off);
     return Sym::constant(s.ex);
   }
+  void pin_numbers(bool floats) {
+    for (auto& [src, v] : dynamic_number_inputs_)
+      if (floats || !v.is_double()) guard(GuardKind::ConstMatch, src, v);
+  }
+  bool floats_to_calls_ = false;  // a SymFloat is an argument of a Call node
   bool offsets_read_ = false;  // Tensor.storage_offset nodes exist
   std::vector<std::pair<int, int64_t>> tensor_offsets_;  // (source, storage offset) of each tensor input
   std::vector<std::pair<int, Value>> dynamic_number_inputs_;  // (source, value while tracing)
@@ -2476,7 +2484,10 @@ Sym Tracer::call_native(const NativeObject* nat, std::vector<Sym>& args, const V
           !torch::var_of(args[0].ex).grad_fn())
         return args[0];
       std::vector<Value> ex;
-      for (auto& a : args) ex.push_back(example_of(a));
+      for (auto& a : args) {
+        ex.push_back(example_of(a));
+        if (is_symnum(a) && a.ex.is_double()) floats_to_calls_ = true;
+      }
       Value r = checked(nat->fn(vm_, vm::CallArgs{ex.data(), npos, kw}, nat->data), info.label);
       Node n;
       n.op = GraphOp::Call;
@@ -3809,7 +3820,7 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
   for (Guard& gd : guards_.guards)
     if (gd.kind == GuardKind::TensorMatch && gd.dynamic && sizes_read_) gd.dynamic = 0;
   if (sizes_read_) {
-    for (auto& [src, v] : dynamic_number_inputs_) guard(GuardKind::ConstMatch, src, v);
+    pin_numbers(floats_to_calls_);  // (a float in arithmetic with tensors decides no size)
     if (offsets_read_)
       for (auto& [src, off] : tensor_offsets_) guard(GuardKind::StorageOffset, src, Value(), off);
   }

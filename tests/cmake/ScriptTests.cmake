@@ -19,8 +19,9 @@
 #                          tier, as <label>/<topic>/<name>@tierN
 #   KILN_TRACE_TESTS       (ON) also register <label>/<topic>/<name>@trace:
 #                          --tier=1 --hot-threshold=1 --jit-threshold=1
-#                          --verify, every function traced on its first call
-#                          and every graph compiled on its first run, each
+#                          --verify --short-rows=0, every function traced on
+#                          its first call and every graph compiled on its
+#                          first run (reductions over short rows too), each
 #                          kernel checked against the reference executor
 #                          (label `trace`)
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
@@ -67,7 +68,7 @@ function(kiln_add_script_tests label)
         add_test(NAME ${label}/${_id}@trace
           COMMAND ${Python3_EXECUTABLE} ${_runner} --vmrun $<TARGET_FILE:vmrun>
                   "--vmrun-arg=--tier=1" "--vmrun-arg=--hot-threshold=1" "--vmrun-arg=--jit-threshold=1"
-                  "--vmrun-arg=--verify" ${_flags} ${script})
+                  "--vmrun-arg=--verify" "--vmrun-arg=--short-rows=0" ${_flags} ${script})
         set_tests_properties(${label}/${_id}@trace PROPERTIES LABELS "${label};trace" TIMEOUT 60
                              ENVIRONMENT KILN_TRACER_SELFCHECK=1 ${_lock})
       endif()

@@ -290,7 +290,7 @@ def main():
         path = f.name
     runs = {}
     for label, flags in [("eager", ["--tier=0"]),
-                         ("tier1", ["--tier=1", "--hot-threshold=1", "--jit-threshold=1", "--verify"] +
+                         ("tier1", ["--tier=1", "--hot-threshold=1", "--jit-threshold=1", "--verify", "--short-rows=0"] +
                           (["--fast-math"] if a.fast_math else []))]:
         p = subprocess.run([a.vmrun] + flags + [path], capture_output=True, text=True, timeout=600)
         if p.returncode != 0:

@@ -1,4 +1,4 @@
-# vmrun-flags: --logs=jit,kernels --jit-threshold=1 --verify
+# vmrun-flags: --logs=jit,kernels --jit-threshold=1 --verify --short-rows=128
 # Column reductions: sums, means and extremes over leading or middle dims
 # fuse with what they read and what reads them (Kernel IR "reduced as
 # columns"), folding each column row by row as eager does, so the printed

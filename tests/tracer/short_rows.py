@@ -1,9 +1,9 @@
-# vmrun-flags: --logs=jit --jit-threshold=1 --verify
-# A reducing kernel over many short rows (at least 256 rows of fewer than
-# 128 elements) leaves its launch to the eager ops: the row plan's calls per
-# row cost more than eager's whole-tensor reductions there. The summary
-# counts those runs; the same kernel over fewer or longer rows runs. Results
-# are eager's either way.
+# vmrun-flags: --logs=jit --jit-threshold=1 --verify --short-rows=128
+# A reducing kernel over short rows (fewer than --short-rows=128 elements,
+# the default) leaves its launch to the eager ops: the row plan's calls per
+# row cost more than eager's whole-tensor reductions there, however few the
+# rows. The summary counts those runs; the same kernel over longer rows
+# runs. Results are eager's either way.
 import torch
 
 
