@@ -690,9 +690,9 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
       return co;
     }
     int at = co->line_of(r.resume->pc);
-    record_break(r.resume->run_insn ? fmt::format("the interpreter runs line {}, then {}", at, resumed_in)
-                                    : fmt::format("resumed before the loop or try block at line {}, in {}", at,
-                                                  resumed_in));
+    record_break(r.resume->run_insn  ? fmt::format("the interpreter runs line {}, then {}", at, resumed_in)
+                 : r.resume->in_block ? fmt::format("resumed at line {} inside its try or with block, in {}", at, resumed_in)
+                                      : fmt::format("resumed before the loop at line {}, in {}", at, resumed_in));
   } else {
     e->code = entry_code(vm, co, native, line);
     e->whole = true;

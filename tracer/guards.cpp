@@ -127,8 +127,9 @@ std::string const_text(VM& vm, const Value& v, int depth = 0) {
   return std::string(vm::str_view(s));
 }
 
-// A dict whose live keys are exactly the strs of tuple `keys`, in order.
-bool dict_keys_match(const Value& d, const Value& keys) {
+// A dict whose live keys are exactly those of tuple `keys` (strings,
+// numbers, tuples: compared as CONST_MATCH does), in order.
+bool dict_keys_match(VM& vm, const Value& d, const Value& keys) {
   if (!vm::is_kind(d, vm::ObjKind::Dict)) return false;
   auto* dict = d.as<vm::DictObject>();
   auto* k = keys.as<vm::TupleObject>();
@@ -137,8 +138,7 @@ bool dict_keys_match(const Value& d, const Value& keys) {
   for (const auto& e : dict->entries) {
     if (e.key.is_empty()) continue;
     // Keys are usually the interned names the trace saw: one compare.
-    if (e.key.bits() != k->items[i].bits() && (!vm::is_str(e.key) || vm::str_view(e.key) != vm::str_view(k->items[i])))
-      return false;
+    if (e.key.bits() != k->items[i].bits() && !const_equal(vm, e.key, k->items[i])) return false;
     i++;
   }
   return true;
@@ -186,7 +186,9 @@ void GuardProgram::add(Guard g) {
     if (g.kind == GuardKind::DictKeys && o.kind == GuardKind::DictKeys && o.source == g.source) {
       auto *a = o.expected.as<vm::TupleObject>(), *b = g.expected.as<vm::TupleObject>();
       bool same = a->size == b->size;
-      for (size_t i = 0; same && i < a->size; i++) same = vm::str_view(a->items[i]) == vm::str_view(b->items[i]);
+      for (size_t i = 0; same && i < a->size; i++)
+        same = a->items[i].bits() == b->items[i].bits() ||
+               (vm::is_str(a->items[i]) && vm::is_str(b->items[i]) && vm::str_view(a->items[i]) == vm::str_view(b->items[i]));
       if (same) return;
     }
     if (o.kind == g.kind && o.source == g.source && o.expected.bits() == g.expected.bits() && o.n == g.n &&
@@ -250,7 +252,7 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
         break;
       case GuardKind::GradMode: ok = torch::autograd::GradMode::is_enabled() == bool(g.n); break;
       case GuardKind::ClassVersion: ok = g.expected.as<vm::TypeObject>()->version == uint64_t(g.n); break;
-      case GuardKind::DictKeys: ok = dict_keys_match(*x, g.expected); break;
+      case GuardKind::DictKeys: ok = dict_keys_match(vm, *x, g.expected); break;
       case GuardKind::SameObject: ok = (x->bits() == v[g.n].bits()) == g.expected.is_true(); break;
       case GuardKind::SizeCompare: {
         int64_t a = 0;

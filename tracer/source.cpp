@@ -1,6 +1,8 @@
 // tracer/source.cpp — loading and naming sources (tracer/source.h).
 #include "tracer/source.h"
 
+#include <fmt/format.h>
+
 #include "vm/dict.h"
 #include "vm/ops.h"
 #include "vm/shape.h"
@@ -16,6 +18,26 @@ int SourceTable::add(const Source& s) {
   items.push_back(s);
   return int(items.size() - 1);
 }
+
+namespace {
+// A plain dict key (a number, None, a tuple of such) as Python writes it,
+// without running code.
+std::string key_text(const Value& k) {
+  if (k.is_none()) return "None";
+  if (k.is_bool()) return k.is_true() ? "True" : "False";
+  if (k.is_double()) return fmt::format("{}", k.as_double());
+  int64_t i = 0;
+  if (vm::int_value(k, &i)) return std::to_string(i);
+  if (vm::is_str(k)) return "'" + std::string(vm::str_view(k)) + "'";
+  if (vm::is_kind(k, vm::ObjKind::Tuple)) {
+    std::string r = "(";
+    auto* t = k.as<vm::TupleObject>();
+    for (size_t j = 0; j < t->size; j++) r += (j ? ", " : "") + key_text(t->items[j]);
+    return r + (t->size == 1 ? ",)" : ")");
+  }
+  return "<key>";
+}
+}  // namespace
 
 std::string SourceTable::describe(int i) const {
   const Source& s = items[size_t(i)];
@@ -47,7 +69,10 @@ std::string SourceTable::describe(int i) const {
       return describe(s.parent) + ".cell_contents";
     }
     case SourceKind::InstAttr: return describe(s.parent) + "." + std::string(vm::str_view(s.name));
-    case SourceKind::DictItem: return describe(s.parent) + "['" + std::string(vm::str_view(s.name)) + "']";
+    case SourceKind::DictItem: {
+      if (vm::is_str(s.name)) return describe(s.parent) + "['" + std::string(vm::str_view(s.name)) + "']";
+      return describe(s.parent) + "[" + key_text(s.name) + "]";
+    }
     case SourceKind::IterState: {
       static const char* const kFields[] = {"<seq>", "<index>", "<left>", "<step>"};
       return describe(s.parent) + "." + kFields[s.index & 3];
@@ -119,7 +144,14 @@ bool SourceTable::load(VM& vm, int i, const vm::FunctionObject* fn, const Value*
     case SourceKind::DictItem: {
       const Value& p = loaded[s.parent];
       if (!vm::is_kind(p, vm::ObjKind::Dict)) return false;
-      *out = vm::dict_get_str(p.as<vm::DictObject>(), s.name.as<vm::StrObject>());
+      if (vm::is_str(s.name)) {
+        *out = vm::dict_get_str(p.as<vm::DictObject>(), s.name.as<vm::StrObject>());
+      } else {
+        // A number or a tuple of plain keys (the dict's keys are guarded
+        // before it is loaded, so no __eq__ of a stranger key runs).
+        *out = vm::dict_get(vm, p.as<vm::DictObject>(), s.name);
+        if (out->is_empty()) vm.clear_exception();
+      }
       return !out->is_empty();
     }
     case SourceKind::DerefCell:  // cells (and free variables) follow the locals in the frame's slots

@@ -435,6 +435,13 @@ class Tracer {
   // A value that hashes and compares by identity: a tensor, or an object of
   // a class without its own __hash__ and __eq__ (an nn.Module, in the memo
   // sets of Module.named_modules).
+  // An object read as a class attribute (an enum member: its identity is
+  // pinned by the class's CLASS_VERSION guard) of a class without its own
+  // __eq__: as a dict key it is equal to itself alone.
+  bool pinned_member(const Sym& s) {
+    if (s.kind != SymKind::Obj || s.reg < 0 || guards_.sources.items[size_t(s.reg)].kind != SourceKind::ClassAttr) return false;
+    return !vm::user_type_lookup(s.ex.as_object()->type, vm_.intern("__eq__").as<vm::StrObject>());
+  }
   bool identity_hashed(const Sym& s) {
     if (s.is_tensor()) return true;
     if (!(s.kind == SymKind::Inst || (s.kind == SymKind::Obj && vm::is_kind(s.ex, ObjKind::Instance)))) return false;
@@ -456,8 +463,15 @@ class Tracer {
       }
       return found;
     }
+    if (!m.is_set && pinned_member(key)) {
+      // An enum member (a class attribute, pinned by the class's version)
+      // compared by identity.
+      for (size_t i = 0; i < m.items.size(); i++)
+        if (m.items[i].first.bits() == key.ex.bits()) return int(i);
+      return -1;
+    }
     if (!key.is_const() || !is_immutable_const(key.ex))
-      stop(BreakReason::UnsupportedValue, "a dict key that is not a constant made of numbers, strings and tuples");
+      stop(BreakReason::UnsupportedValue, "a dict key that is not a constant made of numbers, strings, tuples or enum members");
     for (size_t i = 0; i < m.items.size(); i++) {
       int e = vm::equals(vm_, m.items[i].first, key.ex);
       if (e < 0) checked(Value(), "dict key comparison");
@@ -1827,19 +1841,38 @@ class Tracer {
     if (i >= 0) o.map->items[size_t(i)].second = v;
     else o.map->items.emplace_back(Value::borrow(name), v);
   }
-  // The keys of dict Obj `d`, guarded (DICT_KEYS): str keys only.
+  // A dict key whose hash and equality run no Python code: str, int,
+  // float, bool, None, or a tuple of those.
+  static bool plain_key(const Value& k) {
+    if (k.is_none() || k.is_bool() || k.is_double() || vm::is_int(k) || vm::is_str(k)) return true;
+    if (!vm::is_kind(k, ObjKind::Tuple) || k.as_object()->type != k.as_object()->type->vm->types.tuple) return false;
+    for (const Value& x : *k.as<vm::TupleObject>())
+      if (!plain_key(x)) return false;
+    return true;
+  }
+  // Equal as dict keys (1 == 1.0 == True, as Python's dicts): plain keys.
+  bool same_key(const Value& a, const Value& b) {
+    if (a.bits() == b.bits()) return true;
+    if (vm::is_str(a) && vm::is_str(b)) return vm::str_view(a) == vm::str_view(b);
+    if (!plain_key(a) || !plain_key(b)) return false;
+    int e = vm::equals(vm_, a, b);
+    if (e < 0) vm_.clear_exception();
+    return e == 1;
+  }
+  // The keys of dict Obj `d`, guarded (DICT_KEYS): plain keys only.
   std::vector<Value> dict_keys(const Sym& d) {
     auto* dict = d.ex.as<vm::DictObject>();
     std::vector<Value> keys;
     auto full = dict_overlay_.find(dict);
     if (full != dict_overlay_.end() && full->second.complete) {
       // After a deletion the overlay holds every key, in order.
-      for (auto& [k, v] : full->second.items) keys.push_back(vm_.intern(k));
+      for (auto& [k, v] : full->second.items) keys.push_back(k);
       return keys;
     }
     for (const auto& e : dict->entries) {
       if (e.key.is_empty()) continue;
-      if (!vm::is_str(e.key)) stop(BreakReason::UnsupportedValue, "a dict with non-str keys from outside the trace");
+      if (!plain_key(e.key))
+        stop(BreakReason::UnsupportedValue, "a dict from outside the trace with keys other than strings, numbers and tuples");
       keys.push_back(e.key);
     }
     Value t = vm::tuple_new(vm_, keys.size());
@@ -1850,8 +1883,8 @@ class Tracer {
     if (ov != dict_overlay_.end())
       for (auto& [k, v] : ov->second.items) {
         bool known = false;
-        for (const Value& x : keys) known = known || vm::str_view(x) == k;
-        if (!known) keys.push_back(vm_.intern(k));
+        for (const Value& x : keys) known = known || same_key(x, k);
+        if (!known) keys.push_back(k);
       }
     return keys;
   }
@@ -1862,7 +1895,7 @@ class Tracer {
     // Stored items (key, value), in order; once `complete` (after a
     // deletion), every key of the dict in its order, a Null value meaning
     // "unchanged: read through its source".
-    std::vector<std::pair<std::string, Sym>> items;
+    std::vector<std::pair<Value, Sym>> items;
     bool complete = false;
   };
   std::map<const void*, DictOverlay> dict_overlay_;
@@ -1896,8 +1929,9 @@ class Tracer {
   // d[key] = v on a dict from outside the trace: a setitem node, in order.
   void dict_store(const Sym& d, const Sym& key, const Sym& v) {
     refuse_overrides(d, {"__setitem__"}, "a store into a dict");  // the setitem node would run it
-    if (!key.is_const() || !vm::is_str(key.ex))
-      stop(BreakReason::SideEffect, "a store into a dict from outside the trace with a key that is not a str constant");
+    if (!key.is_const() || !plain_key(key.ex))
+      stop(BreakReason::SideEffect, "a store into a dict from outside the trace with a key that is not a constant string, number or tuple");
+    if (!vm::is_str(key.ex)) dict_keys(d);  // its keys guarded: lookups by this key run no Python code
     escape_check(v, "a dict from outside the trace");
     note_change(d.reg, d.ex.as_object());
     Node n;
@@ -1906,23 +1940,22 @@ class Tracer {
     n.in = {reg_of(d), const_id(key.ex), reg_of(v)};
     add_node(std::move(n), Value::none());
     auto& ov = dict_overlay_[d.ex.as_object()].items;
-    std::string k(vm::str_view(key.ex));
     for (auto& kv : ov)
-      if (kv.first == k) {
+      if (same_key(kv.first, key.ex)) {
         kv.second = v;
         return;
       }
-    ov.emplace_back(k, v);
+    ov.emplace_back(key.ex, v);
   }
   // del d[key] / d.pop(key) on a dict from outside the trace: a node that
   // deletes it when the graph runs (dict.pop, its result unused); the
   // overlay then lists every key, so later reads see the deletion.
   void dict_delete(const Sym& d, const Sym& key) {
-    if (!key.is_const() || !vm::is_str(key.ex))
-      stop(BreakReason::SideEffect, "a deletion from a dict from outside the trace with a key that is not a str constant");
+    if (!key.is_const() || !plain_key(key.ex))
+      stop(BreakReason::SideEffect, "a deletion from a dict from outside the trace with a key that is not a constant string, number or tuple");
     std::vector<Value> keys = dict_keys(d);
     bool found = false;
-    for (const Value& k : keys) found = found || vm::str_view(k) == vm::str_view(key.ex);
+    for (const Value& k : keys) found = found || same_key(k, key.ex);
     if (!found) {
       Value r = vm::repr(vm_, key.ex);
       checked(Value(vm_.raise(vm::Exc::KeyError, r ? std::string(vm::str_view(r)) : "key")), "dict deletion");
@@ -1930,17 +1963,17 @@ class Tracer {
     note_change(d.reg, d.ex.as_object());
     auto& ov = dict_overlay_[d.ex.as_object()];
     if (!ov.complete) {
-      std::vector<std::pair<std::string, Sym>> all;
+      std::vector<std::pair<Value, Sym>> all;
       for (const Value& k : keys) {
         Sym v;  // Null: unchanged
         for (auto& [k2, v2] : ov.items)
-          if (k2 == vm::str_view(k)) v = v2;
-        all.emplace_back(std::string(vm::str_view(k)), v);
+          if (same_key(k2, k)) v = v2;
+        all.emplace_back(k, v);
       }
       ov.items = std::move(all);
       ov.complete = true;
     }
-    std::erase_if(ov.items, [&](const auto& kv) { return kv.first == vm::str_view(key.ex); });
+    std::erase_if(ov.items, [&](const auto& kv) { return same_key(kv.first, key.ex); });
     Node n;
     n.op = GraphOp::Call;
     n.callee = vm::type_lookup(vm_.types.dict, vm_.intern("pop").as<vm::StrObject>());
@@ -1950,20 +1983,31 @@ class Tracer {
   }
   // d[key] of dict Obj `d`, read through a source.
   Sym dict_item(const Sym& d, const Value& key) {
-    if (!vm::is_str(key)) stop(BreakReason::UnsupportedValue, "a dict from outside the trace indexed by a non-str key");
+    if (!plain_key(key))
+      stop(BreakReason::UnsupportedValue, "a dict from outside the trace indexed by a key other than a string, number or tuple");
+    // A key other than a str: the dict's keys are guarded, so looking it up
+    // when the guards load it compares only plain keys (no __eq__ runs).
+    if (!vm::is_str(key)) dict_keys(d);
     auto ov = dict_overlay_.find(d.ex.as_object());
     bool gone = false;
     if (ov != dict_overlay_.end()) {
       gone = ov->second.complete;
       for (auto& [k, v] : ov->second.items)
-        if (k == vm::str_view(key)) {
+        if (same_key(k, key)) {
           if (v.kind != SymKind::Null) return v;
           gone = false;
         }
     }
-    Value v = gone ? Value() : vm::dict_get_str(d.ex.as<vm::DictObject>(), key.as<vm::StrObject>());
+    Value v;
+    if (!gone) {
+      v = vm::is_str(key) ? vm::dict_get_str(d.ex.as<vm::DictObject>(), key.as<vm::StrObject>())
+                          : vm::dict_get(vm_, d.ex.as<vm::DictObject>(), key);
+      if (v.is_empty()) vm_.clear_exception();
+    }
     if (v.is_empty()) {
-      checked(Value(vm_.raise(vm::Exc::KeyError, std::string(vm::str_view(key)))), "dict lookup");
+      Value r = vm::repr(vm_, key);
+      if (!r) vm_.clear_exception();
+      checked(Value(vm_.raise(vm::Exc::KeyError, r ? std::string(vm::str_view(r)) : "key")), "dict lookup");
     }
     return from_source(guards_.sources.add(Source{SourceKind::DictItem, d.reg, 0, key, Value()}), v);
   }
@@ -2782,17 +2826,17 @@ Sym Tracer::call_dict_method(const NativeObject* nat, std::vector<Sym>& args) {
   if (name == "get" && (args.size() == 2 || args.size() == 3) && args[1].is_const()) {
     std::vector<Value> keys = dict_keys(d);
     for (const Value& k : keys)
-      if (vm::is_str(args[1].ex) && vm::str_view(k) == vm::str_view(args[1].ex)) return dict_item(d, k);
+      if (same_key(k, args[1].ex)) return dict_item(d, k);
     return args.size() == 3 ? args[2] : Sym::constant(Value::none());
   }
   if (name == "__contains__" && args.size() == 2 && args[1].is_const()) {
     for (const Value& k : dict_keys(d))
-      if (vm::is_str(args[1].ex) && vm::str_view(k) == vm::str_view(args[1].ex)) return Sym::constant(Value::boolean(true));
+      if (same_key(k, args[1].ex)) return Sym::constant(Value::boolean(true));
     return Sym::constant(Value::boolean(false));
   }
-  if (name == "pop" && (args.size() == 2 || args.size() == 3) && args[1].is_const() && vm::is_str(args[1].ex)) {
+  if (name == "pop" && (args.size() == 2 || args.size() == 3) && args[1].is_const() && plain_key(args[1].ex)) {
     bool has = false;
-    for (const Value& k : dict_keys(d)) has = has || vm::str_view(k) == vm::str_view(args[1].ex);
+    for (const Value& k : dict_keys(d)) has = has || same_key(k, args[1].ex);
     if (!has && args.size() == 3) return args[2];
     Sym v = has ? dict_item(d, args[1].ex) : Sym();
     dict_delete(d, args[1]);  // raises KeyError when missing
@@ -3426,7 +3470,7 @@ Sym Tracer::run_frame(Frame& f) {
         } else if (a.is_const() && is_dict_obj(b)) {
           r = 0;
           for (const Value& k : dict_keys(b))
-            if (vm::is_str(a.ex) && vm::str_view(k) == vm::str_view(a.ex)) r = 1;
+            if (same_key(k, a.ex)) r = 1;
         } else if (a.is_const() && b.kind == SymKind::Seq) {
           r = 0;
           for (auto& it : b.seq->items) {
@@ -3805,8 +3849,8 @@ void Tracer::find_regions() {
     if (t > 0 && vm::decode_op(code[t]) == Op::FOR_ITER && vm::decode_op(code[t - 1]) == Op::GET_ITER) t--;
     rs.push_back({t, p});
   }
-  for (const vm::ExcEntry& h : co_->exc_table)
-    if (h.end > h.start) rs.push_back({h.start, h.end - 1});
+  // (try and with blocks are no regions: a break inside one resumes at the
+  // breaking instruction, in the resume function, under its handlers.)
   std::sort(rs.begin(), rs.end(), [](const Region& a, const Region& b) { return a.entry < b.entry; });
   for (const Region& r : rs) {
     if (!regions_.empty() && r.entry <= regions_.back().end) regions_.back().end = std::max(regions_.back().end, r.end);
@@ -3923,20 +3967,17 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
   std::vector<Sym> stack, locals, cells;
   size_t nodes;
   std::vector<std::pair<uint32_t, int>> ways;
-  for (const vm::ExcEntry& h : co_->exc_table)
-    if (snap_.pc >= h.start && snap_.pc < h.end &&
-        std::find(top.traced_with_starts.begin(), top.traced_with_starts.end(), h.start) != top.traced_with_starts.end())
-      return "inside a with block (its __exit__ would not run from a resume function)";
+  cur_try_ = false;  // (the nodes made below hand live values on; tracing is over)
   if (const Region* r = region_at(snap_.pc)) {
-    // Inside a loop or try block: resume at its entry, before it.
-    if (!region_snap_.valid || region_snap_.pc != r->entry) return "inside a loop or try block entered mid-way";
+    // Inside a loop: resume at its entry, before it.
+    if (!region_snap_.valid || region_snap_.pc != r->entry) return "inside a loop entered mid-way";
     for (auto& [seq, items] : region_undo_) seq->items = items;
     for (auto& [m, items] : region_map_undo_) m->items = items;
     stack = region_snap_.stack;
     locals = region_snap_.locals;
     cells = region_snap_.cells;
     nodes = region_snap_.nodes;
-    if (nodes == 0) return "inside a loop or try block, with no tensor operation before it";
+    if (nodes == 0) return "inside a loop, with no tensor operation before it";
     rp.pc = r->entry;
     rp.run_insn = false;
   } else {
@@ -3947,15 +3988,25 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
     cells = snap_.cells;
     nodes = snap_.nodes;
     rp.pc = snap_.pc;
-    rp.run_insn = true;
     rp.insn = co_->raw_code[rp.pc];
+    // Inside a try or with block the instruction runs in the resume
+    // function, where the block's handlers cover it (a with block's
+    // __exit__ a live value: the real manager's, or a torch.no_grad()
+    // restoring the mode); elsewhere the transformed code runs it.
+    bool in_block = false;
+    for (const vm::ExcEntry& h : co_->exc_table) in_block = in_block || (snap_.pc >= h.start && snap_.pc < h.end);
+    rp.run_insn = !in_block;
+    rp.in_block = in_block;
+    // (With nothing computed, resuming at the same instruction makes no
+    // progress: a resume function starting there would resume into itself.)
+    if (in_block && nodes == 0) return "at the start of a try or with block, with no tensor operation before it";
     // Self-check: the symbolic stack is as deep as the bytecode's own
     // stack at this pc (a flow analysis of the code, like the compiler's).
     std::vector<int> depths = bytecode_stack_depths(co_);
     if (depths[rp.pc] >= 0 && depths[rp.pc] != int(stack.size()))
       return fmt::format("internal: the traced stack holds {} values at pc {} where the bytecode holds {}",
                          stack.size(), rp.pc, depths[rp.pc]);
-    if (successors(rp.pc, rp.insn, int(stack.size())).empty())
+    if (rp.run_insn && successors(rp.pc, rp.insn, int(stack.size())).empty())
       return fmt::format("the interpreter cannot run {} on its own", vm::op_name(vm::decode_op(rp.insn)));
   }
   nodes_.resize(nodes);
@@ -4051,6 +4102,49 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
           }
           v.closure.push_back(idx);
         }
+        return v;
+      }
+      case SymKind::UserExit: {
+        // A user manager's with block: its real manager's bound __exit__.
+        const Sym& exit = *s.recv;  // Method: __exit__, bound to the manager
+        Node n;
+        n.op = GraphOp::GetAttr;
+        n.name = vm_.intern("__exit__");
+        n.label = "__exit__";
+        n.in = {reg_of(*exit.recv)};
+        v.kind = LiveValue::Output;
+        v.output = int(outputs.size());
+        outputs.push_back(add_node(std::move(n), vm::make_bound_method(vm_, exit.ex, example_of(*exit.recv))));
+        return v;
+      }
+      case SymKind::GradExit: {
+        // A grad-mode block: a torch.no_grad() whose __exit__ restores the
+        // mode from before the block (its `prev`).
+        Value cls = vm::dict_get_str(torch::torch_state(vm_).module.as<vm::ModuleObject>()->dict.as<vm::DictObject>(),
+                                     vm_.intern("no_grad").as<vm::StrObject>());
+        if (!vm::is_kind(cls, ObjKind::Type)) {
+          if (why.empty()) why = "a grad-mode block without torch.no_grad";
+          return v;
+        }
+        Node mk;
+        mk.op = GraphOp::NewObject;
+        mk.callee = cls;
+        mk.label = "no_grad";
+        Value names = vm::tuple_new(vm_, 1);
+        names.as<vm::TupleObject>()->items[0] = vm_.intern("prev");
+        mk.kwnames = names;
+        mk.in = {const_id(s.ex)};
+        Value example = vm::instance_alloc(vm_, cls.as<vm::TypeObject>());
+        int obj = add_node(std::move(mk), example);
+        Node n;
+        n.op = GraphOp::GetAttr;
+        n.name = vm_.intern("__exit__");
+        n.label = "__exit__";
+        n.in = {obj};
+        Value exit_fn = vm::type_lookup(cls.as<vm::TypeObject>(), vm_.names.__exit__);
+        v.kind = LiveValue::Output;
+        v.output = int(outputs.size());
+        outputs.push_back(add_node(std::move(n), vm::make_bound_method(vm_, exit_fn, example)));
         return v;
       }
       default:

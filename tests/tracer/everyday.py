@@ -149,3 +149,59 @@ def dead_locals(x):
 
 print(dead_locals(x))
 print(dead_locals(x))
+
+
+# Dicts keyed by ints, tuples and enum members (made in the trace, or read
+# from outside and changed between calls).
+weights = {1: 2.0, (2, 3): 3.0, "s": 4.0}
+
+
+def keyed(x):
+    local = {Mode.FAST: 10.0, Mode.SLOW: 20.0, 5: 1.0, (1, 2): 2.0}
+    y = x * weights[1] + weights[(2, 3)] + weights["s"] + local[Mode.FAST] + local[(1, 2)]
+    if 4 in weights:
+        y = y + 100
+    return y, local.get(Mode.SLOW)
+
+
+print(keyed(x))
+print(keyed(x))
+weights[4] = 0.0
+print(keyed(x))
+weights[1] = -1.0
+print(keyed(x))
+
+
+# A break inside a with block resumes inside it: the graph before the break
+# is kept, and the block's __exit__ (the manager's, or the grad mode's)
+# runs from the resume function.
+class Tally:
+    def __init__(self):
+        self.exits = 0
+
+    def __enter__(self):
+        return 2.0
+
+    def __exit__(self, *exc):
+        self.exits += 1
+        return False
+
+
+tally = Tally()
+w = torch.ones(2, requires_grad=True)
+
+
+def inside_with(x):
+    y = x * w
+    with torch.no_grad():
+        z = y * 2
+        print("no_grad block, grad enabled:", torch.is_grad_enabled())
+        z = z + 1
+    with tally as k:
+        u = z * k
+        print("tally block")
+    return y.requires_grad, z.requires_grad, u, torch.is_grad_enabled()
+
+
+print(inside_with(x))
+print(inside_with(x), tally.exits)
