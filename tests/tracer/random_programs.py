@@ -8,7 +8,7 @@ side effects: each program builds some state (globals, closures and their
 cells, classes and instances, properties and descriptors, subclasses of
 list/dict/tuple, default arguments, containers, context managers,
 generators, partials, monkeypatched module attributes, tensor buffers and
-views at offsets, nn.Modules, grad mode), defines a hot function over a
+views at offsets, nn.Modules, grad mode, graph breaks inside blocks), defines a hot function over a
 tensor that reads and writes that state (each "feature" below adds a block
 to its body), and calls it several times, changing the state between some
 calls (each feature's "mutations"). After each call it prints the result
@@ -465,10 +465,39 @@ def f_grad_mode(rng, p):
     return f
 
 
+def f_break(rng, p):
+    f = Feature("a graph break (print, .item()) in the hot function, in a block or not")
+    f.setup = [f"class {p}Ctx:",
+               "    def __init__(self):",
+               "        self.depth = 0",
+               "    def __enter__(self):",
+               "        self.depth += 1",
+               "        return self",
+               "    def __exit__(self, *a):",
+               "        self.depth -= 1",
+               "        return False",
+               f"{p}ctx = {p}Ctx()"]
+    brk = rng.choice([f"print('{p}', round(float(acc.sum()), 4))", f"{p}s = acc.sum().item()\nacc = acc + {p}s"])
+    kind = rng.randint(0, 4)
+    if kind == 0:
+        body = [brk]
+    elif kind == 1:
+        body = ["with torch.no_grad():"] + ["    " + b for b in brk.split("\n")] + ["    acc = acc * 2"]
+    elif kind == 2:
+        body = ["try:"] + ["    " + b for b in brk.split("\n")] + ["    acc = acc - 1", "except ValueError:", "    acc = acc + 1"]
+    elif kind == 3:
+        body = [f"with {p}ctx:"] + ["    " + b for b in brk.split("\n")] + ["    acc = acc + {p}ctx.depth".format(p=p)]
+    else:
+        body = [f"for {p}i in range(2):"] + ["    " + b for b in brk.split("\n")] + [f"    acc = acc + {p}i"]
+    f.body = ["acc = acc * 1.5"] + ["\n".join(body)]
+    f.state = [f"{p}ctx.depth"]
+    return f
+
+
 FEATURES = [f_global_float, f_global_counter, f_closure_rebound, f_nonlocal_counter, f_inner_closure,
             f_class_attr, f_instance_attr, f_property, f_list_subclass, f_dict_subclass, f_tuple_subclass,
             f_defaults, f_loop_mutation, f_exceptions, f_with_blocks, f_generators, f_varargs, f_monkeypatch,
-            f_views, f_dict_keys, f_varying_numbers, f_rebound_function, f_modules, f_grad_mode]
+            f_views, f_dict_keys, f_varying_numbers, f_rebound_function, f_modules, f_grad_mode, f_break]
 
 
 class Program:
