@@ -58,16 +58,14 @@ struct Entry {
   // limit, per class, so Module.__call__, which every nn.Module runs,
   // keeps up to --cache-size-limit entries for each module class.
   const vm::TypeObject* self_type = nullptr;
-  // Whether the graph beats the interpreter: calls kSampleFrom.. of an
-  // entry without a break alternate between the entry (its guard check and
-  // graph run timed) and the original code run by the interpreter (the
-  // sampler native); an entry whose median is not below the interpreter's
-  // is no longer used (`slow`): where a function is mostly Python plumbing
-  // (a DataLoader's per-item __getitem__, a collate over a list of tuples),
-  // its guards cost what the graph saves.
-  bool whole = false;  // entry_code: the graph is the whole call
-  bool timing = false;  // this call's graph run is a sample (graph_call adds it)
-  double guard_us = 0;  // this call's guard check, while sampling
+  // Whether the entry beats the interpreter: calls kSampleFrom.. of it
+  // alternate between the call as it runs now (guard check, graph, and for
+  // a break the interpreted instruction and resume functions) and the
+  // original code run by the interpreter, each timed by the sampler
+  // native; an entry whose best call is not below the interpreter's is no
+  // longer used (`slow`): where a function is mostly Python plumbing (a
+  // DataLoader's per-item __getitem__, a collate over a list of tuples), its
+  // guards cost what the graph saves.
   std::vector<double> entry_us, interp_us;
   bool slow = false;
   std::string slow_note;  // for --explain
@@ -106,7 +104,6 @@ struct CodeState {
   std::vector<BreakRecord> breaks;
   std::vector<std::string> recompiles;
   Value sampler_code;  // the code run for an interpreter sample (entry_code with the sampler native)
-  bool sampling = false;  // an entry is in its sampling window: jit_enter times its guard check
 };
 
 struct TracerState {
@@ -148,8 +145,10 @@ struct TracerState {
     FunctionObject* fn = nullptr;
     CodeObject* co = nullptr;
     const Value* slots = nullptr;
+    bool interpreted = false;  // a sample of the interpreter (else of the entry)
   } sample;
   const CodeObject* skip_code = nullptr;  // the next frame of this code runs interpreted (a sample)
+  Entry* in_sample = nullptr;  // a sample of this entry is running (no other starts inside it)
   // KILN_SAMPLE_VERDICT=fast|slow (tests only): the samples' outcome, which
   // timing on a shared machine cannot promise.
   int sample_verdict = 0;
@@ -173,7 +172,6 @@ void judge(vm::VM& vm, Entry& e) {
   double i = *std::min_element(e.interp_us.begin(), e.interp_us.end());
   TracerState& ts = state(vm);
   CodeState* cs = code_state_of(ts, e);
-  if (cs) cs->sampling = false;
   bool faster = g < 0.97 * i;
   if (ts.sample_verdict) faster = ts.sample_verdict > 0;  // KILN_SAMPLE_VERDICT (tests)
   if (faster) {
@@ -193,9 +191,9 @@ void judge(vm::VM& vm, Entry& e) {
   cs->code.as<CodeObject>()->flags &= ~uint32_t(vm::kCodeJitWatch);
 }
 
-// The sampler native: runs the call jit_enter stashed in the interpreter
-// (the original code, skipping its entries), timed, as one sample of the
-// interpreter's speed for that entry.
+// The sampler native: runs again the call jit_enter stashed, timed: through
+// the interpreter alone (the original code, its entries skipped) or as it
+// runs now (its entry), as one sample of either for that entry.
 Value sampler_call(vm::VM& vm, const vm::CallArgs&, const Value&) {
   TracerState& ts = state(vm);
   TracerState::Sample s = ts.sample;
@@ -233,13 +231,15 @@ Value sampler_call(vm::VM& vm, const vm::CallArgs&, const Value&) {
     kwnames = vm::tuple_new(vm, names.size());
     for (size_t i = 0; i < names.size(); i++) kwnames.as<vm::TupleObject>()->items[i] = names[i];
   }
-  ts.skip_code = co;
+  ts.skip_code = s.interpreted ? co : nullptr;
+  ts.in_sample = s.entry;
   auto t0 = std::chrono::steady_clock::now();
   Value r = vm.call(Value::borrow(s.fn), args.data(), npos, names.empty() ? nullptr : kwnames.as<vm::TupleObject>());
   double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   ts.skip_code = nullptr;
+  ts.in_sample = nullptr;
   if (r) {
-    s.entry->interp_us.push_back(us);
+    (s.interpreted ? s.entry->interp_us : s.entry->entry_us).push_back(us);
     judge(vm, *s.entry);
   }
   return r;
@@ -260,13 +260,7 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
     if (e->compiled->tier() > 0) e->runner->set_compiled(e->compiled.get());
   }
   Value out;
-  if (e->timing) {
-    e->timing = false;
-    auto t0 = std::chrono::steady_clock::now();
-    out = e->runner->run(vm, e->loaded);
-    e->entry_us.push_back(e->guard_us + std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
-    judge(vm, *e);
-  } else if (vm.trace_events || state(vm).profile) {
+  if (vm.trace_events || state(vm).profile) {
     auto t0 = std::chrono::steady_clock::now();
     double ts0 = vm.trace_events ? vm.trace_events->now_us() : 0;
     uint64_t a0 = torch::storage_stats().allocations;
@@ -694,7 +688,6 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
                                       : fmt::format("resumed before the loop at line {}, in {}", at, resumed_in));
   } else {
     e->code = entry_code(vm, co, native, line);
-    e->whole = true;
   }
   if (ts.logs & kLogGraph)
     log(vm, fmt::format("[kiln:graph] {} ({} ops{}{}, traced in {:.3f} ms)\n{}", where(cs), e->graph->op_count(),
@@ -750,7 +743,6 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
     if (cs->given_up && cs->entries.empty() && cs->breaks.empty()) cs->given_up = false;
   }
   const vm::TypeObject* self_type = self_type_of(vm, co, slots);
-  auto t0 = cs->sampling ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
   for (auto& e : cs->entries) {
     if (e->self_type && e->self_type != self_type) continue;  // another class's entry
     if (e->guards.check(vm, fn, slots, &e->loaded) == -1) {
@@ -759,20 +751,16 @@ CodeObject* jit_enter(vm::VM& vm, FunctionObject* fn, CodeObject* co, vm::Value*
         for (Value& v : e->loaded) v = Value();
         return co;
       }
-      if (ts.sample_interpreter && e->whole && e->hits >= kSampleFrom &&
+      if (ts.sample_interpreter && e->hits >= kSampleFrom && !ts.in_sample && !ts.sample.entry &&
           (e->entry_us.size() < kSamples || e->interp_us.size() < kSamples)) {
-        cs->sampling = true;
-        if (e->interp_us.size() < e->entry_us.size() && !ts.sample.entry) {
-          // This call runs in the interpreter, timed (sampler_call).
-          for (Value& v : e->loaded) v = Value();
-          if (!cs->sampler_code)
-            cs->sampler_code = entry_code(vm, co, vm::new_native(vm, "interpreter_sample", sampler_call, Value::none(), Value::none()),
-                                          co->firstlineno);
-          ts.sample = {e.get(), fn, co, slots};
-          return cs->sampler_code.as<CodeObject>();
-        }
-        e->timing = true;
-        e->guard_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+        // This call is a sample, of the entry or of the interpreter in turn:
+        // the sampler native runs it again, timed (sampler_call).
+        for (Value& v : e->loaded) v = Value();
+        if (!cs->sampler_code)
+          cs->sampler_code = entry_code(vm, co, vm::new_native(vm, "tier_sample", sampler_call, Value::none(), Value::none()),
+                                        co->firstlineno);
+        ts.sample = {e.get(), fn, co, slots, e->interp_us.size() < e->entry_us.size()};
+        return cs->sampler_code.as<CodeObject>();
       }
       e->loaded_valid = true;
       return e->code.as<CodeObject>();
