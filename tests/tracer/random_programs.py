@@ -80,7 +80,8 @@ class Feature:
     `global`; params / args: extra parameters and the expression passed for
     each (may use the call index `_i`); body: lines of the hot function
     (they read and update the tensor `acc`); mutations: statements run
-    between calls; state: expressions printed after each call; teardown:
+    between calls; after: lines run after each call (its result is `_r`);
+    state: expressions printed after each call; teardown:
     lines run when the program ends (restoring what it monkeypatched).
     """
 
@@ -88,6 +89,7 @@ class Feature:
         self.name = name
         self.setup, self.decls, self.params, self.args = [], [], [], []
         self.body, self.mutations, self.state, self.teardown = [], [], [], []
+        self.after = []  # lines run after each call, its result `_r` (before printing)
 
 
 def f_global_float(rng, p):
@@ -494,10 +496,49 @@ def f_break(rng, p):
     return f
 
 
+def f_aliasing(rng, p):
+    f = Feature("two arguments that are sometimes one list, changed in the hot function")
+    f.setup = [f"{p}shared = [1.0, 2.0]"]
+    f.params = [f"{p}a", f"{p}b"]
+    f.args = [f"{p}shared", f"({p}shared if _i % 2 else [3.0, 4.0])"]
+    f.body = [f"{p}a.append(float(len({p}b)))", f"acc = acc * {p}b[-1] + len({p}a)", f"{p}b[0] = {num(rng)}"]
+    f.mutations = [f"{p}shared = [0.5]"]
+    f.state = [f"list({p}shared)"]
+    return f
+
+
+def f_dropout(rng, p):
+    f = Feature("dropout in training and eval, the generator reseeded")
+    f.setup = [f"{p}drop = torch.nn.Dropout({rng.choice(['0.5', '0.25'])})"]
+    f.body = [f"acc = {p}drop(acc) + torch.rand(acc.shape)"]
+    f.mutations = [f"{p}drop.eval()", f"{p}drop.train()", "torch.manual_seed(3)"]
+    return f
+
+
+def f_param_replace(rng, p):
+    f = Feature("module parameters replaced and changed in place between calls")
+    f.setup = ["torch.manual_seed(1)", f"{p}lin = torch.nn.Linear(3, 3)"]
+    f.body = [f"with torch.no_grad():", f"    acc = {p}lin(acc) + {p}lin.weight.sum()"]
+    f.mutations = [f"{p}lin.weight = torch.nn.Parameter(torch.ones(3, 3))", f"{p}lin.bias.data.fill_(0.5)",
+                   f"{p}lin.weight.data.mul_(2.0)", f"{p}lin.bias = None"]
+    return f
+
+
+def f_backward(rng, p):
+    f = Feature("a loss whose gradient is read outside the hot function")
+    f.setup = [f"{p}w = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)"]
+    f.body = [f"acc = (acc * {p}w).tanh() * {num(rng)}"]
+    f.mutations = [f"{p}w.grad = None", f"{p}w.data.add_(0.25)"]
+    f.after = ["if isinstance(_r, torch.Tensor) and _r.requires_grad:", "    _r.sum().backward()"]
+    f.state = [f"_show({p}w.grad)"]
+    return f
+
+
 FEATURES = [f_global_float, f_global_counter, f_closure_rebound, f_nonlocal_counter, f_inner_closure,
             f_class_attr, f_instance_attr, f_property, f_list_subclass, f_dict_subclass, f_tuple_subclass,
             f_defaults, f_loop_mutation, f_exceptions, f_with_blocks, f_generators, f_varargs, f_monkeypatch,
-            f_views, f_dict_keys, f_varying_numbers, f_rebound_function, f_modules, f_grad_mode, f_break]
+            f_views, f_dict_keys, f_varying_numbers, f_rebound_function, f_modules, f_grad_mode, f_break,
+            f_aliasing, f_dropout, f_param_replace, f_backward]
 
 
 class Program:
@@ -558,6 +599,8 @@ class Program:
             out.append(f"            _r = {call}")
         else:
             out.append(f"        _r = {call}")
+        for i in fs:
+            out += ["        " + line for line in self.features[i].after]
         out.append(f"        print('{p[:-1]}', _i, _show(_r){''.join(', ' + s for s in state)})")
         out.append("    except Exception as _e:")
         out.append(f"        print('{p[:-1]}', _i, 'raised', type(_e).__name__, str(_e))")
