@@ -90,10 +90,28 @@ bool SourceTable::load(VM& vm, int i, const vm::FunctionObject* fn, const Value*
       return !out->is_empty();
     case SourceKind::Global: {
       auto* name = s.name.as<vm::StrObject>();
-      const Value& g = s.dict ? s.dict : fn->globals;
-      Value v = vm::dict_get_str(g.as<vm::DictObject>(), name);
-      if (v.is_empty()) v = vm::dict_get_str(vm.builtins_dict.as<vm::DictObject>(), name);
-      *out = std::move(v);
+      auto* g = (s.dict ? s.dict : fn->globals).as<vm::DictObject>();
+      auto* b = vm.builtins_dict.as<vm::DictObject>();
+      // Entry positions hold while a dict's version (inserts and deletions)
+      // does, as the interpreter's LOAD_GLOBAL caches assume.
+      if (s.memo_key == g && s.memo_version == g->version && (!s.memo_builtin || s.memo_builtins_version == b->version)) {
+        auto* d = s.memo_builtin ? b : g;
+        // (The key is checked too: another dict may live where a freed one was.)
+        if (size_t(s.memo_index) < d->entries.size() && d->entries[size_t(s.memo_index)].key.bits() == s.name.bits()) {
+          *out = d->entries[size_t(s.memo_index)].value;
+          return !out->is_empty();
+        }
+      }
+      int64_t ix = vm::dict_lookup_str_index(g, name);
+      bool builtin = ix < 0;
+      if (builtin) ix = vm::dict_lookup_str_index(b, name);
+      if (ix < 0) return false;
+      s.memo_key = g;
+      s.memo_version = g->version;
+      s.memo_builtins_version = b->version;
+      s.memo_index = ix;
+      s.memo_builtin = builtin;
+      *out = (builtin ? b : g)->entries[size_t(ix)].value;
       return !out->is_empty();
     }
     case SourceKind::Attr: {
@@ -125,8 +143,17 @@ bool SourceTable::load(VM& vm, int i, const vm::FunctionObject* fn, const Value*
     case SourceKind::InstAttr: {
       const Value& p = loaded[s.parent];
       if (!vm::is_kind(p, vm::ObjKind::Instance)) return false;
-      Value* v = vm::instance_attr(p.as<vm::InstanceObject>(), s.name.as<vm::StrObject>());
+      auto* inst = p.as<vm::InstanceObject>();
+      if (inst->shape && inst->shape == s.memo_key) {  // a shape names its slots for good
+        *out = inst->slots()[s.memo_index];
+        return !out->is_empty();
+      }
+      Value* v = vm::instance_attr(inst, s.name.as<vm::StrObject>());
       if (!v || v->is_empty()) return false;
+      if (inst->shape) {
+        s.memo_key = inst->shape;
+        s.memo_index = v - inst->slots();
+      }
       *out = *v;
       return true;
     }

@@ -45,6 +45,14 @@ struct Source {
   int index = 0;
   Value name;  // interned str (Global, Attr, InstAttr, DictItem, FuncKwDefault); the object (Const)
   Value dict;  // Global: the globals dict of an inlined function of another module (Empty: the traced function's)
+  // The last load, remembered so the next skips hashing and searching
+  // (Global: the dict and its insert/delete version, and where the name
+  // was, in it or in builtins at their version; InstAttr: the instance's
+  // shape and the slot). Checked before use: a stale memo is just a miss.
+  mutable const void* memo_key = nullptr;
+  mutable uint64_t memo_version = 0, memo_builtins_version = 0;
+  mutable int64_t memo_index = -1;
+  mutable bool memo_builtin = false;
 };
 
 struct SourceTable {
