@@ -26,6 +26,7 @@
 #include <string>
 
 #include "tracer/break_reason.h"
+#include "tracer/bytecode_flow.h"
 #include "tracer/graph.h"
 #include "tracer/guards.h"
 #include "tracer/natives.h"
@@ -65,22 +66,6 @@ struct ResumePoint {
   std::vector<LiveValue> stack;   // bottom to top, before the instruction
   std::vector<LiveValue> cells;   // the contents of the traced code's own cells (cellvars), written back
 };
-
-// The ways execution goes on after the interpreter runs raw instruction
-// `insn` at `pc` from stack depth k: (pc, depth) pairs, two for a
-// conditional jump. Empty when a break there cannot be resumed.
-std::vector<std::pair<uint32_t, int>> resume_successors(uint32_t pc, uint32_t insn, int k);
-
-// The operand-stack depth before each instruction of `co`'s raw code (-1
-// where the flow analysis does not reach), from pc 0 and the exception
-// handlers: the bytecode's view, against which the tracer checks its
-// symbolic stack at every resume point.
-std::vector<int> bytecode_stack_depths(const vm::CodeObject* co);
-
-// Which locals of `co` some instruction from pc `at` on may read (backward
-// liveness over the raw code, exception handlers included): the others are
-// not handed to a resume function.
-std::vector<bool> live_locals_at(const vm::CodeObject* co, uint32_t at);
 
 struct TraceResult {
   bool ok = false;

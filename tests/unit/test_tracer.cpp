@@ -136,6 +136,89 @@ TEST(TracerStackDepths, FollowTheBytecode) {
   EXPECT_EQ(d, (std::vector<int>{0, 1, 2, 3, 1}));
 }
 
+namespace {
+// The first function code object in the module compiled from `src`.
+const kiln::vm::CodeObject* first_function(kiln::vm::VM& vm, const char* src, kiln::vm::Value* keep) {
+  *keep = kiln::vm::compile_source(vm, src, "<t>", false);
+  if (!*keep) return nullptr;
+  for (const auto& c : keep->as<kiln::vm::CodeObject>()->consts)
+    if (kiln::vm::is_kind(c, kiln::vm::ObjKind::Code)) return c.as<kiln::vm::CodeObject>();
+  return nullptr;
+}
+}  // namespace
+
+// The liveness a graph break uses to hand a resume function only the
+// locals later code reads: dead after their last use, alive through an
+// exception handler that reads them, all alive in code calling locals().
+TEST(TracerLiveLocals, FollowUsesAndHandlers) {
+  kiln::Options o;
+  kiln::vm::VM vm(o);
+  kiln::vm::Value keep;
+  const kiln::vm::CodeObject* f = first_function(vm,
+                                                 "def f(a, b, c):\n"
+                                                 "    x = a + 1\n"
+                                                 "    print(x)\n"
+                                                 "    try:\n"
+                                                 "        y = b * 2\n"
+                                                 "    except ValueError:\n"
+                                                 "        y = c\n"
+                                                 "    return y\n",
+                                                 &keep);
+  ASSERT_NE(f, nullptr);
+  auto slot = [&](const char* name) {
+    for (size_t i = 0; i < f->varnames.size(); i++)
+      if (kiln::vm::str_view(f->varnames[i]) == name) return i;
+    return size_t(-1);
+  };
+  // At the call of print (after x is computed): x is read by the call, a is
+  // dead, b and c are read later (c only by the handler).
+  uint32_t call = 0;
+  for (uint32_t pc = 0; pc < f->raw_code.size(); pc++)
+    if (kiln::vm::decode_op(f->raw_code[pc]) == kiln::vm::Op::CALL) {
+      call = pc;
+      break;
+    }
+  ASSERT_GT(call, 0u) << kiln::vm::disassemble(f);
+  std::vector<bool> live = kiln::tracer::live_locals_at(f, call);
+  EXPECT_FALSE(live[slot("a")]);
+  EXPECT_TRUE(live[slot("b")]);
+  EXPECT_TRUE(live[slot("c")]);
+  EXPECT_FALSE(live[slot("y")]);  // assigned before any read on every path
+
+  const kiln::vm::CodeObject* g = first_function(vm, "def g(a, b):\n    print(a)\n    return locals()\n", &keep);
+  ASSERT_NE(g, nullptr);
+  std::vector<bool> all = kiln::tracer::live_locals_at(g, 0);
+  EXPECT_TRUE(all[0] && all[1]);
+}
+
+// Exception-table entries: a try statement's (traced on its normal path)
+// against a with block's.
+TEST(TracerTryBlocks, TryIsNotWith) {
+  kiln::Options o;
+  kiln::vm::VM vm(o);
+  kiln::vm::Value keep;
+  const kiln::vm::CodeObject* f = first_function(vm,
+                                                 "def f(m, x):\n"
+                                                 "    try:\n"
+                                                 "        x = x + 1\n"
+                                                 "    finally:\n"
+                                                 "        x = x * 2\n"
+                                                 "    with m:\n"
+                                                 "        x = x - 1\n"
+                                                 "    return x\n",
+                                                 &keep);
+  ASSERT_NE(f, nullptr);
+  int tries = 0, withs = 0;
+  for (const kiln::vm::ExcEntry& h : f->exc_table) {
+    auto op = kiln::vm::decode_op(f->raw_code[h.handler]);
+    if (op != kiln::vm::Op::PUSH_EXC_INFO) continue;  // a handler's own cleanup
+    if (kiln::tracer::is_try_block(f, h)) tries++;
+    else withs++;
+  }
+  EXPECT_EQ(tries, 1) << kiln::vm::disassemble(f);
+  EXPECT_EQ(withs, 1) << kiln::vm::disassemble(f);
+}
+
 // --dump-graphs writes each graph as code (with its guards) and as DOT.
 TEST(TracerRuntime, DumpGraphsWritesCodeAndDot) {
   std::string dir = (std::filesystem::temp_directory_path() / "kiln_dump_graphs_test").string();
