@@ -550,6 +550,40 @@ Value transformed_code(TracerState& ts, CodeObject* co, const Value& native, con
     c.push_back(vm::encode(Op::CALL_EX, 0));
     c.push_back(vm::encode(Op::RETURN_VALUE, 0));
   }
+  if (rp.in_block) {
+    // A break inside a try or with block: the instruction runs here under
+    // the block's innermost handler, as in the original code. If it raises,
+    // the stack is cut to the handler's depth, the exception pushed, and a
+    // resume function starting at the handler (an except clause, or the
+    // with block's __exit__ call) takes the locals, that stack and the
+    // exception; the code after it re-raises or carries on there. No
+    // exception reaches this frame's handler twice: the resume functions'
+    // own exception tables cover what they run.
+    const vm::ExcEntry* h = nullptr;
+    for (const vm::ExcEntry& e : co->exc_table)
+      if (rp.pc >= e.start && rp.pc < e.end && (!h || e.end - e.start < h->end - h->start)) h = &e;
+    if (!h || h->handler < org.prologue || int(h->depth) > k) return Value();
+    uint32_t handler = uint32_t(c.size());
+    t->exc_table.push_back(vm::ExcEntry{uint32_t(insn_pc), uint32_t(insn_pc + 1), handler, uint32_t(carry) + h->depth});
+    std::vector<bool> nulls;
+    for (uint32_t i = 0; i < h->depth; i++) nulls.push_back(rp.stack[i].kind == LiveValue::Empty);
+    nulls.push_back(false);  // the exception
+    Value rcode = resume_code(ts, orig, h->handler - org.prologue, nulls);
+    *resumed_in += " (on an exception: " + std::string(vm::str_view(rcode.as<CodeObject>()->qualname)) + ")";
+    c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(carry) + h->depth + 1));
+    uint32_t flags = 0;
+    if (co->ncells_) {
+      for (int i = 0; i < co->ncells_; i++) c.push_back(vm::encode(Op::LOAD_CLOSURE, uint32_t(i)));
+      c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(co->ncells_)));
+      flags = 8;
+    }
+    c.push_back(vm::encode(Op::LOAD_CONST, konst(rcode)));
+    c.push_back(vm::encode(Op::MAKE_FUNCTION, flags));
+    c.push_back(vm::encode(Op::ROT_TWO, 0));
+    hidden.push_back(uint32_t(c.size()));
+    c.push_back(vm::encode(Op::CALL_EX, 0));
+    c.push_back(vm::encode(Op::RETURN_VALUE, 0));
+  }
   // Lines: the break's, except the graph's call (graph_call names the line
   // of a node that raises) and the resume calls (hidden from tracebacks).
   t->lines.push_back(vm::LineEntry{0, line});
@@ -683,8 +717,9 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
       return co;
     }
     int at = co->line_of(r.resume->pc);
-    record_break(r.resume->run_insn  ? fmt::format("the interpreter runs line {}, then {}", at, resumed_in)
-                 : r.resume->in_block ? fmt::format("resumed at line {} inside its try or with block, in {}", at, resumed_in)
+    record_break(r.resume->in_block ? fmt::format("the interpreter runs line {} inside its try or with block, then {}", at,
+                                                  resumed_in)
+                 : r.resume->run_insn ? fmt::format("the interpreter runs line {}, then {}", at, resumed_in)
                                       : fmt::format("resumed before the loop at line {}, in {}", at, resumed_in));
   } else {
     e->code = entry_code(vm, co, native, line);

@@ -304,7 +304,7 @@ std::string GuardProgram::describe(VM& vm) const {
         else if (vm::is_kind(e, vm::ObjKind::Native)) r += std::string(": builtin ") + e.as<vm::NativeObject>()->name;
         else if (vm::is_kind(e, vm::ObjKind::Module)) r += ": module " + std::string(vm::str_view(e.as<vm::ModuleObject>()->name));
         else if (vm::is_kind(e, vm::ObjKind::Type)) r += ": class " + std::string(vm::str_view(e.as<vm::TypeObject>()->name));
-        else r += ": object";
+        else r += ": " + value_text(vm, e);
         break;
       }
       case GuardKind::ConstMatch: {
@@ -328,12 +328,7 @@ std::string GuardProgram::describe(VM& vm) const {
         r += (g.expected.is_true() ? " is " : " is not ") + sources.describe(int(g.n));
         break;
       case GuardKind::SizeCompare: r += ": " + size_compare_text(sources.describe(g.source), g); break;
-      case GuardKind::DictKeys: {
-        Value t = vm::repr(vm, g.expected);
-        if (!t) vm.clear_exception();
-        r += ": " + (t ? std::string(vm::str_view(t)) : std::string("<keys>"));
-        break;
-      }
+      case GuardKind::DictKeys: r += ": " + value_text(vm, g.expected); break;
     }
     r += "\n";
   }

@@ -35,9 +35,31 @@ std::string key_text(const Value& k) {
     for (size_t j = 0; j < t->size; j++) r += (j ? ", " : "") + key_text(t->items[j]);
     return r + (t->size == 1 ? ",)" : ")");
   }
+  if (k.is_object()) return "<" + std::string(vm::str_view(k.as_object()->type->name)) + " object>";
   return "<key>";
 }
 }  // namespace
+
+std::string value_text(VM& vm, const Value& v) {
+  if (vm::is_kind(v, vm::ObjKind::Instance)) {
+    std::string type(vm::str_view(v.as_object()->type->name));
+    Value* name = vm::instance_attr(v.as<vm::InstanceObject>(), vm.intern("_name_").as<vm::StrObject>());
+    if (name && vm::is_str(*name)) return type + "." + std::string(vm::str_view(*name));  // an enum member
+    return "<" + type + " object>";
+  }
+  if (vm::is_kind(v, vm::ObjKind::Tuple)) {
+    auto* t = v.as<vm::TupleObject>();
+    std::string r = "(";
+    for (size_t j = 0; j < t->size; j++) r += (j ? ", " : "") + value_text(vm, t->items[j]);
+    return r + (t->size == 1 ? ",)" : ")");
+  }
+  Value r = vm::repr(vm, v);
+  if (!r) {
+    vm.clear_exception();
+    return "<" + std::string(vm::type_name(vm, v)) + ">";
+  }
+  return std::string(vm::str_view(r));
+}
 
 std::string SourceTable::describe(int i) const {
   const Source& s = items[size_t(i)];
@@ -69,9 +91,11 @@ std::string SourceTable::describe(int i) const {
       return describe(s.parent) + ".cell_contents";
     }
     case SourceKind::InstAttr: return describe(s.parent) + "." + std::string(vm::str_view(s.name));
+    case SourceKind::MethodSelf: return describe(s.parent) + ".__self__";
+    case SourceKind::MethodFunc: return describe(s.parent) + ".__func__";
     case SourceKind::DictItem: {
       if (vm::is_str(s.name)) return describe(s.parent) + "['" + std::string(vm::str_view(s.name)) + "']";
-      return describe(s.parent) + "[" + key_text(s.name) + "]";
+      return describe(s.parent) + "[" + (s.label.empty() ? key_text(s.name) : s.label) + "]";
     }
     case SourceKind::IterState: {
       static const char* const kFields[] = {"<seq>", "<index>", "<left>", "<step>"};
@@ -173,6 +197,10 @@ bool SourceTable::load(VM& vm, int i, const vm::FunctionObject* fn, const Value*
       if (!vm::is_kind(p, vm::ObjKind::Dict)) return false;
       if (vm::is_str(s.name)) {
         *out = vm::dict_get_str(p.as<vm::DictObject>(), s.name.as<vm::StrObject>());
+      } else if (vm::is_kind(s.name, vm::ObjKind::Instance)) {
+        // An enum member or an object compared by identity: the entry whose
+        // key it is (the dict's keys are guarded; no __hash__ runs).
+        *out = vm::dict_get_identical(p.as<vm::DictObject>(), s.name);
       } else {
         // A number or a tuple of plain keys (the dict's keys are guarded
         // before it is loaded, so no __eq__ of a stranger key runs).
@@ -215,6 +243,14 @@ bool SourceTable::load(VM& vm, int i, const vm::FunctionObject* fn, const Value*
       const Value& p = loaded[s.parent];
       if (!vm::is_kind(p, vm::ObjKind::Type)) return false;
       *out = vm::type_lookup(p.as<vm::TypeObject>(), s.name.as<vm::StrObject>());
+      return !out->is_empty();
+    }
+    case SourceKind::MethodSelf:
+    case SourceKind::MethodFunc: {
+      const Value& p = loaded[s.parent];
+      if (!vm::is_kind(p, vm::ObjKind::BoundMethod)) return false;
+      auto* m = p.as<vm::BoundMethodObject>();
+      *out = s.kind == SourceKind::MethodSelf ? m->self : m->func;
       return !out->is_empty();
     }
     case SourceKind::CellContents: {

@@ -37,6 +37,8 @@ enum class SourceKind : uint8_t {
   DerefCell,  // the cell object `index` of the frame (cellvars, then free variables)
   CellContents,  // sources[parent].cell_contents — the value in a cell
   ClassAttr,  // `name` of class sources[parent] or a base, from their dicts (no descriptor runs)
+  MethodSelf,  // sources[parent].__self__ — the receiver of a bound method
+  MethodFunc,  // sources[parent].__func__ — the function of a bound method
 };
 
 struct Source {
@@ -53,7 +55,13 @@ struct Source {
   mutable uint64_t memo_version = 0, memo_builtins_version = 0;
   mutable int64_t memo_index = -1;
   mutable bool memo_builtin = false;
+  std::string label;  // DictItem with an object key: how describe() writes the key ("Color.RED")
 };
+
+// How guard and source descriptions write value v without running its code:
+// an enum member as "Color.RED", another object as "<Tag object>", a tuple
+// of them item by item; anything else by its repr.
+std::string value_text(VM& vm, const Value& v);
 
 struct SourceTable {
   std::vector<Source> items;

@@ -436,6 +436,9 @@ class Tracer {
       case SymKind::Const: return const_id(s.ex);
       case SymKind::Ref: return s.reg;
       case SymKind::Obj: return input_for_source(s.reg, s.ex);
+      case SymKind::Method:
+        if (s.reg < 0) break;  // read from a source (from_source): that object
+        return input_for_source(s.reg, vm::make_bound_method(vm_, s.ex, example_of(*s.recv)));
       case SymKind::Inst: return made_instance(s);
       case SymKind::Map: {
         Node n;
@@ -463,8 +466,9 @@ class Tracer {
         for (const Sym& it : s.seq->items) n.in.push_back(reg_of(it));
         return add_node(std::move(n), example_of(s));
       }
-      default: stop(BreakReason::UnsupportedValue, "a function, iterator or cell used as a value in the graph");
+      default: break;
     }
+    stop(BreakReason::UnsupportedValue, "a function, iterator or cell used as a value in the graph");
   }
   // A real value standing for s while tracing.
   Value example_of(const Sym& s) {
@@ -755,6 +759,23 @@ class Tracer {
       s.ex = real;
       s.reg = src;
       return s;
+    }
+    if (vm::is_kind(real, ObjKind::BoundMethod)) {
+      // A bound method (a with block's __exit__ handed to a resume function
+      // on its stack, a method kept in an attribute): its function and its
+      // receiver are read through sources (__func__, __self__), each
+      // guarded as such values are; handed on whole as a graph input.
+      guard(GuardKind::TypeMatch, src, Value::borrow(real.as_object()->type));
+      auto* bm = real.as<vm::BoundMethodObject>();
+      Sym fn = from_source(guards_.sources.add(Source{SourceKind::MethodFunc, src, 0, Value(), Value()}), bm->func);
+      Sym self = from_source(guards_.sources.add(Source{SourceKind::MethodSelf, src, 0, Value(), Value()}), bm->self);
+      if (!fn.is_const()) stop(BreakReason::UnsupportedValue, fmt::format("a bound method from {}", guards_.sources.describe(src)));
+      Sym m;
+      m.kind = SymKind::Method;
+      m.ex = fn.ex;
+      m.recv = std::make_shared<Sym>(self);
+      m.reg = src;
+      return m;
     }
     stop(BreakReason::UnsupportedValue, fmt::format("a '{}' value from {}", vm::type_name(vm_, real),
                                                     guards_.sources.describe(src)));
@@ -1572,36 +1593,128 @@ class Tracer {
     stop(BreakReason::UnsupportedValue, fmt::format("attribute {} of a '{}'", vm::str_view(Value::borrow(name)),
                                                     vm::str_view(t->name)));
   }
+  // ------------------------------------------------- with blocks entered before the trace
+  // A resume function that starts inside with blocks gets their __exit__
+  // methods on its stack (bound methods from sources). Each block the frame
+  // is in is traced on, as if its BEFORE_WITH had been traced: a torch
+  // grad-mode block's __exit__ (no_grad, enable_grad, set_grad_enabled,
+  // inference_mode) restores the mode in its `prev` (guarded); a user
+  // manager's Python __exit__ is inlined at the block's end and runs on the
+  // real manager if a node of the block raises. False when one of them is
+  // neither (the caller breaks, and the interpreter runs the block).
+  bool block_break_ = false;  // the break is a with block's the tracer cannot follow
+  bool resumed_with(Frame& f) {
+    std::vector<const vm::ExcEntry*> blocks;
+    for (const vm::ExcEntry& h : f.co->exc_table)
+      if (f.pc >= h.start && f.pc < h.end && !is_try_block(f.co, h) &&
+          std::find(f.traced_with_starts.begin(), f.traced_with_starts.end(), h.start) == f.traced_with_starts.end())
+        blocks.push_back(&h);
+    std::sort(blocks.begin(), blocks.end(), [](auto* a, auto* b) { return a->depth < b->depth; });  // outermost first
+    for (const vm::ExcEntry* h : blocks) {
+      if (h->depth < 1 || f.stack.size() < size_t(h->depth)) return false;
+      Sym& e = f.stack[size_t(h->depth - 1)];  // the block's __exit__ (the compiler's layout: exit, then the block's values)
+      if (e.kind == SymKind::Method && e.reg >= 0 && e.recv && !resumed_exit(e)) return false;
+      if (e.kind != SymKind::UserExit && e.kind != SymKind::GradExit) return false;
+      f.traced_with_starts.push_back(h->start);
+    }
+    return true;
+  }
+  // Turns bound method `e` (a with block's __exit__ from a source) into the
+  // exit BEFORE_WITH would have pushed; false if it is not one the tracer
+  // knows.
+  bool resumed_exit(Sym& e) {
+    const Sym& mgr = *e.recv;
+    if (!is_instance_obj(mgr) || !vm::is_kind(e.ex, ObjKind::Function)) return false;
+    vm::TypeObject* t = mgr.ex.as_object()->type;
+    if (vm::type_lookup(t, vm_.names.__exit__).bits() != e.ex.bits()) return false;  // not the class's __exit__
+    if (vm_.torch_state) {
+      auto* mod = torch::torch_state(vm_).module.as<vm::ModuleObject>()->dict.as<vm::DictObject>();
+      for (const char* name : {"no_grad", "enable_grad", "set_grad_enabled", "inference_mode"}) {
+        Value c = vm::dict_get_str(mod, vm_.intern(name).as<vm::StrObject>());
+        if (!c.is_object() || c.as_object() != t) continue;
+        Sym prev = obj_attr(mgr, vm_.intern("prev").as<vm::StrObject>());
+        if (!prev.is_const() || !prev.ex.is_bool()) return false;
+        Sym g;
+        g.kind = SymKind::GradExit;
+        g.ex = prev.ex;
+        e = g;
+        return true;
+      }
+    }
+    if (exit_may_suppress(e.ex.as<FunctionObject>()->code.as<CodeObject>()))
+      stop(BreakReason::UnsupportedBytecode, "a with block whose __exit__ may return true (suppress an exception)");
+    with_exits_.push_back({reg_of(mgr), e.ex, nodes_.size(), SIZE_MAX});
+    Sym ex;
+    ex.kind = SymKind::UserExit;
+    ex.recv = std::make_shared<Sym>(e);
+    ex.reg = int(with_exits_.size() - 1);
+    e = ex;
+    return true;
+  }
   // ------------------------------------------------- instances made in the trace
-  // `cls(args)` for a plain user class (what the interpreter runs inline:
-  // object's __new__, a Python __init__), or one with no __init__ at all,
-  // called without arguments; no __setattr__ (nn.Module's included).
+  // `cls(args)` for a plain user class, as type_call runs it: __new__ (object's,
+  // or a Python staticmethod that calls `object.__new__(cls)`), then a Python
+  // __init__ when __new__ returned an instance of the class. No __setattr__
+  // (nn.Module's included): its stores would not be plain attribute stores.
   bool new_instance(Frame& f, vm::TypeObject* cls, std::vector<Sym>& args, const Value& kwnames, Sym* out) {
     if (vm::type_is_builtin(cls) || cls->instance_kind != ObjKind::Instance) return false;
-    FunctionObject* init = vm::type_inline_init(vm_, cls);
-    bool bare = !init && vm::is_object_native(vm_, vm::type_lookup(cls, vm_.names.__new__)) &&
-                vm::is_object_native(vm_, vm::type_lookup(cls, vm_.names.__init__));
-    if (!init && !bare) return false;
+    Value newm = vm::type_lookup(cls, vm_.names.__new__);
+    Value user_new;
+    if (vm::is_kind(newm, ObjKind::StaticMethod) &&
+        vm::is_kind(newm.as<vm::StaticMethodObject>()->func, ObjKind::Function))
+      user_new = newm.as<vm::StaticMethodObject>()->func;
+    else if (!vm::is_object_native(vm_, newm))
+      return false;
+    Value initm = vm::type_lookup(cls, vm_.names.__init__);
+    bool default_init = vm::is_object_native(vm_, initm);
+    if (!default_init && !vm::is_kind(initm, ObjKind::Function)) return false;
     if (vm::user_type_lookup(cls, vm_.intern("__setattr__").as<vm::StrObject>()))
       stop(BreakReason::UnsupportedCall, fmt::format("constructing a '{}' (it has a __setattr__)", vm::str_view(cls->name)));
-    if (bare && (!args.empty() || vm::is_kind(kwnames, ObjKind::Tuple)))
-      checked(Value(vm_.raisef(vm::Exc::TypeError, "%s() takes no arguments", std::string(vm::str_view(cls->name)).c_str())),
-              "constructor");
     class_guards(cls);
     Sym o;
-    o.kind = SymKind::Inst;
-    o.ex = checked(vm::instance_alloc(vm_, cls), "constructor");
-    o.map = std::make_shared<MapData>();
-    o.map->serial = ++instance_serial_;
-    if (init) {
+    if (user_new) {
+      std::vector<Sym> all{Sym::constant(Value::borrow(cls))};
+      all.insert(all.end(), args.begin(), args.end());
+      o = call(f, Sym::constant(user_new), all, kwnames);
+      // __init__ runs only on an instance of the class; what else __new__
+      // returned is the result. Tensors and numbers are never instances of a
+      // plain user class; the class of an instance (made in the trace or
+      // from outside it) is fixed by the guards.
+      if (o.is_tensor() || is_symnum(o)) {
+        *out = o;
+        return true;
+      }
+      if (!(o.kind == SymKind::Inst || o.kind == SymKind::Obj || o.is_const()))
+        stop(BreakReason::UnsupportedCall, fmt::format("{}.__new__ returned a value the tracer cannot type", vm::str_view(cls->name)));
+      if (!vm::isinstance(vm_, o.ex, cls)) {
+        *out = o;
+        return true;
+      }
+    } else {
+      if (default_init && (!args.empty() || vm::is_kind(kwnames, ObjKind::Tuple)))
+        checked(Value(vm_.raisef(vm::Exc::TypeError, "%s() takes no arguments", std::string(vm::str_view(cls->name)).c_str())),
+                "constructor");
+      o = alloc_instance(cls);
+    }
+    if (!default_init) {
       std::vector<Sym> all{o};
       all.insert(all.end(), args.begin(), args.end());
-      Sym r = call(f, Sym::constant(Value::borrow(init)), all, kwnames);
+      Sym r = call(f, Sym::constant(initm), all, kwnames);
       if (!r.is_const() || !r.ex.is_none())
         checked(Value(vm_.raise(vm::Exc::TypeError, "__init__() should return None")), "constructor");
     }
     *out = o;
     return true;
+  }
+  // A new, empty instance of user class `cls` (object.__new__(cls)), made
+  // when the graph runs only if it escapes.
+  Sym alloc_instance(vm::TypeObject* cls) {
+    Sym o;
+    o.kind = SymKind::Inst;
+    o.ex = checked(vm::instance_alloc(vm_, cls), "constructor");
+    o.map = std::make_shared<MapData>();
+    o.map->serial = ++instance_serial_;
+    return o;
   }
   int instance_serial_ = 0;
   // The index of attribute `name` of Inst `o`, or -1.
@@ -1667,7 +1780,37 @@ class Tracer {
       if (!plain_key(x)) return false;
     return true;
   }
-  // Equal as dict keys (1 == 1.0 == True, as Python's dicts): plain keys.
+  // A dict key equal to itself alone, whose lookup needs no Python code once
+  // the dict's keys are guarded: an instance of a user class with object's
+  // __eq__ and __hash__, or an enum member (Enum's __hash__, object's __eq__).
+  bool identity_key(const Value& k) {
+    if (!vm::is_kind(k, ObjKind::Instance)) return false;
+    vm::TypeObject* t = k.as_object()->type;
+    if (vm::user_type_lookup(t, vm_.intern("__eq__").as<vm::StrObject>())) return false;
+    if (!vm::user_type_lookup(t, vm_.intern("__hash__").as<vm::StrObject>())) return true;
+    for (const Value& c : t->mro) {  // the class that defines __hash__ must be enum.Enum
+      auto* ct = c.as<vm::TypeObject>();
+      if (vm::dict_get_str(ct->dict.as<vm::DictObject>(), vm_.intern("__hash__").as<vm::StrObject>()).is_empty()) continue;
+      return vm::str_view(ct->name) == "Enum" && vm::is_str(ct->module) && vm::str_view(ct->module) == "enum";
+    }
+    return false;
+  }
+  bool dict_key_ok(const Value& k) { return plain_key(k) || identity_key(k); }
+  // The key `k` reads as a Value: a constant, or an object compared by
+  // identity whose identity is pinned (a class attribute under its class's
+  // version, or else an ID_MATCH guard on its source). False for others.
+  bool key_value(const Sym& k, Value* out) {
+    if (k.is_const()) {
+      *out = k.ex;
+      return true;
+    }
+    if (k.kind != SymKind::Obj || !identity_key(k.ex) || k.reg < 0) return false;
+    if (!pinned_member(k)) guard(GuardKind::IdMatch, k.reg, k.ex);
+    *out = k.ex;
+    return true;
+  }
+  // Equal as dict keys (1 == 1.0 == True, as Python's dicts): plain keys;
+  // identity keys only to themselves.
   bool same_key(const Value& a, const Value& b) {
     if (a.bits() == b.bits()) return true;
     if (vm::is_str(a) && vm::is_str(b)) return vm::str_view(a) == vm::str_view(b);
@@ -1688,8 +1831,9 @@ class Tracer {
     }
     for (const auto& e : dict->entries) {
       if (e.key.is_empty()) continue;
-      if (!plain_key(e.key))
-        stop(BreakReason::UnsupportedValue, "a dict from outside the trace with keys other than strings, numbers and tuples");
+      if (!dict_key_ok(e.key))
+        stop(BreakReason::UnsupportedValue,
+             "a dict from outside the trace with keys other than strings, numbers, tuples, enum members and objects compared by identity");
       keys.push_back(e.key);
     }
     Value t = vm::tuple_new(vm_, keys.size());
@@ -1800,8 +1944,9 @@ class Tracer {
   }
   // d[key] of dict Obj `d`, read through a source.
   Sym dict_item(const Sym& d, const Value& key) {
-    if (!plain_key(key))
-      stop(BreakReason::UnsupportedValue, "a dict from outside the trace indexed by a key other than a string, number or tuple");
+    if (!dict_key_ok(key))
+      stop(BreakReason::UnsupportedValue,
+           "a dict from outside the trace indexed by a key other than a string, number, tuple, enum member or object compared by identity");
     // A key other than a str: the dict's keys are guarded, so looking it up
     // when the guards load it compares only plain keys (no __eq__ runs).
     if (!vm::is_str(key)) dict_keys(d);
@@ -1817,8 +1962,9 @@ class Tracer {
     }
     Value v;
     if (!gone) {
-      v = vm::is_str(key) ? vm::dict_get_str(d.ex.as<vm::DictObject>(), key.as<vm::StrObject>())
-                          : vm::dict_get(vm_, d.ex.as<vm::DictObject>(), key);
+      v = vm::is_str(key)         ? vm::dict_get_str(d.ex.as<vm::DictObject>(), key.as<vm::StrObject>())
+          : identity_key(key) ? vm::dict_get_identical(d.ex.as<vm::DictObject>(), key)
+                              : vm::dict_get(vm_, d.ex.as<vm::DictObject>(), key);
       if (v.is_empty()) vm_.clear_exception();
     }
     if (v.is_empty()) {
@@ -1826,7 +1972,9 @@ class Tracer {
       if (!r) vm_.clear_exception();
       checked(Value(vm_.raise(vm::Exc::KeyError, r ? std::string(vm::str_view(r)) : "key")), "dict lookup");
     }
-    return from_source(guards_.sources.add(Source{SourceKind::DictItem, d.reg, 0, key, Value()}), v);
+    Source item{SourceKind::DictItem, d.reg, 0, key, Value()};
+    if (identity_key(key)) item.label = value_text(vm_, key);
+    return from_source(guards_.sources.add(item), v);
   }
   Sym obj_attr(const Sym& o, vm::StrObject* name);
   Sym call_dict_method(const vm::NativeObject* nat, std::vector<Sym>& args);
@@ -2005,7 +2153,7 @@ Sym Tracer::getitem(const Sym& c0, const Sym& key0) {
   const Sym key = c.is_tensor() ? key0 : concretize(key0);
   if (Sym r; subclass_dunder(c, "__getitem__", {key}, &r)) return r;
   if (c.is_const() && key.is_const()) return Sym::constant(checked(vm::getitem(vm_, c.ex, key.ex), "subscript"));
-  if (is_dict_obj(c) && key.is_const()) return dict_item(c, key.ex);
+  if (Value k; is_dict_obj(c) && key_value(key, &k)) return dict_item(c, k);
   if (c.kind == SymKind::Map) return map_get(c, key);
   if (Sym r; call_dunder(c, "__getitem__", {key}, &r)) return r;
   if (c.kind == SymKind::Seq && key.is_const()) {
@@ -2297,6 +2445,18 @@ Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
 
 // ================================================================ calls
 Sym Tracer::call_native(const NativeObject* nat, std::vector<Sym>& args, const Value& kwnames) {
+  // object.__new__(cls), as a user __new__ calls it: a new instance of a
+  // plain user class (the class's version is guarded).
+  if (vm::is_object_native(vm_, Value::borrow(const_cast<NativeObject*>(nat))) && std::string_view(nat->name) == "__new__" &&
+      args.size() == 1 && !vm::is_kind(kwnames, ObjKind::Tuple) && args[0].is_const() &&
+      vm::is_kind(args[0].ex, ObjKind::Type)) {
+    auto* cls = args[0].ex.as<vm::TypeObject>();
+    if (!vm::type_is_builtin(cls) && cls->instance_kind == ObjKind::Instance &&
+        !vm::user_type_lookup(cls, vm_.intern("__setattr__").as<vm::StrObject>())) {
+      class_guards(cls);
+      return alloc_instance(cls);
+    }
+  }
   const NativeInfo& info = natives_.classify(vm_, nat);
   size_t nkw = vm::is_kind(kwnames, ObjKind::Tuple) ? kwnames.as<vm::TupleObject>()->size : 0;
   size_t npos = args.size() - nkw;
@@ -2640,15 +2800,16 @@ Sym Tracer::call_dict_method(const NativeObject* nat, std::vector<Sym>& args) {
     }
     return seq_of(std::move(out), false);
   }
-  if (name == "get" && (args.size() == 2 || args.size() == 3) && args[1].is_const()) {
+  Value key;
+  if (name == "get" && (args.size() == 2 || args.size() == 3) && key_value(args[1], &key)) {
     std::vector<Value> keys = dict_keys(d);
     for (const Value& k : keys)
-      if (same_key(k, args[1].ex)) return dict_item(d, k);
+      if (same_key(k, key)) return dict_item(d, k);
     return args.size() == 3 ? args[2] : Sym::constant(Value::none());
   }
-  if (name == "__contains__" && args.size() == 2 && args[1].is_const()) {
+  if (name == "__contains__" && args.size() == 2 && key_value(args[1], &key)) {
     for (const Value& k : dict_keys(d))
-      if (same_key(k, args[1].ex)) return Sym::constant(Value::boolean(true));
+      if (same_key(k, key)) return Sym::constant(Value::boolean(true));
     return Sym::constant(Value::boolean(false));
   }
   if (name == "pop" && (args.size() == 2 || args.size() == 3) && args[1].is_const() && plain_key(args[1].ex)) {
@@ -2996,7 +3157,14 @@ Sym Tracer::run_frame(Frame& f) {
     for (const vm::ExcEntry& h : co->exc_table) {
       if (f.pc < h.start || f.pc >= h.end) continue;
       if (std::find(f.traced_with_starts.begin(), f.traced_with_starts.end(), h.start) != f.traced_with_starts.end()) continue;
-      if (!is_try_block(co, h)) stop(BreakReason::TryBlock, "code inside a with block");
+      if (!is_try_block(co, h)) {
+        // (A break here is the block's, not an instruction's: resuming
+        // inside the block would break again at once.)
+        block_break_ = true;
+        if (!resumed_with(f)) stop(BreakReason::TryBlock, "code inside a with block");
+        block_break_ = false;
+        continue;
+      }
       cur_try_ = true;
     }
     switch (op) {
@@ -3284,10 +3452,10 @@ Sym Tracer::run_frame(Frame& f) {
           if (r < 0) checked(Value(), "in");
         } else if (b.kind == SymKind::Map) {
           r = map_find(*b.map, a) >= 0;
-        } else if (a.is_const() && is_dict_obj(b)) {
+        } else if (Value key; is_dict_obj(b) && key_value(a, &key)) {
           r = 0;
           for (const Value& k : dict_keys(b))
-            if (same_key(k, a.ex)) r = 1;
+            if (same_key(k, key)) r = 1;
         } else if (a.is_const() && b.kind == SymKind::Seq) {
           r = 0;
           for (auto& it : b.seq->items) {
@@ -3779,6 +3947,7 @@ std::unique_ptr<Graph> Tracer::number_graph(const std::vector<int>& outputs, boo
 // point (res.resume), or says why it cannot.
 std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
   if (!snap_.valid) return "the break happened while reading the arguments";
+  if (block_break_) return "inside a with block whose __exit__ the tracer does not follow";
   if (co_->flags & (vm::kCodeGenerator | vm::kCodeVarkeywords)) return "a generator or **kwargs function";
   ResumePoint rp;
   std::vector<Sym> stack, locals, cells;
@@ -3806,17 +3975,16 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
     nodes = snap_.nodes;
     rp.pc = snap_.pc;
     rp.insn = co_->raw_code[rp.pc];
-    // Inside a try or with block the instruction runs in the resume
-    // function, where the block's handlers cover it (a with block's
-    // __exit__ a live value: the real manager's, or a torch.no_grad()
-    // restoring the mode); elsewhere the transformed code runs it.
+    // The transformed code runs the instruction; inside a try or with
+    // block, under the block's handler (transformed_code), which hands an
+    // exception to a resume function starting at the handler. The block's
+    // values are live values (a with block's __exit__: the real manager's,
+    // or a torch.no_grad() restoring the mode), and the resume function
+    // after the instruction traces on inside the block (resumed_with).
     bool in_block = false;
     for (const vm::ExcEntry& h : co_->exc_table) in_block = in_block || (snap_.pc >= h.start && snap_.pc < h.end);
-    rp.run_insn = !in_block;
+    rp.run_insn = true;
     rp.in_block = in_block;
-    // (With nothing computed, resuming at the same instruction makes no
-    // progress: a resume function starting there would resume into itself.)
-    if (in_block && nodes == 0) return "at the start of a try or with block, with no tensor operation before it";
     // Self-check: the symbolic stack is as deep as the bytecode's own
     // stack at this pc (a flow analysis of the code, like the compiler's).
     std::vector<int> depths = bytecode_stack_depths(co_);
@@ -3919,6 +4087,16 @@ std::string Tracer::resume_at_break(Frame& top, TraceResult& res) {
           }
           v.closure.push_back(idx);
         }
+        return v;
+      }
+      case SymKind::Method: {
+        if (s.reg < 0) {
+          if (why.empty()) why = "a live bound method made while tracing";
+          return v;
+        }
+        v.kind = LiveValue::Output;  // read from a source: handed on as it came in
+        v.output = int(outputs.size());
+        outputs.push_back(reg_of(s));
         return v;
       }
       case SymKind::UserExit: {

@@ -58,10 +58,10 @@ struct ResumePoint {
   uint32_t pc = 0;        // pc of the traced code
   bool run_insn = true;   // the instruction at pc runs in the interpreter, then the resume function
                           // carries on after it; else the resume function starts at pc (the entry of
-                          // a loop with a break inside, or the breaking instruction in a try or with)
+                          // a loop with a break inside)
   uint32_t insn = 0;      // run_insn: its raw encoding
-  bool in_block = false;  // !run_insn inside a try or with block: the resume function starts at the
-                          // breaking instruction, under the block's handlers (else: before a loop)
+  bool in_block = false;  // run_insn inside a try or with block: the instruction runs under the block's
+                          // innermost handler, whose own resume function takes an exception it raises
   std::vector<LiveValue> locals;  // the first `carry_locals` locals
   std::vector<LiveValue> stack;   // bottom to top, before the instruction
   std::vector<LiveValue> cells;   // the contents of the traced code's own cells (cellvars), written back

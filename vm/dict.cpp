@@ -268,6 +268,12 @@ int64_t dict_lookup_str_index(DictObject* d, StrObject* key) {
   }
 }
 
+Value dict_get_identical(const DictObject* d, const Value& key) {
+  for (const auto& e : d->entries)
+    if (!e.key.is_empty() && e.key.bits() == key.bits()) return e.value;
+  return Value();
+}
+
 Value dict_get_str(DictObject* d, StrObject* key) {
   int64_t ix = dict_lookup_str_index(d, key);
   if (ix < 0) return Value();

@@ -52,6 +52,9 @@ Value dict_getitem(VM& vm, DictObject* d, const Value& key);
 // not yet.
 int64_t dict_lookup_str_index(DictObject* d, StrObject* key);  // entry position or -1
 Value dict_get_str(DictObject* d, StrObject* key);             // value or Empty
+// The value of the entry whose key is `key` itself (no hashing, no __eq__:
+// the tracer's guarded lookups by an object compared by identity), or Empty.
+Value dict_get_identical(const DictObject* d, const Value& key);
 // 1 present, 0 absent, -1 error.
 int dict_contains(VM& vm, DictObject* d, const Value& key);
 int dict_contains_known_hash(VM& vm, DictObject* d, const Value& key, int64_t hash);
