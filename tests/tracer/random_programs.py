@@ -472,15 +472,19 @@ def f_break(rng, p):
     f.setup = [f"class {p}Ctx:",
                "    def __init__(self):",
                "        self.depth = 0",
+               "        self.last = None",
                "    def __enter__(self):",
                "        self.depth += 1",
                "        return self",
                "    def __exit__(self, *a):",
                "        self.depth -= 1",
+               "        self.last = a[0].__name__ if a[0] is not None else None",
                "        return False",
-               f"{p}ctx = {p}Ctx()"]
+               f"{p}ctx = {p}Ctx()",
+               f"{p}idx = torch.tensor([0])",
+               f"{p}boom = False"]
     brk = rng.choice([f"print('{p}', round(float(acc.sum()), 4))", f"{p}s = acc.sum().item()\nacc = acc + {p}s"])
-    kind = rng.randint(0, 4)
+    kind = rng.randint(0, 5)
     if kind == 0:
         body = [brk]
     elif kind == 1:
@@ -489,10 +493,19 @@ def f_break(rng, p):
         body = ["try:"] + ["    " + b for b in brk.split("\n")] + ["    acc = acc - 1", "except ValueError:", "    acc = acc + 1"]
     elif kind == 3:
         body = [f"with {p}ctx:"] + ["    " + b for b in brk.split("\n")] + ["    acc = acc + {p}ctx.depth".format(p=p)]
-    else:
+    elif kind == 4:
         body = [f"for {p}i in range(2):"] + ["    " + b for b in brk.split("\n")] + [f"    acc = acc + {p}i"]
+    else:
+        # After the break, inside the block: an op that raises when the
+        # graph runs (an index out of range) or a raise, once mutated.
+        body = ([rng.choice([f"with {p}ctx:", "with torch.no_grad():", "try:"])] + ["    " + b for b in brk.split("\n")] +
+                [f"    acc = acc + acc.reshape(-1).index_select(0, {p}idx).sum()",
+                 f"    if {p}boom:", f"        raise ValueError('boom {p}')"])
+        if body[0] == "try:":
+            body += ["except IndexError:", "    acc = acc - 2"]
+        f.mutations = [f"{p}idx = torch.tensor([5000])", f"{p}idx = torch.tensor([0])", f"{p}boom = True", f"{p}boom = False"]
     f.body = ["acc = acc * 1.5"] + ["\n".join(body)]
-    f.state = [f"{p}ctx.depth"]
+    f.state = [f"{p}ctx.depth", f"{p}ctx.last"]
     return f
 
 
