@@ -108,4 +108,9 @@ class Adam(Optimizer):
             raise NotImplementedError("Adam: differentiable=True is not supported by Kiln")
 
     def step(self, closure=None):
-        return self._step(closure, lambda group: _adam_step(self, group, False))
+        # A method, not a lambda made per call: a traced _step sees the same
+        # function each step (a new lambda would be a new object every time).
+        return self._step(closure, self._update_group)
+
+    def _update_group(self, group):
+        _adam_step(self, group, False)

@@ -16,4 +16,9 @@ class AdamW(Optimizer):
         super().__init__(params, defaults)
 
     def step(self, closure=None):
-        return self._step(closure, lambda group: _adam_step(self, group, True))
+        # A method, not a lambda made per call: a traced _step sees the same
+        # function each step (a new lambda would be a new object every time).
+        return self._step(closure, self._update_group)
+
+    def _update_group(self, group):
+        _adam_step(self, group, True)
