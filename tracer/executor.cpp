@@ -157,6 +157,10 @@ void GraphRunner::run_with_exits(VM& vm, Value* regs) {
   const Graph& g = *g_;
   for (auto it = g.with_exits.rbegin(); it != g.with_exits.rend(); ++it) {
     if (failed_ < 0 || size_t(failed_) < it->first || size_t(failed_) >= it->end) continue;
+    if (it->grad_prev >= 0) {
+      torch::autograd::GradMode::set_enabled(it->grad_prev != 0);
+      continue;
+    }
     Value exc = vm.take_exception();
     Value args[4] = {regs[it->manager], Value::borrow(vm::type_of(vm, exc)), exc, Value::none()};
     Value r = vm.call(it->exit, args, 4);
@@ -184,7 +188,8 @@ GraphRunner::GraphRunner(const Graph* g) : g_(g), regions_(FusedRegion::find(*g)
   for (size_t i = 0; i < g->nodes.size(); i++)  // a node nobody reads: dropped right after it
     if (last[size_t(g->node_reg(i))] < 0) last[size_t(g->node_reg(i))] = int64_t(i);
   for (int r : g->outputs) last[size_t(r)] = -2;
-  for (const auto& w : g->with_exits) last[size_t(w.manager)] = -2;
+  for (const auto& w : g->with_exits)
+    if (w.manager >= 0) last[size_t(w.manager)] = -2;
   for (size_t r = nc; r < last.size(); r++)
     if (last[r] >= 0) drop_after_[size_t(last[r])].push_back(int(r));
 }
@@ -199,13 +204,12 @@ Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
   Value* r = regs->data();
   for (size_t i = 0; i < g.consts.size(); i++) r[i] = g.consts[i];
   for (size_t i = 0; i < g.inputs.size(); i++) r[g.consts.size() + i] = std::move(inputs[size_t(g.inputs[i])]);
-  bool grad = torch::autograd::GradMode::is_enabled();
   failed_ = -1;
   Value out = run_nodes(vm, g, regions_, compiled_, drop_after_, r, &failed_);
-  if (out.is_empty()) {
-    run_with_exits(vm, r);
-    torch::autograd::GradMode::set_enabled(grad);
-  }
+  // A failed node leaves the with blocks around it (their __exit__, the
+  // grad mode from before a grad-mode block); a mode set outside any block
+  // stays, as in the interpreter.
+  if (out.is_empty()) run_with_exits(vm, r);
   // Drop the intermediates now: a tensor dies when its last reference goes.
   for (size_t i = g.consts.size(); i < regs->size(); i++) (*regs)[i] = Value();
   if (regs == &regs_) busy_ = false;

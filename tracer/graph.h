@@ -79,13 +79,16 @@ struct Graph {
   std::vector<int> outputs;  // registers; one output is returned as itself, several as a tuple
   bool tuple_output = false;  // always a tuple (a partial graph's live values at a graph break)
   bool dynamic = false;       // some sizes or ints are not guarded: its values' sizes may differ from the trace's
-  // User context managers whose `with` block the graph traced through:
-  // when node i in [first, end) raises, `exit(manager, type, exc, tb)` runs
-  // (innermost first), as the interpreter's unwinding would.
+  // The `with` blocks the graph traced through (or resumed inside): when
+  // node i in [first, end) raises, each block around it is left innermost
+  // first, as the interpreter's unwinding would: a user manager's
+  // `exit(manager, type, exc, tb)` runs; a grad-mode block (torch.no_grad
+  // and its kin) restores the mode from before it.
   struct WithExit {
-    int manager;  // register
-    Value exit;   // the class's __exit__ function
+    int manager;  // register (-1 for a grad-mode block)
+    Value exit;   // the class's __exit__ function (Empty for a grad-mode block)
     size_t first, end;
+    int grad_prev = -1;  // a grad-mode block: the mode it restores (0 or 1)
   };
   std::vector<WithExit> with_exits;
 

@@ -1619,6 +1619,18 @@ class Tracer {
     }
     return true;
   }
+  // The exit of a grad-mode block entered now, restoring `prev` at its end
+  // (and, when a node inside raises as the graph runs, in with_exits_).
+  Sym grad_exit(bool prev) {
+    Graph::WithExit w{-1, Value(), nodes_.size(), SIZE_MAX};
+    w.grad_prev = prev;
+    with_exits_.push_back(w);
+    Sym ex;
+    ex.kind = SymKind::GradExit;
+    ex.ex = Value::boolean(prev);
+    ex.reg = int(with_exits_.size() - 1);
+    return ex;
+  }
   // Turns bound method `e` (a with block's __exit__ from a source) into the
   // exit BEFORE_WITH would have pushed; false if it is not one the tracer
   // knows.
@@ -1634,10 +1646,7 @@ class Tracer {
         if (!c.is_object() || c.as_object() != t) continue;
         Sym prev = obj_attr(mgr, vm_.intern("prev").as<vm::StrObject>());
         if (!prev.is_const() || !prev.ex.is_bool()) return false;
-        Sym g;
-        g.kind = SymKind::GradExit;
-        g.ex = prev.ex;
-        e = g;
+        e = grad_exit(prev.ex.is_true());
         return true;
       }
     }
@@ -3768,9 +3777,7 @@ Sym Tracer::run_frame(Frame& f) {
           stop(BreakReason::UnsupportedBytecode, "a with block over a value that is not a user object or torch.no_grad(), enable_grad(), set_grad_enabled()");
         bool prev = m.reg >= 0 ? m.reg != 0 : torch::autograd::GradMode::is_enabled();
         if (m.reg < 0) set_grad_mode(m.ex.is_true());
-        Sym ex;
-        ex.kind = SymKind::GradExit;
-        ex.ex = Value::boolean(prev);
+        Sym ex = grad_exit(prev);
         st.push_back(ex);
         st.push_back(Sym::constant(Value::none()));
         f.traced_with_starts.push_back(f.pc + 1);
@@ -3785,6 +3792,7 @@ Sym Tracer::run_frame(Frame& f) {
           break;
         }
         if (ex.kind != SymKind::GradExit) stop(BreakReason::UnsupportedBytecode, "leaving a with block");
+        with_exits_[size_t(ex.reg)].end = nodes_.size();
         set_grad_mode(ex.ex.is_true());
         break;
       }
@@ -3890,11 +3898,12 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
     };
     std::vector<Graph::WithExit> exits;
     for (auto w : with_exits_) {
-      if (w.first >= nodes_.size() || (tag_kind(w.manager) == kNodeTag && size_t(tag_index(w.manager)) >= nodes_.size()))
+      if (w.first >= nodes_.size() ||
+          (w.manager >= 0 && tag_kind(w.manager) == kNodeTag && size_t(tag_index(w.manager)) >= nodes_.size()))
         continue;  // cut off by a graph break
       w.first = first_kept(w.first);
       w.end = first_kept(std::min(w.end, nodes_.size()));
-      fix(w.manager);
+      if (w.manager >= 0) fix(w.manager);
       exits.push_back(w);
     }
     with_exits_ = std::move(exits);
@@ -3927,7 +3936,7 @@ std::unique_ptr<Graph> Tracer::number_graph(const std::vector<int>& outputs, boo
   }
   for (int o : outputs) g->outputs.push_back(final_reg(o));
   for (auto w : with_exits_) {
-    w.manager = final_reg(w.manager);
+    if (w.manager >= 0) w.manager = final_reg(w.manager);
     g->with_exits.push_back(w);
   }
   g->tuple_output = tuple_output;

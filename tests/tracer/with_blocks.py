@@ -80,3 +80,40 @@ def try_blocks(x, table, key):
 table = {"a": 2.0}
 for key in ("a", "b", "a"):
     print(try_blocks(x, table, key))
+
+
+# A node that raises when the graph runs leaves the blocks around it
+# innermost first: the grad mode from before a no_grad block is back when
+# the outer manager's __exit__ runs, and after the call.
+class GradSeen:
+    def __init__(self):
+        self.clean = True
+        self.grad = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        self.clean = exc_type is None
+        self.grad = torch.is_grad_enabled()
+        return False
+
+
+seen = GradSeen()
+
+
+def unwinds(x, idx, talk):
+    with seen:
+        with torch.no_grad():
+            if talk:
+                print("inside no_grad")
+            y = x.index_select(0, idx) * 2
+    return y
+
+
+for idx, talk in (([0], False), ([1], False), ([9], False), ([0], False), ([1], True), ([0], True), ([9], True),
+                  ([9], True), ([0], True)):
+    try:
+        print(unwinds(x, torch.tensor(idx), talk), torch.is_grad_enabled(), seen.clean, seen.grad)
+    except IndexError:
+        print("IndexError", torch.is_grad_enabled(), seen.clean, seen.grad)
