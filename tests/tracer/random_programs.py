@@ -8,7 +8,9 @@ side effects: each program builds some state (globals, closures and their
 cells, classes and instances, properties and descriptors, subclasses of
 list/dict/tuple, default arguments, containers, context managers,
 generators, partials, monkeypatched module attributes, tensor buffers and
-views at offsets, nn.Modules, grad mode, graph breaks inside blocks), defines a hot function over a
+views at offsets, nn.Modules, grad mode, graph breaks inside blocks and
+ops raising after them, dicts keyed by enum members and objects, classes
+with their own __new__, bound methods passed in), defines a hot function over a
 tensor that reads and writes that state (each "feature" below adds a block
 to its body), and calls it several times, changing the state between some
 calls (each feature's "mutations"). After each call it prints the result
@@ -422,6 +424,74 @@ def f_dict_keys(rng, p):
     return f
 
 
+def f_identity_keys(rng, p):
+    f = Feature("a dict keyed by enum members and plain objects, indexed by an argument")
+    f.setup = [f"class {p}E(enum.Enum):", "    A = 1", "    B = 2", "    C = 3",
+               f"class {p}Tag:", "    def __repr__(self):", "        return 'Tag'",
+               f"{p}t1, {p}t2 = {p}Tag(), {p}Tag()",
+               f"{p}D = {{{p}E.A: {num(rng)}, {p}E.B: {num(rng)}, {p}t1: {num(rng)}, 5: {num(rng)}}}"]
+    f.params = [f"{p}key"]
+    f.args = [rng.choice([f"({p}E.A, {p}E.B, {p}t1)[_i % 3]", f"({p}E.A if _i % 2 else {p}E.C)",
+                          f"({p}t1, {p}t2)[_i % 2]"])]
+    f.body = [rng.choice([f"acc = acc * {p}D[{p}key]",
+                          f"acc = acc + {p}D.get({p}key, -1.0)",
+                          f"acc = acc + ({p}key in {p}D) + len({p}D)",
+                          f"if {p}key in {p}D:\n    acc = acc - {p}D[{p}key]"])]
+    f.mutations = [f"{p}D[{p}E.C] = {num(rng)}", f"{p}D.pop({p}E.A, None)", f"{p}D[{p}t2] = {num(rng)}",
+                   f"{p}D[{p}E.A] = {num(rng)}", f"{p}D = dict({p}D)"]
+    return f
+
+
+def f_constructors(rng, p):
+    f = Feature("objects made in the hot function: a __new__ of their own, partials")
+    f.setup = [f"class {p}Cached:",
+               "    cache = {}",
+               "    def __new__(cls, k):",
+               "        if k not in cls.cache:",
+               "            o = object.__new__(cls)",
+               "            o.hits = 0",
+               "            cls.cache[k] = o",
+               "        return cls.cache[k]",
+               "    def __init__(self, k):",
+               "        self.k = k",
+               "        self.hits += 1",
+               f"class {p}Maybe:",
+               "    def __new__(cls, v):",
+               "        if isinstance(v, float):",
+               "            return v * 2",
+               "        return object.__new__(cls)",
+               "    def __init__(self, v):",
+               "        self.v = v",
+               f"def {p}scale(t, s, shift=0.0):",
+               "    return t * s + shift",
+               f"{p}s = {num(rng)}"]
+    f.body = [rng.choice([f"{p}c = {p}Cached({small_int(rng)})\nacc = acc + {p}c.k + {p}c.hits",
+                          f"acc = acc * {p}Maybe({p}s)",
+                          f"{p}m = {p}Maybe(acc)\nacc = {p}m.v + 1",
+                          f"acc = functools.partial({p}scale, s={p}s)(acc, shift=1.0)"])]
+    f.mutations = [f"{p}Cached.cache.clear()", f"{p}s = {num(rng)}", f"{p}s = {small_int(rng)}"]
+    f.state = [f"sorted((k, o.hits) for k, o in {p}Cached.cache.items())"]
+    return f
+
+
+def f_bound_methods(rng, p):
+    f = Feature("bound methods passed to the hot function")
+    f.setup = [f"class {p}Op:",
+               "    def __init__(self, k):",
+               "        self.k = k",
+               "    def scale(self, t):",
+               "        return t * self.k",
+               "    def shift(self, t):",
+               "        return t + self.k",
+               f"{p}o1, {p}o2 = {p}Op({num(rng)}), {p}Op({num(rng)})"]
+    f.params = [f"{p}fn"]
+    f.args = [rng.choice([f"{p}o1.scale", f"({p}o1, {p}o2)[_i % 2].scale", f"({p}o1.scale, {p}o1.shift)[_i % 2]",
+                          f"{p}Op(0.5 * _i).shift"])]
+    f.body = [f"acc = {p}fn(acc)"]
+    f.mutations = [f"{p}o1.k = {num(rng)}", f"{p}Op.scale = lambda self, t: t - self.k", f"{p}o2 = {p}Op({num(rng)})"]
+    return f
+
+
 def f_varying_numbers(rng, p):
     f = Feature("a float and an int that change every call")
     f.params = [f"{p}lr", f"{p}step"]
@@ -551,7 +621,7 @@ FEATURES = [f_global_float, f_global_counter, f_closure_rebound, f_nonlocal_coun
             f_class_attr, f_instance_attr, f_property, f_list_subclass, f_dict_subclass, f_tuple_subclass,
             f_defaults, f_loop_mutation, f_exceptions, f_with_blocks, f_generators, f_varargs, f_monkeypatch,
             f_views, f_dict_keys, f_varying_numbers, f_rebound_function, f_modules, f_grad_mode, f_break,
-            f_aliasing, f_dropout, f_param_replace, f_backward]
+            f_aliasing, f_dropout, f_param_replace, f_backward, f_identity_keys, f_constructors, f_bound_methods]
 
 
 class Program:
