@@ -1189,8 +1189,11 @@ class Tracer {
         if (vm::str_view(f.co->freevars[i]) == "__class__") cls = cell_load(f.cells[f.co->cellvars.size() + i]);
       if (f.co->argcount > 0) self = f.locals[0];
     }
-    if (!cls.is_const() || !vm::is_kind(cls.ex, ObjKind::Type) || !is_instance_obj(self))
-      stop(BreakReason::UnsupportedCall, "super() here (only in a method of an object from outside the trace)");
+    bool class_recv = cls.is_const() && vm::is_kind(cls.ex, ObjKind::Type) && self.is_const() &&
+                      vm::is_kind(self.ex, ObjKind::Type) &&
+                      vm::is_subtype(self.ex.as<vm::TypeObject>(), cls.ex.as<vm::TypeObject>());  // in a __new__
+    if (!cls.is_const() || !vm::is_kind(cls.ex, ObjKind::Type) || (!is_instance_obj(self) && !class_recv))
+      stop(BreakReason::UnsupportedCall, "super() here (only in a method of an object from outside the trace, or a __new__)");
     Sym s;
     s.kind = SymKind::Super;
     s.ex = cls.ex;
@@ -1198,13 +1201,26 @@ class Tracer {
     return s;
   }
   // super().name: a function found after the class in the MRO, bound.
+  // In a __new__ the receiver is the class itself (a constant, its
+  // version guarded where the constructor was traced), and super().__new__
+  // is a static method: object's, or a base's Python __new__, unbound.
   Sym super_attr(const Sym& sup, vm::StrObject* name) {
-    vm::TypeObject* t = sup.recv->ex.as_object()->type;
+    bool class_recv = sup.recv->is_const() && vm::is_kind(sup.recv->ex, ObjKind::Type);
+    vm::TypeObject* t = class_recv ? sup.recv->ex.as<vm::TypeObject>() : sup.recv->ex.as_object()->type;
+    bool is_new = vm::str_view(Value::borrow(name)) == "__new__";
+    if (class_recv && !is_new)
+      stop(BreakReason::UnsupportedValue, fmt::format("super().{} with a class as the receiver", vm::str_view(Value::borrow(name))));
     bool after = false;
     for (const Value& c : t->mro) {
       if (after) {
         Value v = vm::dict_get_str(c.as<vm::TypeObject>()->dict.as<vm::DictObject>(), name);
         if (v.is_empty()) continue;
+        if (is_new) {
+          if (vm::is_object_native(vm_, v)) return Sym::constant(v);
+          if (vm::is_kind(v, ObjKind::StaticMethod) && vm::is_kind(v.as<vm::StaticMethodObject>()->func, ObjKind::Function))
+            return Sym::constant(v.as<vm::StaticMethodObject>()->func);
+          stop(BreakReason::UnsupportedValue, "super().__new__ that is not object's or a Python function");
+        }
         if (vm::is_object_native(vm_, v) && (vm::str_view(Value::borrow(name)) == "__init__" ||
                                               vm::str_view(Value::borrow(name)) == "__setattr__")) {
           // object.__init__: nothing to do (with no arguments);

@@ -127,3 +127,35 @@ try:
     print(lookup(x, Color.RED, Tag()))
 except KeyError:
     print("KeyError for a new tag")
+
+
+# super().__new__(cls) in a __new__ (the receiver is the class): object's
+# __new__, or a base's Python __new__.
+class Registry:
+    made = []
+
+    def __new__(cls, name):
+        obj = super().__new__(cls)
+        obj.name = name
+        return obj
+
+
+class Named(Registry):
+    def __new__(cls, name):
+        obj = super().__new__(cls, name.upper())
+        obj.extra = len(name)
+        return obj
+
+    def __init__(self, name):
+        self.seen = name
+
+
+def registry(x, name):
+    r = Registry(name)
+    n = Named(name)
+    return x * n.extra, r.name, n.name, n.seen, type(n).__name__
+
+
+print(registry(x, "ab"))
+print(registry(x, "ab"))
+print(registry(x, "abc"))
