@@ -6,6 +6,7 @@
 #include "vm/dict.h"
 #include "vm/ops.h"
 #include "vm/shape.h"
+#include "vm/type.h"
 
 namespace kiln::tracer {
 
@@ -53,6 +54,9 @@ std::string value_text(VM& vm, const Value& v) {
     for (size_t j = 0; j < t->size; j++) r += (j ? ", " : "") + value_text(vm, t->items[j]);
     return r + (t->size == 1 ? ",)" : ")");
   }
+  // (Only a builtin class's repr: a user subclass's __repr__ is user code.)
+  if (v.is_object() && !vm::type_is_builtin(v.as_object()->type))
+    return "<" + std::string(vm::type_name(vm, v)) + " object>";
   Value r = vm::repr(vm, v);
   if (!r) {
     vm.clear_exception();
