@@ -523,20 +523,14 @@ Value transformed_code(TracerState& ts, CodeObject* co, const Value& native, con
   size_t insn_pc = c.size();
   if (rp.run_insn) c.push_back(rp.insn);
   std::vector<uint32_t> hidden;
-  for (size_t w = 0; w < ways.size(); w++) {
-    auto [pc, depth] = ways[w];
-    if (w == 1) c[insn_pc] = vm::encode(vm::decode_op(rp.insn), uint32_t(c.size()));  // the jump's target
-    std::vector<bool> nulls;
-    for (int i = 0; i < depth; i++) {
-      bool replaced = rp.run_insn && vm::decode_op(rp.insn) == Op::CALL_METHOD && i == depth - 1;
-      nulls.push_back(i < k && !replaced && rp.stack[size_t(i)].kind == LiveValue::Empty);
-    }
-    Value rcode = resume_code(ts, orig, pc - org.prologue, nulls);
-    if (w == 0) *resumed_in = std::string(vm::str_view(rcode.as<CodeObject>()->qualname));
-    else *resumed_in += " / " + std::string(vm::str_view(rcode.as<CodeObject>()->qualname));
-    c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(carry + depth)));
-    // The resume function, made by the interpreter's MAKE_FUNCTION (in this
-    // frame's globals), closing over this frame's cells if it has any.
+  // Packs the locals and the `nulls.size()` values on the stack into a tuple
+  // and returns what the resume function of `orig` at `pc` returns for them
+  // (made by the interpreter's MAKE_FUNCTION, in this frame's globals,
+  // closing over this frame's cells if it has any); its call is hidden from
+  // tracebacks. Returns the resume function's name.
+  auto call_resume = [&](uint32_t pc, const std::vector<bool>& nulls) {
+    Value rcode = resume_code(ts, orig, pc, nulls);
+    c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(carry) + uint32_t(nulls.size())));
     uint32_t flags = 0;
     if (co->ncells_) {
       for (int i = 0; i < co->ncells_; i++) c.push_back(vm::encode(Op::LOAD_CLOSURE, uint32_t(i)));
@@ -549,6 +543,18 @@ Value transformed_code(TracerState& ts, CodeObject* co, const Value& native, con
     hidden.push_back(uint32_t(c.size()));
     c.push_back(vm::encode(Op::CALL_EX, 0));
     c.push_back(vm::encode(Op::RETURN_VALUE, 0));
+    return std::string(vm::str_view(rcode.as<CodeObject>()->qualname));
+  };
+  for (size_t w = 0; w < ways.size(); w++) {
+    auto [pc, depth] = ways[w];
+    if (w == 1) c[insn_pc] = vm::encode(vm::decode_op(rp.insn), uint32_t(c.size()));  // the jump's target
+    std::vector<bool> nulls;
+    for (int i = 0; i < depth; i++) {
+      bool replaced = rp.run_insn && vm::decode_op(rp.insn) == Op::CALL_METHOD && i == depth - 1;
+      nulls.push_back(i < k && !replaced && rp.stack[size_t(i)].kind == LiveValue::Empty);
+    }
+    std::string name = call_resume(pc - org.prologue, nulls);
+    *resumed_in = w == 0 ? name : *resumed_in + " / " + name;
   }
   if (rp.in_block) {
     // A break inside a try or with block: the instruction runs here under
@@ -568,21 +574,7 @@ Value transformed_code(TracerState& ts, CodeObject* co, const Value& native, con
     std::vector<bool> nulls;
     for (uint32_t i = 0; i < h->depth; i++) nulls.push_back(rp.stack[i].kind == LiveValue::Empty);
     nulls.push_back(false);  // the exception
-    Value rcode = resume_code(ts, orig, h->handler - org.prologue, nulls);
-    *resumed_in += " (on an exception: " + std::string(vm::str_view(rcode.as<CodeObject>()->qualname)) + ")";
-    c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(carry) + h->depth + 1));
-    uint32_t flags = 0;
-    if (co->ncells_) {
-      for (int i = 0; i < co->ncells_; i++) c.push_back(vm::encode(Op::LOAD_CLOSURE, uint32_t(i)));
-      c.push_back(vm::encode(Op::BUILD_TUPLE, uint32_t(co->ncells_)));
-      flags = 8;
-    }
-    c.push_back(vm::encode(Op::LOAD_CONST, konst(rcode)));
-    c.push_back(vm::encode(Op::MAKE_FUNCTION, flags));
-    c.push_back(vm::encode(Op::ROT_TWO, 0));
-    hidden.push_back(uint32_t(c.size()));
-    c.push_back(vm::encode(Op::CALL_EX, 0));
-    c.push_back(vm::encode(Op::RETURN_VALUE, 0));
+    *resumed_in += " (on an exception: " + call_resume(h->handler - org.prologue, nulls) + ")";
   }
   // Lines: the break's, except the graph's call (graph_call names the line
   // of a node that raises) and the resume calls (hidden from tracebacks).
