@@ -43,27 +43,19 @@ Operand operand_kind(const tracer::Graph& g, int r) {
   return Operand::Other;
 }
 
+using torch::ops::OpId;
+
 // Decomposition: a float32 torch.clamp / clip / clamp_min / clamp_max node
 // (not in place) and its bound registers (lo, hi; -1 where absent or None).
 bool clamp_of(const tracer::Graph& g, const tracer::Node& n, std::vector<int>* bounds) {
-  int which = 0;
-  if (n.op != tracer::GraphOp::Call || n.meta.rfind("float32[", 0) != 0 || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
-      !torch::clamp_native(n.callee.as<vm::NativeObject>(), &which) || n.in.empty())
-    return false;
-  size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
-  size_t npos = n.in.size() - nkw;
+  tracer::OpCall c;
+  if (n.meta.rfind("float32[", 0) != 0 || !tracer::op_call_of(n, &c)) return false;
   int lo = -1, hi = -1;
-  if (which == 0) {
-    if (npos > 1) lo = n.in[1];
-    if (npos > 2) hi = n.in[2];
-  } else if (npos > 1) {
-    (which == 2 ? lo : hi) = n.in[1];
-  }
-  for (size_t k = 0; k < nkw; k++) {
-    std::string_view name = vm::str_view(n.kwnames.as<vm::TupleObject>()->items[k]);
-    if (name == "min") lo = n.in[npos + k];
-    else if (name == "max") hi = n.in[npos + k];
-    else return false;
+  switch (c.id()) {
+    case OpId::clamp: lo = c.arg[1], hi = c.arg[2]; break;
+    case OpId::clamp_min: lo = c.arg[1]; break;
+    case OpId::clamp_max: hi = c.arg[1]; break;
+    default: return false;
   }
   auto none = [&](int r) { return r >= 0 && r < int(g.consts.size()) && g.consts[size_t(r)].is_none(); };
   if (none(lo)) lo = -1;
@@ -353,8 +345,9 @@ bool same_shape(const std::string& a, const std::string& b) {
 // its float32 input (no dtype=), or a run of `dims` dims from `from` with
 // a kept dim after it (a column reduction), keeping them or not. Softmax
 // and log_softmax (over the last dim) are decomposed by the caller.
+enum class RKind { Sum, Mean, Amax, Amin, Max, Min, Softmax, LogSoftmax, Var, Std, LogSumExp, Norm };
 struct ReductionNode {
-  torch::ReductionNative::Kind kind;
+  RKind kind;
   int input = -1;  // register
   int dims = 0;
   int from = -1;  // a column reduction (over leading or middle dims; not logsumexp, max(), min()): the first; -1: trailing
@@ -362,28 +355,23 @@ struct ReductionNode {
   double correction = 1;  // var / std
   ReduceOp norm = ReduceOp::norm2;  // norm: its p
 };
-bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::string& input_meta, ReductionNode* r) {
-  torch::ReductionNative rn;
-  if (n.op != tracer::GraphOp::Call || n.meta.rfind("float32[", 0) != 0 || input_meta.rfind("float32[", 0) != 0 ||
-      !vm::is_kind(n.callee, vm::ObjKind::Native) || !torch::reduction_native(n.callee.as<vm::NativeObject>(), &rn) ||
-      n.in.empty())
+bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::function<const std::string&(int)>& meta_of,
+                  ReductionNode* r) {
+  tracer::OpCall c;
+  if (n.meta.rfind("float32[", 0) != 0 || !tracer::op_call_of(n, &c) || c.op->kind != torch::ops::OpKind::Reduction)
     return false;
-  size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
-  size_t npos = n.in.size() - nkw;
+  static const std::map<OpId, RKind> kKinds = {
+      {OpId::sum, RKind::Sum},         {OpId::mean, RKind::Mean},     {OpId::amax, RKind::Amax},
+      {OpId::amin, RKind::Amin},       {OpId::max, RKind::Max},       {OpId::min, RKind::Min},
+      {OpId::softmax, RKind::Softmax}, {OpId::log_softmax, RKind::LogSoftmax}, {OpId::var, RKind::Var},
+      {OpId::std, RKind::Std},         {OpId::logsumexp, RKind::LogSumExp},    {OpId::norm, RKind::Norm}};
+  auto kind = kKinds.find(c.id());
+  if (kind == kKinds.end() || c.arg[0] < 0) return false;
+  const std::string& input_meta = meta_of(c.arg[0]);
+  if (input_meta.rfind("float32[", 0) != 0) return false;
   // The arguments after input, by parameter: a register, or -1.
-  int arg[4] = {-1, -1, -1, -1};
-  for (size_t p = 1; p < npos; p++) {
-    if (p > 4 || !rn.params[p - 1]) return false;
-    arg[p - 1] = n.in[p];
-  }
-  for (size_t k = 0; k < nkw; k++) {
-    std::string_view name = vm::str_view(n.kwnames.as<vm::TupleObject>()->items[k]);
-    int at = -1;
-    for (int p = 0; p < 4; p++)
-      if (rn.params[p] && name == rn.params[p]) at = p;
-    if (at < 0 || arg[at] >= 0) return false;
-    arg[at] = n.in[npos + k];
-  }
+  const int* arg = c.arg + 1;
+  size_t nparams = c.op->schema.params.size();
   auto constant = [&](int reg, vm::Value* v) {
     if (reg < 0) return true;  // absent
     if (reg >= int(g.consts.size())) return false;
@@ -395,6 +383,7 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
   vm::Value dim, second, third, fourth;
   if (!constant(arg[0], &dim) || !constant(arg[1], &second) || !constant(arg[2], &third) || !constant(arg[3], &fourth))
     return false;
+  if (nparams > 5 || (nparams == 5 && arg[3] >= 0 && kind->second == RKind::Norm)) return false;  // norm(dtype=)
   // Trailing dims from an int / a tuple of ints / None (all); with
   // `columns`, also a run of dims before a kept last one (r->from).
   auto trailing = [&](const vm::Value& d, int* count, bool columns = false) {
@@ -432,12 +421,12 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
     *out = v.is_true();
     return true;
   };
-  using K = torch::ReductionNative;
-  r->kind = rn.kind;
-  r->input = n.in[0];
+  using K = RKind;
+  r->kind = kind->second;
+  r->input = c.arg[0];
   r->keepdim = false;
   r->from = -1;
-  switch (rn.kind) {
+  switch (r->kind) {
     case K::Sum:
     case K::Mean:
       if (third && !third.is_none()) return false;  // dtype=
@@ -451,7 +440,7 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
       r->dims = rank;
       return true;
     case K::Softmax:
-    case K::LogSoftmax:
+    case K::LogSoftmax:  // (dim, dtype=None)
       if (!dim || (second && !second.is_none()) || !dim.is_small_int()) return false;
       if (dim.as_small_int() != -1 && dim.as_small_int() != rank - 1) return false;
       r->dims = 1;
@@ -560,45 +549,49 @@ bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::functi
     case tracer::GraphOp::Call: break;
     default: return false;
   }
-  if (n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native)) return false;
+  if (!vm::is_kind(n.callee, vm::ObjKind::Native)) return false;
   const vm::NativeObject* nat = n.callee.as<vm::NativeObject>();
-  torch::PointwiseNative p;
-  bool method = false;
-  torch::DType to;
-  if (torch::pointwise_native(nat, &p)) {
-    if (!bool_out) return false;
-    if (p.unary && n.in.size() == 1 && torch::unary_pred_f32_ok(torch::UnaryOp(p.op))) {
-      *m = MaskNode{KOp::Unary, p.op, {n.in[0], -1, -1}};
+  tracer::OpCall c;
+  torch::ops::Elementwise p;
+  if (tracer::op_call_of(n, &c)) {
+    if (torch::ops::elementwise_of(*c.op, &p)) {
+      if (!bool_out) return false;
+      if (p.unary && torch::unary_pred_f32_ok(torch::UnaryOp(p.op))) {
+        *m = MaskNode{KOp::Unary, p.op, {c.arg[0], -1, -1}};
+        return true;
+      }
+      if (!p.unary && torch::binary_pred_f32_ok(torch::BinaryOp(p.op))) {
+        *m = MaskNode{KOp::Binary, p.op, {c.arg[0], c.arg[1], -1}};
+        return true;
+      }
+      return false;
+    }
+    if (c.id() == OpId::where) {
+      if (!is_float_meta(n.meta)) return false;
+      int cond = c.arg[0], x = c.arg[1], y = c.arg[2];
+      if (!is_bool(cond)) return false;  // eager raises for other conditions
+      *m = MaskNode{KOp::Select, 0, {cond, x, y}};
       return true;
     }
-    if (!p.unary && n.in.size() == 2 && torch::binary_pred_f32_ok(torch::BinaryOp(p.op))) {
-      *m = MaskNode{KOp::Binary, p.op, {n.in[0], n.in[1], -1}};
+    if (c.id() == OpId::masked_fill) {
+      // self.masked_fill(mask, value): of the broadcast shape of self and the
+      // mask, as PyTorch's (expand_outplace) and eager's are.
+      int self = c.arg[0], mask = c.arg[1], value = c.arg[2];
+      if (!is_float_meta(n.meta) || !is_float_meta(meta_of(self)) || !is_bool(mask)) return false;
+      if (operand_kind(g, value) != Operand::Number && meta_of(value) != "float32[]") return false;
+      *m = MaskNode{KOp::Select, 0, {mask, value, self}};
       return true;
     }
     return false;
   }
+  if (n.kwnames.is_object()) return false;
+  torch::DType to;
   if (torch::convert_native(nat, &to)) {
     // bool -> float32: the mask's numbers. (float32 -> float32 returns
     // the tensor itself: not a new value.)
     if (to != torch::DType::Float32 || !is_float_meta(n.meta) || n.in.size() != 1 || !is_bool(n.in[0])) return false;
     m->convert = true;
     m->in[0] = n.in[0];
-    return true;
-  }
-  if (torch::where_native(nat, &method)) {
-    if (!is_float_meta(n.meta) || n.in.size() != 3) return false;
-    int cond = method ? n.in[1] : n.in[0], x = method ? n.in[0] : n.in[1], y = n.in[2];
-    if (!is_bool(cond)) return false;  // eager raises for other conditions
-    *m = MaskNode{KOp::Select, 0, {cond, x, y}};
-    return true;
-  }
-  if (torch::masked_fill_native(nat)) {
-    // self.masked_fill(mask, value): of the broadcast shape of self and the
-    // mask, as PyTorch's (expand_outplace) and eager's are.
-    if (!is_float_meta(n.meta) || n.in.size() != 3 || !is_float_meta(meta_of(n.in[0])) || !is_bool(n.in[1])) return false;
-    int value = n.in[2];
-    if (operand_kind(g, value) != Operand::Number && meta_of(value) != "float32[]") return false;
-    *m = MaskNode{KOp::Select, 0, {n.in[1], value, n.in[0]}};
     return true;
   }
   return false;
@@ -916,7 +909,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           in.c = ops[2];
           v = push(in);
         }
-      } else if (reduction_of(g, n, meta_of(n.in.empty() ? -1 : n.in[0]), &red)) {
+      } else if (reduction_of(g, n, meta_of, &red)) {
         // A reduction folds a row-level value spanning the region's
         // iteration shape, over the same trailing dims as the region's
         // other reductions. softmax(x) = e * (1 / sum(e)), e = exp(x - max(x));
@@ -942,7 +935,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           k.reduce_dims = red.dims;
           k.reduce_from = red.from;
           iter_meta = in_meta;
-          using K = torch::ReductionNative;
+          using K = RKind;
           auto reduce = [&](ReduceOp op, int a, bool keepdim, float correction = 0) {
             KInstr r{KOp::Reduce, int(op), a};
             r.keepdim = keepdim;

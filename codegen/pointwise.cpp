@@ -63,10 +63,11 @@ bool pointwise_of_node(const tracer::Node& n, PointwiseOp* s) {
       s->op = int(UnaryOp::neg);
       return true;
     case GraphOp::Call: {
-      torch::PointwiseNative p;
-      if (n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
-          !torch::pointwise_native(n.callee.as<vm::NativeObject>(), &p))
-        return false;
+      // An elementwise op of the registry called positionally (the fused
+      // kernel reads n.in as (input[, other])).
+      tracer::OpCall c;
+      torch::ops::Elementwise p;
+      if (n.kwnames.is_object() || !tracer::op_call_of(n, &c) || !torch::ops::elementwise_of(*c.op, &p)) return false;
       if (p.unary ? (n.in.size() != 1 || !torch::unary_row_f32_ok(UnaryOp(p.op)))
                   : (n.in.size() != 2 || !torch::binary_row_f32_ok(BinaryOp(p.op))))
         return false;

@@ -2,6 +2,8 @@
 
 #include "stdlib/native_util.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <string>
 #include <vector>
@@ -128,60 +130,80 @@ std::string quoted_list(const std::vector<const char*>& names) {
 }
 }  // namespace
 
-bool bind_py_args(VM& vm, const CallArgs& a, const PySignature& sig, Value* out) {
-  const char* const* params = sig.params.begin();
-  size_t nparams = sig.params.size();
-  for (size_t i = 0; i < nparams; i++) out[i] = Value();
-  size_t npos = a.nargs < sig.npositional ? a.nargs : sig.npositional;
-  for (size_t i = 0; i < npos; i++) out[i] = a.args[i];
+bool match_py_args(const PyParams& p, size_t nargs, const Value* kwnames, size_t nkw, const int* pos_param,
+                   int* slot, std::string* error) {
+  const char* const* params = p.params;
+  size_t nparams = p.nparams;
+  for (size_t i = 0; i < nparams; i++) slot[i] = -1;
+  size_t npos = nargs < p.npositional ? nargs : p.npositional;
+  for (size_t i = 0; i < npos; i++) slot[pos_param ? size_t(pos_param[i]) : i] = int(i);
   size_t nkwonly_given = 0;
-  for (size_t k = 0; k < a.nkw(); k++) {
-    std::string_view kw = str_view(a.kwnames->items[k]);
+  for (size_t k = 0; k < nkw; k++) {
+    std::string_view kw = str_view(kwnames[k]);
     size_t idx = nparams;
     for (size_t i = 0; i < nparams; i++)
       if (kw == params[i]) idx = i;
     if (idx == nparams) {
-      vm.raisef(Exc::TypeError, "%s() got an unexpected keyword argument '%.*s'", sig.qualname, int(kw.size()),
-                kw.data());
+      *error = fmt::format("{}() got an unexpected keyword argument '{}'", p.qualname, kw);
       return false;
     }
-    if (!out[idx].is_empty()) {
-      vm.raisef(Exc::TypeError, "%s() got multiple values for argument '%s'", sig.qualname, params[idx]);
+    if (slot[idx] >= 0) {
+      *error = fmt::format("{}() got multiple values for argument '{}'", p.qualname, params[idx]);
       return false;
     }
-    if (idx >= sig.npositional) nkwonly_given++;
-    out[idx] = a.kwvalue(k);
+    if (idx >= p.npositional) nkwonly_given++;
+    slot[idx] = int(nargs + k);
   }
-  if (a.nargs > sig.npositional) {
+  if (nargs > p.npositional) {
     // Counts include `self`, as CPython reports for methods.
-    size_t lo = sig.nrequired + 1, hi = sig.npositional + 1, given = a.nargs + 1;
+    size_t lo = p.nrequired + 1, hi = p.npositional + 1, given = nargs + 1;
     std::string takes = lo == hi ? std::to_string(hi) : "from " + std::to_string(lo) + " to " + std::to_string(hi);
     if (nkwonly_given)
-      vm.raisef(Exc::TypeError,
-                "%s() takes %s positional argument%s but %zu positional argument%s (and %zu keyword-only argument%s) "
-                "were given",
-                sig.qualname, takes.c_str(), hi == 1 && lo == hi ? "" : "s", given, given == 1 ? "" : "s",
-                nkwonly_given, nkwonly_given == 1 ? "" : "s");
+      *error = fmt::format("{}() takes {} positional argument{} but {} positional argument{} (and {} keyword-only "
+                           "argument{}) were given",
+                           p.qualname, takes, hi == 1 && lo == hi ? "" : "s", given, given == 1 ? "" : "s",
+                           nkwonly_given, nkwonly_given == 1 ? "" : "s");
     else
-      vm.raisef(Exc::TypeError, "%s() takes %s positional argument%s but %zu %s given", sig.qualname, takes.c_str(),
-                hi == 1 && lo == hi ? "" : "s", given, given == 1 ? "was" : "were");
+      *error = fmt::format("{}() takes {} positional argument{} but {} {} given", p.qualname, takes,
+                           hi == 1 && lo == hi ? "" : "s", given, given == 1 ? "was" : "were");
     return false;
   }
   std::vector<const char*> missing;
-  for (size_t i = 0; i < sig.nrequired; i++)
-    if (out[i].is_empty()) missing.push_back(params[i]);
+  for (size_t i = 0; i < p.nrequired; i++)
+    if (slot[i] < 0) missing.push_back(params[i]);
   if (!missing.empty()) {
-    vm.raisef(Exc::TypeError, "%s() missing %zu required positional argument%s: %s", sig.qualname, missing.size(),
-              missing.size() == 1 ? "" : "s", quoted_list(missing).c_str());
+    *error = fmt::format("{}() missing {} required positional argument{}: {}", p.qualname, missing.size(),
+                         missing.size() == 1 ? "" : "s", quoted_list(missing));
     return false;
   }
-  for (size_t i = sig.npositional; i < sig.npositional + sig.nkwonly_required && i < nparams; i++)
-    if (out[i].is_empty()) missing.push_back(params[i]);
+  for (size_t i = p.npositional; i < p.npositional + p.nkwonly_required && i < nparams; i++)
+    if (slot[i] < 0) missing.push_back(params[i]);
   if (!missing.empty()) {
-    vm.raisef(Exc::TypeError, "%s() missing %zu required keyword-only argument%s: %s", sig.qualname,
-              missing.size(), missing.size() == 1 ? "" : "s", quoted_list(missing).c_str());
+    *error = fmt::format("{}() missing {} required keyword-only argument{}: {}", p.qualname, missing.size(),
+                         missing.size() == 1 ? "" : "s", quoted_list(missing));
     return false;
   }
+  return true;
+}
+
+bool bind_py_args(VM& vm, const CallArgs& a, const PySignature& sig, Value* out) {
+  constexpr size_t kMax = 16;
+  size_t nparams = sig.params.size();
+  int small[kMax];
+  std::vector<int> big;
+  int* slot = small;
+  if (nparams > kMax) {
+    big.resize(nparams);
+    slot = big.data();
+  }
+  std::string error;
+  PyParams p{sig.qualname, sig.params.begin(), nparams, sig.npositional, sig.nrequired, sig.nkwonly_required};
+  if (!match_py_args(p, a.nargs, a.nkw() ? a.kwnames->items : nullptr, a.nkw(), nullptr, slot, &error)) {
+    vm.raise(Exc::TypeError, error);
+    return false;
+  }
+  for (size_t i = 0; i < nparams; i++)
+    out[i] = slot[i] < 0 ? Value() : a.args[slot[i]];  // keyword values follow the positional ones
   return true;
 }
 

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 #include <string_view>
 
 #include "vm/object.h"
@@ -65,6 +66,22 @@ struct PySignature {
   size_t nkwonly_required = 0;           // the first N keyword-only params are required
 };
 bool bind_py_args(VM& vm, const CallArgs& a, const PySignature& sig, Value* out);
+// The matching under bind_py_args, for binders of other signatures (the
+// torch op registry's schemas): slot[i] is the index of the argument bound
+// to parameter i (positional 0..nargs-1, keywords nargs..nargs+nkw-1) or -1
+// (not given). pos_param[i], if given, is the parameter positional argument
+// i binds to (a method whose receiver is not the first parameter). On a
+// call that does not fit: false, *error the TypeError's message.
+struct PyParams {
+  const char* qualname;
+  const char* const* params;
+  size_t nparams;
+  size_t npositional;
+  size_t nrequired;
+  size_t nkwonly_required = 0;
+};
+bool match_py_args(const PyParams& p, size_t nargs, const Value* kwnames, size_t nkw, const int* pos_param,
+                   int* slot, std::string* error);
 
 // ------------------------------------------------------------ conversions
 // PyFloat_AsDouble: float, int, bool, objects with __float__ or __index__;

@@ -87,6 +87,25 @@ std::string node_expr(VM& vm, const Graph& g, const Node& n) {
 
 const char* graph_op_name(GraphOp op) { return kOps[size_t(op)].name; }
 
+bool op_call_of(const Node& n, OpCall* out) {
+  if (n.op != GraphOp::Call || !vm::is_kind(n.callee, vm::ObjKind::Native)) return false;
+  bool method = false;
+  const torch::ops::OpDef* op = torch::ops::op_of(n.callee.as<vm::NativeObject>(), &method);
+  if (!op) return false;
+  size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
+  if (nkw > n.in.size()) return false;
+  size_t npos = n.in.size() - nkw;
+  int slot[torch::ops::kMaxParams];
+  std::string error;
+  if (!torch::ops::match(op->schema, npos, nkw ? n.kwnames.as<vm::TupleObject>()->items : nullptr, nkw, method, slot,
+                         &error))
+    return false;
+  out->op = op;
+  for (size_t i = 0; i < torch::ops::kMaxParams; i++)
+    out->arg[i] = i < op->schema.params.size() && slot[i] >= 0 ? n.in[size_t(slot[i])] : -1;
+  return true;
+}
+
 std::string value_meta(VM& vm, const Value& v) {
   if (torch::is_tensor(v)) {
     const torch::Tensor& t = torch::tensor_of(v);

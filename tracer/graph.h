@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "stdlib/torch/ops/registry.h"
 #include "vm/object.h"
 #include "vm/value.h"
 #include "vm/vm.h"
@@ -61,6 +62,20 @@ struct Node {
   };
   std::vector<Site> sites;
 };
+
+// A Call node of an op of the torch registry (stdlib/torch/ops/registry.h),
+// its argument registers bound by the op's schema — as the native binds the
+// call when it runs: arg[i] is the register of params[i], -1 where the call
+// leaves it to its default. `torch.clamp(x, min=0)` and `x.clamp(0)` give
+// the same OpCall.
+struct OpCall {
+  const torch::ops::OpDef* op = nullptr;
+  int arg[torch::ops::kMaxParams];
+  torch::ops::OpId id() const { return op->id; }
+};
+// Whether n calls an op of the registry with arguments that bind (a call
+// that does not bind raises when it runs; it is no op here).
+bool op_call_of(const Node& n, OpCall* out);
 
 // A node that moves Python values around rather than computing on tensors:
 // building tuples, lists, dicts, sets and objects, attribute and global

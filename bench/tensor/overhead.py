@@ -29,3 +29,17 @@ def add_tensors(n):
 
 
 measure("overhead/x+x (1 elem)", add_tensors, 100000, repeats=5)
+
+
+# Calls of torch functions and Tensor methods with keyword arguments: the
+# op registry's schema binding (stdlib/torch/ops/schema.h) on every call.
+def call_ops(n):
+    y = x
+    for i in range(n):
+        y = torch.mul(x, 2)
+        y = x.clamp(min=0.0)
+        y = x.sum(dim=0)
+    return y
+
+
+measure("overhead/torch.mul, x.clamp(min=), x.sum(dim=) (1 elem, per op)", call_ops, 100000, repeats=5, ops_per_call=3)

@@ -23,3 +23,15 @@ def add_tensors(n):
 
 
 measure("overhead/x+x (1 elem)", add_tensors, 100000, repeats=5)
+
+
+def call_ops(n):
+    y = x
+    for i in range(n):
+        y = np.multiply(x, 2)
+        y = x.clip(min=0.0)
+        y = x.sum(axis=0)
+    return y
+
+
+measure("overhead/torch.mul, x.clamp(min=), x.sum(dim=) (1 elem, per op)", call_ops, 100000, repeats=5, ops_per_call=3)

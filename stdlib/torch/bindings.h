@@ -68,35 +68,11 @@ struct Registrar {
   void getter(const char* name, NativeFn fn);
 };
 
-// Whether `nat` is the native of a unary or binary pointwise op taking
-// (input) / (input, other) — torch.exp, Tensor.relu, torch.mul... — and
-// which (a UnaryOp or BinaryOp); for the graph executor's fusion.
-struct PointwiseNative {
-  bool unary;
-  int op;
-};
-bool pointwise_native(const vm::NativeObject* nat, PointwiseNative* out);
-// Whether `nat` is torch.clamp / clip / clamp_min / clamp_max (function or
-// method, not in place): *which is 0 for clamp(input, min, max), 2 for
-// clamp_min(input, min), 4 for clamp_max(input, max).
-bool clamp_native(const vm::NativeObject* nat, int* which);
-// Whether `nat` is torch.where(condition, input, other) or the method
-// input.where(condition, other) (*method true).
-bool where_native(const vm::NativeObject* nat, bool* method);
-// Whether `nat` is masked_fill (function or method, not in place).
-bool masked_fill_native(const vm::NativeObject* nat);
 // Whether `nat` is a dtype conversion method (x.float(), x.double()...):
 // its dtype.
 bool convert_native(const vm::NativeObject* nat, DType* to);
 // Whether `nat` is x.type_as(other).
 bool type_as_native(const vm::NativeObject* nat);
-// Whether `nat` is a reduction the graph compiler fuses (function or
-// method): which one, and its parameter names after `input` in order.
-struct ReductionNative {
-  enum Kind { Sum, Mean, Amax, Amin, Max, Min, Softmax, LogSoftmax, Var, Std, LogSumExp, Norm } kind;
-  const char* params[4];  // after the input, nullptr-terminated when shorter
-};
-bool reduction_native(const vm::NativeObject* nat, ReductionNative* out);
 // Whether `nat` is torch.matmul / Tensor.matmul (*kind 0), torch.mm /
 // Tensor.mm (1) or torch._kiln_linear (2, nn.functional.linear): the
 // graph compiler runs them as extern calls before a fused epilogue.

@@ -1,37 +1,19 @@
 // stdlib/torch/elementwise_bindings.cpp — torch.exp, Tensor.add_, ... : the
-// Python face of elementwise.h. One native per arity serves every op of the
-// .def lists; the op travels in the native's `data`.
+// eager entries (impls) of the elementwise ops of the registry
+// (ops/ops.def), over elementwise.h and the autograd layer. The registry
+// binds each call by the op's schema; an impl receives the bound arguments
+// and the op (its `arg`: the UnaryOp / BinaryOp, or flags). Python's
+// operator dunders on tensors (-x, ~x, abs(x)) are registered here too.
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/registry.h"
 
 namespace kiln::torch {
 
 using vm::Exc;
+using ops::OpDef;
 
 namespace {
-
-int64_t op_of(const Value& data) { return data.as_small_int(); }
-
-Value unary_fn(VM& vm, const CallArgs& a, const Value& data) {
-  auto op = UnaryOp(op_of(data));
-  Value args[1];
-  if (!bind(vm, a, {op_name(op), {"input"}, 1, 1}, args)) return Value();
-  Var* x = expect_var(vm, args[0], op_name(op), "input");
-  if (!x) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::unary(op, *x)); });
-}
-
-Value unary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
-  auto op = UnaryOp(op_of(data));
-  Value args[1];
-  if (!bind(vm, a, {op_name(op), {"input"}, 1, 1}, args)) return Value();
-  Var* x = expect_var(vm, args[0], op_name(op), "input");
-  if (!x) return Value();
-  return guarded(vm, [&] {
-    ag::unary_(op, *x);
-    return args[0];
-  });
-}
 
 // Converts the (input, other) arguments of a binary op. torch.add(2, x) is
 // allowed when the second is a tensor; torch.mul(2, 3.5) makes the first a
@@ -56,14 +38,30 @@ bool bind_operands(VM& vm, const Value& input, const Value& other, const char* n
   return as_voperand(vm, other, name, "other", y);
 }
 
-Value binary_fn(VM& vm, const CallArgs& a, const Value& data) {
-  auto op = BinaryOp(op_of(data));
-  Value args[2];
+}  // namespace
+
+Value ops::impl_unary(VM& vm, const Value* args, const OpDef& def) {
+  auto op = UnaryOp(def.arg);
+  Var* x = expect_var(vm, args[0], op_name(op), "input");
+  if (!x) return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::unary(op, *x)); });
+}
+
+Value ops::impl_unary_(VM& vm, const Value* args, const OpDef& def) {
+  auto op = UnaryOp(def.arg);
+  Var* x = expect_var(vm, args[0], op_name(op), "input");
+  if (!x) return Value();
+  return guarded(vm, [&] {
+    ag::unary_(op, *x);
+    return args[0];
+  });
+}
+
+Value ops::impl_binary(VM& vm, const Value* args, const OpDef& def) {
+  auto op = BinaryOp(def.arg);
   Var holder;
   std::optional<VOperand> x, y;
-  if (!bind(vm, a, {op_name(op), {"input", "other"}, 2, 2}, args) ||
-      !bind_operands(vm, args[0], args[1], op_name(op), false, &x, &y, &holder))
-    return Value();
+  if (!bind_operands(vm, args[0], args[1], op_name(op), false, &x, &y, &holder)) return Value();
   // PyTorch's overloads of these take tensors only (no Scalar `other`).
   bool tensors_only = op == BinaryOp::logical_and || op == BinaryOp::logical_or || op == BinaryOp::logical_xor ||
                       op == BinaryOp::maximum || op == BinaryOp::minimum || op == BinaryOp::atan2;
@@ -74,27 +72,22 @@ Value binary_fn(VM& vm, const CallArgs& a, const Value& data) {
   return guarded(vm, [&] { return wrap(vm, ag::binary(op, *x, *y)); });
 }
 
-Value binary_inplace_fn(VM& vm, const CallArgs& a, const Value& data) {
-  auto op = BinaryOp(op_of(data));
-  Value args[2];
+Value ops::impl_binary_(VM& vm, const Value* args, const OpDef& def) {
+  auto op = BinaryOp(def.arg);
   Var holder;
   std::optional<VOperand> x, y;
-  if (!bind(vm, a, {op_name(op), {"input", "other"}, 2, 2}, args) ||
-      !bind_operands(vm, args[0], args[1], op_name(op), true, &x, &y, &holder))
-    return Value();
+  if (!bind_operands(vm, args[0], args[1], op_name(op), true, &x, &y, &holder)) return Value();
   return guarded(vm, [&] {
     ag::binary_(op, var_of(args[0]), *y);
     return args[0];
   });
 }
 
-// add/sub(input, other, *, alpha=1); data: 0 add, 1 sub, +2 in place.
-Value add_fn(VM& vm, const CallArgs& a, const Value& data) {
-  int64_t mode = data.as_small_int();
+// add/sub(input, other, *, alpha=1); arg: 0 add, 1 sub, +2 in place.
+Value ops::impl_add(VM& vm, const Value* args, const OpDef& def) {
+  int64_t mode = def.arg;
   bool subtract = mode & 1, inplace = mode & 2;
   const char* name = subtract ? "sub" : "add";
-  Value args[3];
-  if (!bind(vm, a, {name, {"input", "other", "alpha"}, 2, 2}, args)) return Value();
   Scalar alpha = Scalar::from_int(1);
   if (args[2] && !as_scalar(args[2], &alpha))
     return vm.raisef(Exc::TypeError, "%s(): argument 'alpha' must be Number, not %s", name, vm::type_name(vm, args[2]));
@@ -110,11 +103,9 @@ Value add_fn(VM& vm, const CallArgs& a, const Value& data) {
   });
 }
 
-// div(input, other, *, rounding_mode=None); data: 1 = in place.
-Value div_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool inplace = data.as_small_int() & 1;
-  Value args[3];
-  if (!bind(vm, a, {"div", {"input", "other", "rounding_mode"}, 2, 2}, args)) return Value();
+// div(input, other, *, rounding_mode=None); arg: 1 = in place.
+Value ops::impl_div(VM& vm, const Value* args, const OpDef& def) {
+  bool inplace = def.arg & 1;
   BinaryOp op = BinaryOp::div;
   if (args[2] && !args[2].is_none()) {
     if (!vm::is_str(args[2])) return vm.raisef(Exc::TypeError, "div(): argument 'rounding_mode' must be str, not %s", vm::type_name(vm, args[2]));
@@ -140,13 +131,11 @@ Value div_fn(VM& vm, const CallArgs& a, const Value& data) {
 
 // addcmul / addcdiv(input, tensor1, tensor2, *, value=1): input + value *
 // (tensor1 op tensor2), composed from the binary ops (so autograd sees them).
-// data: bit 0 division, bit 1 in place.
-Value addc_fn(VM& vm, const CallArgs& a, const Value& data) {
-  int64_t mode = data.as_small_int();
+// arg: bit 0 division, bit 1 in place.
+Value ops::impl_addc(VM& vm, const Value* args, const OpDef& def) {
+  int64_t mode = def.arg;
   bool divide = mode & 1, inplace = mode & 2;
   const char* name = divide ? (inplace ? "addcdiv_" : "addcdiv") : (inplace ? "addcmul_" : "addcmul");
-  Value args[4];
-  if (!bind(vm, a, {name, {"input", "tensor1", "tensor2", "value"}, 3, 3}, args)) return Value();
   Scalar value = Scalar::from_int(1);
   if (args[3] && !as_scalar(args[3], &value))
     return vm.raisef(Exc::TypeError, "%s(): argument 'value' must be Number, not %s", name, vm::type_name(vm, args[3]));
@@ -171,12 +160,10 @@ Value addc_fn(VM& vm, const CallArgs& a, const Value& data) {
 // end - (end - input) * (1 - weight), composed from the binary ops (so
 // autograd sees them); a tensor weight picks per element. A number weight
 // is the tensor's type first (float32: 1 - weight in float, as PyTorch's
-// opmath). data: 1 = in place (x.lerp_: EMA updates).
-Value lerp_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool inplace = data.as_small_int() & 1;
+// opmath). arg: 1 = in place (x.lerp_: EMA updates).
+Value ops::impl_lerp(VM& vm, const Value* args, const OpDef& def) {
+  bool inplace = def.arg & 1;
   const char* name = inplace ? "lerp_" : "lerp";
-  Value args[3];
-  if (!bind(vm, a, {name, {"input", "end", "weight"}, 3, 3}, args)) return Value();
   Var* x = expect_var(vm, args[0], name, "input");
   Var* e = x ? expect_var(vm, args[1], name, "end") : nullptr;
   if (!e) return Value();
@@ -225,9 +212,8 @@ Value lerp_fn(VM& vm, const CallArgs& a, const Value& data) {
   });
 }
 
-Value where_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[3];
-  if (!bind(vm, a, {"where", {"condition", "input", "other"}, 3, 3}, args)) return Value();
+// torch.where(condition, input, other); the method binds its receiver to input.
+Value ops::impl_where(VM& vm, const Value* args, const OpDef&) {
   Tensor* cond = expect_tensor(vm, args[0], "where", "condition");
   if (!cond) return Value();
   std::optional<VOperand> x, y;
@@ -235,29 +221,13 @@ Value where_fn(VM& vm, const CallArgs& a, const Value&) {
   return guarded(vm, [&] { return wrap(vm, ag::where(*cond, *x, *y)); });
 }
 
-// Tensor.where(condition, other) == torch.where(condition, self, other)
-Value where_method(VM& vm, const CallArgs& a, const Value&) {
-  Value args[3];
-  if (!bind(vm, a, {"where", {"input", "condition", "other"}, 3, 3}, args)) return Value();
-  Value re[3] = {args[1], args[0], args[2]};
-  return where_fn(vm, CallArgs{re, 3, nullptr}, Value());
-}
-
-// clamp(input, min=None, max=None); clamp_min(input, min) (data bit 2),
-// clamp_max(input, max) (bit 4); data bit 1 = in place.
-Value clamp_fn(VM& vm, const CallArgs& a, const Value& data) {
-  int64_t mode = data.as_small_int();
+// clamp(input, min=None, max=None); clamp_min(input, min) (arg bit 1),
+// clamp_max(input, max) (bit 2); arg bit 0 = in place.
+Value ops::impl_clamp(VM& vm, const Value* bound, const OpDef& def) {
+  int64_t mode = def.arg;
   bool inplace = mode & 1;
   const char* name = mode & 2 ? "clamp_min" : mode & 4 ? "clamp_max" : "clamp";
-  Value args[3];
-  if (mode & 6) {
-    Value two[2];
-    if (!bind(vm, a, {name, {"input", mode & 2 ? "min" : "max"}, 2, 2}, two)) return Value();
-    args[0] = two[0];
-    args[mode & 2 ? 1 : 2] = two[1];
-  } else if (!bind(vm, a, {"clamp", {"input", "min", "max"}, 3, 1}, args)) {
-    return Value();
-  }
+  Value args[3] = {bound[0], mode & 4 ? Value() : bound[1], mode & 2 ? Value() : mode & 4 ? bound[1] : bound[2]};
   Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   std::optional<VOperand> lo, hi;
@@ -272,10 +242,8 @@ Value clamp_fn(VM& vm, const CallArgs& a, const Value& data) {
   });
 }
 
-Value nan_to_num_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool inplace = data.as_small_int() & 1;
-  Value args[4];
-  if (!bind(vm, a, {"nan_to_num", {"input", "nan", "posinf", "neginf"}, 4, 1}, args)) return Value();
+Value ops::impl_nan_to_num(VM& vm, const Value* args, const OpDef& def) {
+  bool inplace = def.arg & 1;
   Var* x = expect_var(vm, args[0], "nan_to_num", "input");
   if (!x) return Value();
   double nan = 0;
@@ -302,6 +270,8 @@ Value nan_to_num_fn(VM& vm, const CallArgs& a, const Value& data) {
   });
 }
 
+namespace {
+
 // Python's unary operators on tensors.
 Value neg_dunder(VM& vm, const CallArgs& a, const Value&) {
   if (a.nargs != 1 || !is_tensor(a.args[0])) return vm.raise(Exc::TypeError, "__neg__ expects a tensor");
@@ -324,98 +294,11 @@ Value abs_dunder(VM& vm, const CallArgs& a, const Value&) {
   return guarded(vm, [&] { return wrap(vm, ag::unary(UnaryOp::abs, var_of(a.args[0]))); });
 }
 
-bool is_internal_binary(BinaryOp op) {
-  return op == BinaryOp::div_trunc || op == BinaryOp::div_floor || op == BinaryOp::lshift || op == BinaryOp::rshift ||
-         op == BinaryOp::clamp_lo || op == BinaryOp::clamp_hi || op == BinaryOp::clamp_lo_scalar ||
-         op == BinaryOp::clamp_hi_scalar || op == BinaryOp::pow_scalar;
-}
-
 }  // namespace
 
-bool pointwise_native(const vm::NativeObject* nat, PointwiseNative* out) {
-  if (nat->fn == unary_fn) {
-    *out = {true, int(op_of(nat->data))};
-    return true;
-  }
-  if (nat->fn == binary_fn) {
-    *out = {false, int(op_of(nat->data))};
-    return true;
-  }
-  return false;
-}
-
-bool where_native(const vm::NativeObject* nat, bool* method) {
-  if (nat->fn != where_fn && nat->fn != where_method) return false;
-  *method = nat->fn == where_method;
-  return true;
-}
-
-bool clamp_native(const vm::NativeObject* nat, int* which) {
-  if (nat->fn != clamp_fn || (nat->data.as_small_int() & 1)) return false;
-  *which = int(nat->data.as_small_int());
-  return true;
-}
-
+// The ops of this area are in the registry (ops/ops.def); what is left are
+// Python's operator protocol on tensors.
 void register_elementwise(Registrar& r) {
-  // Unary ops: torch.exp(x), x.exp(), x.exp_().
-#define UNARY(name, kind, expr)                                                         \
-  r.both(#name, unary_fn, Value::small_int(int64_t(UnaryOp::name)));                    \
-  if (UKIND_HAS_INPLACE_##kind) r.method(#name "_", unary_inplace_fn, Value::small_int(int64_t(UnaryOp::name)));
-#define UKIND_HAS_INPLACE_Float 1
-#define UKIND_HAS_INPLACE_Same 1
-#define UKIND_HAS_INPLACE_NoBool 1
-#define UKIND_HAS_INPLACE_Square 1
-#define UKIND_HAS_INPLACE_Bits 1
-#define UKIND_HAS_INPLACE_Pred 0
-#include "stdlib/torch/unary_ops.def"
-#undef UNARY
-  r.method("logical_not_", unary_inplace_fn, Value::small_int(int64_t(UnaryOp::logical_not)));
-  // Binary ops other than add/sub/div: torch.mul(x, y), x.mul(y), x.mul_(y).
-  // (div_trunc, div_floor, lshift and rshift are internal: reached through
-  // rounding_mode= and the << >> operators.)
-#define BINARY(name, kind, expr)                                                      \
-  if (!is_internal_binary(BinaryOp::name)) {                                          \
-    r.both(#name, binary_fn, Value::small_int(int64_t(BinaryOp::name)));              \
-    r.method(#name "_", binary_inplace_fn, Value::small_int(int64_t(BinaryOp::name))); \
-  }
-#include "stdlib/torch/binary_ops.def"
-#undef BINARY
-  // add, sub and div have their own signatures (alpha, rounding_mode).
-  r.both("add", add_fn, Value::small_int(0));
-  r.both("sub", add_fn, Value::small_int(1));
-  r.method("add_", add_fn, Value::small_int(2));
-  r.method("sub_", add_fn, Value::small_int(3));
-  r.both("subtract", add_fn, Value::small_int(1));
-  r.both("div", div_fn, Value::small_int(0));
-  r.both("divide", div_fn, Value::small_int(0));
-  r.both("true_divide", binary_fn, Value::small_int(int64_t(BinaryOp::div)));
-  r.method("div_", div_fn, Value::small_int(1));
-  r.both("floor_divide", binary_fn, Value::small_int(int64_t(BinaryOp::div_floor)));
-  r.method("floor_divide_", binary_inplace_fn, Value::small_int(int64_t(BinaryOp::div_floor)));
-  r.both("multiply", binary_fn, Value::small_int(int64_t(BinaryOp::mul)));
-  r.both("greater", binary_fn, Value::small_int(int64_t(BinaryOp::gt)));
-  r.both("greater_equal", binary_fn, Value::small_int(int64_t(BinaryOp::ge)));
-  r.both("less", binary_fn, Value::small_int(int64_t(BinaryOp::lt)));
-  r.both("less_equal", binary_fn, Value::small_int(int64_t(BinaryOp::le)));
-  r.both("not_equal", binary_fn, Value::small_int(int64_t(BinaryOp::ne)));
-  r.both("addcmul", addc_fn, Value::small_int(0));
-  r.both("addcdiv", addc_fn, Value::small_int(1));
-  r.method("addcmul_", addc_fn, Value::small_int(2));
-  r.method("addcdiv_", addc_fn, Value::small_int(3));
-  r.both("lerp", lerp_fn, Value::small_int(0));
-  r.method("lerp_", lerp_fn, Value::small_int(1));
-  r.function("where", where_fn);
-  r.method("where", where_method);
-  r.both("clamp", clamp_fn, Value::small_int(0));
-  r.both("clip", clamp_fn, Value::small_int(0));
-  r.method("clamp_", clamp_fn, Value::small_int(1));
-  r.method("clip_", clamp_fn, Value::small_int(1));
-  r.both("clamp_min", clamp_fn, Value::small_int(2));
-  r.both("clamp_max", clamp_fn, Value::small_int(4));
-  r.method("clamp_min_", clamp_fn, Value::small_int(3));
-  r.method("clamp_max_", clamp_fn, Value::small_int(5));
-  r.both("nan_to_num", nan_to_num_fn, Value::small_int(0));
-  r.method("nan_to_num_", nan_to_num_fn, Value::small_int(1));
   r.method("__neg__", neg_dunder);
   r.method("__pos__", pos_dunder);
   r.method("__invert__", invert_dunder);

@@ -11,6 +11,7 @@
 #include "stdlib/embedded.h"
 #include "stdlib/modules.h"
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/registry.h"
 #include "vm/container_support.h"
 #include "vm/kind_slots.h"
 #include "vm/dict.h"
@@ -442,6 +443,7 @@ Value init_torch_module(VM& vm) {
   set("__getattr__", new_native(vm, "__getattr__", torch_module_getattr, Value::none(), Value::none()));
 
   Registrar r{vm, m, st.tensor_type};
+  ops::register_ops(r);  // the op registry (ops/ops.def), then the areas' other natives
 #define KILN_TORCH_AREA(name) register_##name(r);
 #include "stdlib/torch/torch_areas.def"
 #undef KILN_TORCH_AREA

@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/reduce.h"
 #include "vm/tuple.h"
 #include "vm/type.h"
@@ -76,13 +77,16 @@ bool opt_dtype(VM& vm, const Value& v, const char* fname, std::optional<DType>* 
   return as_dtype(vm, v, out, fname);
 }
 
+}  // namespace
+
+// The registry's reductions (ops/ops.def): each impl gets its arguments
+// bound by the op's schema; `arg` picks the op of a pair.
+
 // ---------------------------------------------------------------- sum, mean, nansum-like
 // sum/mean(input, dim=None, keepdim=False, *, dtype=None); data 0 sum, 1 mean.
-Value sum_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool is_mean = data.as_small_int() == 1;
+Value ops::impl_sum(VM& vm, const Value* args, const ops::OpDef& def) {
+  bool is_mean = def.arg == 1;
   const char* name = is_mean ? "mean" : "sum";
-  Value args[4];
-  if (!bind(vm, a, {name, {"input", "dim", "keepdim", "dtype"}, 3, 1}, args)) return Value();
   Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   DimList dims;
@@ -95,9 +99,7 @@ Value sum_fn(VM& vm, const CallArgs& a, const Value& data) {
 }
 
 // prod(input, dim=None, keepdim=False, *, dtype=None): dim is one int.
-Value prod_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[4];
-  if (!bind(vm, a, {"prod", {"input", "dim", "keepdim", "dtype"}, 3, 1}, args)) return Value();
+Value ops::impl_prod(VM& vm, const Value* args, const ops::OpDef& def) {
   Var* x = expect_var(vm, args[0], "prod", "input");
   if (!x) return Value();
   std::optional<int64_t> dim;
@@ -111,11 +113,9 @@ Value prod_fn(VM& vm, const CallArgs& a, const Value&) {
 
 // ---------------------------------------------------------------- max, min, amax, argmax
 // max(input) / max(input, dim, keepdim=False) / max(input, other); data 1 = max.
-Value max_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool is_max = data.as_small_int() == 1;
+Value ops::impl_max(VM& vm, const Value* args, const ops::OpDef& def) {
+  bool is_max = def.arg == 1;
   const char* name = is_max ? "max" : "min";
-  Value args[4];
-  if (!bind(vm, a, {name, {"input", "dim", "keepdim", "other"}, 3, 1}, args)) return Value();
   Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   Value other = args[3];
@@ -145,11 +145,9 @@ Value max_fn(VM& vm, const CallArgs& a, const Value& data) {
 }
 
 // amax/amin(input, dim=(), keepdim=False); data 1 = amax.
-Value amax_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool is_max = data.as_small_int() == 1;
+Value ops::impl_amax(VM& vm, const Value* args, const ops::OpDef& def) {
+  bool is_max = def.arg == 1;
   const char* name = is_max ? "amax" : "amin";
-  Value args[3];
-  if (!bind(vm, a, {name, {"input", "dim", "keepdim"}, 3, 1}, args)) return Value();
   Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   DimList dims;
@@ -159,11 +157,9 @@ Value amax_fn(VM& vm, const CallArgs& a, const Value& data) {
 }
 
 // argmax/argmin(input, dim=None, keepdim=False); data 1 = argmax.
-Value argmax_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool is_max = data.as_small_int() == 1;
+Value ops::impl_argmax(VM& vm, const Value* args, const ops::OpDef& def) {
+  bool is_max = def.arg == 1;
   const char* name = is_max ? "argmax" : "argmin";
-  Value args[3];
-  if (!bind(vm, a, {name, {"input", "dim", "keepdim"}, 3, 1}, args)) return Value();
   Tensor* x = expect_tensor(vm, args[0], name, "input");
   if (!x) return Value();
   std::optional<int64_t> dim;
@@ -175,12 +171,10 @@ Value argmax_fn(VM& vm, const CallArgs& a, const Value& data) {
 // ---------------------------------------------------------------- var, std
 // var(input, dim=None, unbiased=True, keepdim=False, *, correction=None);
 // also the legacy var(input, unbiased). data: 0 var, 1 std, 2 var_mean, 3 std_mean.
-Value var_fn(VM& vm, const CallArgs& a, const Value& data) {
-  int64_t mode = data.as_small_int();
+Value ops::impl_var(VM& vm, const Value* args, const ops::OpDef& def) {
+  int64_t mode = def.arg;
   static const char* const kNames[] = {"var", "std", "var_mean", "std_mean"};
   const char* name = kNames[mode];
-  Value args[5];
-  if (!bind(vm, a, {name, {"input", "dim", "unbiased", "keepdim", "correction"}, 4, 1}, args)) return Value();
   Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   Value dim_arg = args[1], unbiased_arg = args[2];
@@ -216,11 +210,9 @@ Value var_fn(VM& vm, const CallArgs& a, const Value& data) {
 
 // ---------------------------------------------------------------- all, any, count_nonzero
 // all/any(input, dim=None, keepdim=False); data 1 = all.
-Value all_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool is_all = data.as_small_int() == 1;
+Value ops::impl_all(VM& vm, const Value* args, const ops::OpDef& def) {
+  bool is_all = def.arg == 1;
   const char* name = is_all ? "all" : "any";
-  Value args[3];
-  if (!bind(vm, a, {name, {"input", "dim", "keepdim"}, 3, 1}, args)) return Value();
   Tensor* x = expect_tensor(vm, args[0], name, "input");
   if (!x) return Value();
   std::optional<int64_t> dim;
@@ -229,9 +221,7 @@ Value all_fn(VM& vm, const CallArgs& a, const Value& data) {
   return guarded(vm, [&] { return wrap(vm, is_all ? all(*x, dim, keepdim) : any(*x, dim, keepdim)); });
 }
 
-Value count_nonzero_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[2];
-  if (!bind(vm, a, {"count_nonzero", {"input", "dim"}, 2, 1}, args)) return Value();
+Value ops::impl_count_nonzero(VM& vm, const Value* args, const ops::OpDef& def) {
   Tensor* x = expect_tensor(vm, args[0], "count_nonzero", "input");
   if (!x) return Value();
   DimList dims;
@@ -240,9 +230,7 @@ Value count_nonzero_fn(VM& vm, const CallArgs& a, const Value&) {
 }
 
 // ---------------------------------------------------------------- logsumexp, norm
-Value logsumexp_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[3];
-  if (!bind(vm, a, {"logsumexp", {"input", "dim", "keepdim"}, 3, 2}, args)) return Value();
+Value ops::impl_logsumexp(VM& vm, const Value* args, const ops::OpDef& def) {
   Var* x = expect_var(vm, args[0], "logsumexp", "input");
   if (!x) return Value();
   DimList dims;
@@ -254,9 +242,7 @@ Value logsumexp_fn(VM& vm, const CallArgs& a, const Value&) {
 }
 
 // norm(input, p='fro', dim=None, keepdim=False, dtype=None)
-Value norm_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[5];
-  if (!bind(vm, a, {"norm", {"input", "p", "dim", "keepdim", "dtype"}, 5, 1}, args)) return Value();
+Value ops::impl_norm(VM& vm, const Value* args, const ops::OpDef& def) {
   Var* x = expect_var(vm, args[0], "norm", "input");
   if (!x) return Value();
   double p = 2;
@@ -285,11 +271,9 @@ Value norm_fn(VM& vm, const CallArgs& a, const Value&) {
 
 // ---------------------------------------------------------------- scans, softmax
 // cumsum/cumprod(input, dim, *, dtype=None); data 1 = cumsum.
-Value cumsum_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool is_sum = data.as_small_int() == 1;
+Value ops::impl_cumsum(VM& vm, const Value* args, const ops::OpDef& def) {
+  bool is_sum = def.arg == 1;
   const char* name = is_sum ? "cumsum" : "cumprod";
-  Value args[3];
-  if (!bind(vm, a, {name, {"input", "dim", "dtype"}, 2, 2}, args)) return Value();
   Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   int64_t dim;
@@ -299,11 +283,9 @@ Value cumsum_fn(VM& vm, const CallArgs& a, const Value& data) {
 }
 
 // softmax/log_softmax(input, dim, dtype=None); data 1 = log_softmax.
-Value softmax_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool is_log = data.as_small_int() == 1;
+Value ops::impl_softmax(VM& vm, const Value* args, const ops::OpDef& def) {
+  bool is_log = def.arg == 1;
   const char* name = is_log ? "log_softmax" : "softmax";
-  Value args[3];
-  if (!bind(vm, a, {name, {"input", "dim", "dtype"}, 3, 2}, args)) return Value();
   Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   int64_t dim;
@@ -314,11 +296,9 @@ Value softmax_fn(VM& vm, const CallArgs& a, const Value& data) {
 
 // ---------------------------------------------------------------- sort, argsort, topk
 // sort/argsort(input, dim=-1, descending=False, stable=False); data 1 = argsort.
-Value sort_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool is_arg = data.as_small_int() == 1;
+Value ops::impl_sort(VM& vm, const Value* args, const ops::OpDef& def) {
+  bool is_arg = def.arg == 1;
   const char* name = is_arg ? "argsort" : "sort";
-  Value args[4];
-  if (!bind(vm, a, {name, {"input", "dim", "descending", "stable"}, 4, 1}, args)) return Value();
   Var* x = expect_var(vm, args[0], name, "input");
   if (!x) return Value();
   int64_t dim = -1;
@@ -335,9 +315,7 @@ Value sort_fn(VM& vm, const CallArgs& a, const Value& data) {
 }
 
 // topk(input, k, dim=-1, largest=True, sorted=True)
-Value topk_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[5];
-  if (!bind(vm, a, {"topk", {"input", "k", "dim", "largest", "sorted"}, 5, 2}, args)) return Value();
+Value ops::impl_topk(VM& vm, const Value* args, const ops::OpDef& def) {
   Var* x = expect_var(vm, args[0], "topk", "input");
   if (!x) return Value();
   int64_t k, dim = -1;
@@ -349,29 +327,6 @@ Value topk_fn(VM& vm, const CallArgs& a, const Value&) {
     auto r = ag::topk(*x, k, dim, largest, sorted);
     return named_pair(vm, return_types(vm).topk, std::move(r.first), std::move(r.second));
   });
-}
-
-}  // namespace
-
-bool reduction_native(const vm::NativeObject* nat, ReductionNative* out) {
-  using K = ReductionNative;
-  if (nat->fn == logsumexp_fn) {
-    *out = {K::LogSumExp, {"dim", "keepdim", nullptr}};
-    return true;
-  }
-  if (nat->fn == norm_fn) {
-    *out = {K::Norm, {"p", "dim", "keepdim", nullptr}};  // not dtype=
-    return true;
-  }
-  if (!nat->data.is_small_int()) return false;
-  int64_t d = nat->data.as_small_int();
-  if (nat->fn == sum_fn) *out = {d == 1 ? K::Mean : K::Sum, {"dim", "keepdim", "dtype"}};
-  else if (nat->fn == amax_fn) *out = {d == 1 ? K::Amax : K::Amin, {"dim", "keepdim", nullptr}};
-  else if (nat->fn == max_fn) *out = {d == 1 ? K::Max : K::Min, {"dim", "keepdim", "other"}};
-  else if (nat->fn == softmax_fn) *out = {d == 1 ? K::LogSoftmax : K::Softmax, {"dim", "dtype", nullptr}};
-  else if (nat->fn == var_fn && d < 2) *out = {d == 1 ? K::Std : K::Var, {"dim", "unbiased", "keepdim", "correction"}};
-  else return false;
-  return true;
 }
 
 void register_reduction(Registrar& r) {
@@ -389,31 +344,6 @@ void register_reduction(Registrar& r) {
   vm::module_set(vm, r.module, "return_types", ns);
   vm.extension_state[kReturnTypesKey] = rt;
 
-  r.both("sum", sum_fn, Value::small_int(0));
-  r.both("mean", sum_fn, Value::small_int(1));
-  r.both("prod", prod_fn);
-  r.both("max", max_fn, Value::small_int(1));
-  r.both("min", max_fn, Value::small_int(0));
-  r.both("amax", amax_fn, Value::small_int(1));
-  r.both("amin", amax_fn, Value::small_int(0));
-  r.both("argmax", argmax_fn, Value::small_int(1));
-  r.both("argmin", argmax_fn, Value::small_int(0));
-  r.both("var", var_fn, Value::small_int(0));
-  r.both("std", var_fn, Value::small_int(1));
-  r.function("var_mean", var_fn, Value::small_int(2));
-  r.function("std_mean", var_fn, Value::small_int(3));
-  r.both("all", all_fn, Value::small_int(1));
-  r.both("any", all_fn, Value::small_int(0));
-  r.both("count_nonzero", count_nonzero_fn);
-  r.both("logsumexp", logsumexp_fn);
-  r.both("norm", norm_fn);
-  r.both("cumsum", cumsum_fn, Value::small_int(1));
-  r.both("cumprod", cumsum_fn, Value::small_int(0));
-  r.both("softmax", softmax_fn, Value::small_int(0));
-  r.both("log_softmax", softmax_fn, Value::small_int(1));
-  r.both("sort", sort_fn, Value::small_int(0));
-  r.both("argsort", sort_fn, Value::small_int(1));
-  r.both("topk", topk_fn);
 }
 
 }  // namespace kiln::torch

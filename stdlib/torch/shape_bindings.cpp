@@ -11,6 +11,7 @@
 // view ops keep no history: on a tensor that requires grad they raise.
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/shape_ops.h"
 #include "stdlib/torch/views.h"
 #include "vm/list.h"
@@ -428,15 +429,14 @@ Value scatter_fn(VM& vm, const CallArgs& a, const Value& data) {
     return args[0];
   });
 }
-// masked_fill / masked_fill_ (data 1)
-Value masked_fill_fn(VM& vm, const CallArgs& a, const Value& data);
 }  // namespace
-bool masked_fill_native(const vm::NativeObject* nat) { return nat->fn == masked_fill_fn && nat->data.as_small_int() == 0; }
-namespace {
-Value masked_fill_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool inplace = data.as_small_int();
+// masked_fill / masked_fill_ (arg 1), an op of the registry.
+Value ops::impl_masked_fill(VM& vm, const Value* args, const ops::OpDef& def) {
+  bool inplace = def.arg;
   const char* name = inplace ? "masked_fill_" : "masked_fill";
-  BIND(name, 3, 3, "mask", "value");
+  Tensor* self = expect_tensor(vm, args[0], name, "input");
+  if (!self) return Value();
+  Var& v = var_of(args[0]);
   Tensor* mask = expect_tensor(vm, args[1], name, "mask");
   if (!mask) return Value();
   Scalar s;
@@ -450,6 +450,7 @@ Value masked_fill_fn(VM& vm, const CallArgs& a, const Value& data) {
     return args[0];
   });
 }
+namespace {
 
 // ---------------------------------------------------------------- roll, flip, tril, repeat
 Value roll_fn(VM& vm, const CallArgs& a, const Value&) {
@@ -551,8 +552,6 @@ void register_shape(Registrar& r) {
   r.method("scatter_", scatter_fn, small(1));
   r.both("scatter_add", scatter_fn, small(2));
   r.method("scatter_add_", scatter_fn, small(3));
-  r.both("masked_fill", masked_fill_fn, small(0));
-  r.method("masked_fill_", masked_fill_fn, small(1));
   r.both("roll", roll_fn);
   r.function("flip", flip_fn);
   r.method("flip", flip_m);

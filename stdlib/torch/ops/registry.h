@@ -1,0 +1,98 @@
+// stdlib/torch/ops/registry.h — the torch op registry: one entry per op.
+//
+// Every pass that asks something of a tensor op asks it here: what are its
+// parameters (its schema: names, defaults, which input it writes or views),
+// what kind of op is it (pointwise, reduction...), and how does it compute
+// (its impl, the eager kernel entry). The list is ops.def; this header turns
+// it into
+//   * OpId, an enum with one member per op (the graph compiler switches on it);
+//   * the OpDef table (op(id), all_ops());
+//   * the Python face: register_ops() makes each op's torch function and
+//     Tensor method, natives that bind the call by the schema (bind) and run
+//     the impl with the bound arguments;
+//   * op_of(native): the op behind a native of the torch module, so a graph
+//     node that calls one is an op of the registry, not a function pointer
+//     to recognise.
+//
+// The registry grows area by area (docs/ARCHITECTURE.md, "The op layer"):
+// the elementwise and reduction areas are in it; views, creation, linalg
+// and the rest are still registered by their areas (bindings.h) and reach
+// the graph compiler through the recognisers there until they move here.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "stdlib/torch/ops/schema.h"
+#include "vm/object.h"
+#include "vm/vm.h"
+
+namespace kiln::torch {
+struct Registrar;
+}
+
+namespace kiln::torch::ops {
+
+using vm::Value;
+using vm::VM;
+
+enum class OpId : uint16_t {
+#define OP(id, variants, kind, impl, arg, schema) id,
+#include "stdlib/torch/ops/ops.def"
+#undef OP
+  Count_
+};
+
+enum class OpKind : uint8_t { Pointwise, Reduction, Composite, Other };
+enum class Variants : uint8_t { Function = 1, Method = 2, Both = 3 };
+
+struct OpDef;
+// An op's eager entry: the arguments bound by its schema (args[i] for
+// params[i]; Empty where not given), the op (its `arg`). Returns the
+// result, or Empty with a Python exception pending.
+using OpImpl = Value (*)(VM& vm, const Value* args, const OpDef& op);
+
+struct OpDef {
+  OpId id;
+  Variants variants;
+  OpKind kind;
+  OpImpl impl;
+  int64_t arg;
+  Schema schema;
+  const char* name() const { return schema.name.c_str(); }
+  bool has_method() const { return uint8_t(variants) & uint8_t(Variants::Method); }
+  bool has_function() const { return uint8_t(variants) & uint8_t(Variants::Function); }
+};
+
+// The impls, defined by the ops' areas.
+#define OP(id, variants, kind, impl, arg, schema) Value impl_##impl(VM& vm, const Value* args, const OpDef& op);
+#include "stdlib/torch/ops/ops.def"
+#undef OP
+
+const OpDef& op(OpId id);
+std::span<const OpDef> all_ops();
+const char* op_id_name(OpId id);  // "clamp_"
+
+// The op a native of the torch module runs (*method: called as a Tensor
+// method, its receiver first), or nullptr for a native outside the registry.
+const OpDef* op_of(const vm::NativeObject* nat, bool* method = nullptr);
+
+// A pointwise op that is one kernel op of elementwise.h (unary_ops.def,
+// binary_ops.def) applied to its (input) or (input, other), with no other
+// parameter: which one (a UnaryOp or a BinaryOp). The graph compiler fuses
+// these by that kernel op.
+struct Elementwise {
+  bool unary;
+  int op;
+};
+bool elementwise_of(const OpDef& op, Elementwise* out);
+
+// Binds a Python call of `op` (a method call: args[0] is the receiver) by
+// its schema: out[i] the argument of params[i], or Empty. TypeError as
+// CPython words it for a call that does not fit.
+bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* out);
+
+// Adds every op's torch function and Tensor method (and their aliases).
+void register_ops(Registrar& r);
+
+}  // namespace kiln::torch::ops

@@ -1,0 +1,188 @@
+// Unit tests of the torch op registry (stdlib/torch/ops/): every schema of
+// ops.def parses and prints back as written, follows the conventions the
+// passes rely on, and is what the torch module and Tensor class expose;
+// the one binder (schema.h: match) binds calls as the natives and the
+// graph compiler see them.
+#include <gtest/gtest.h>
+
+#include "kiln/kiln.h"
+
+#include <set>
+#include <string>
+
+#include "stdlib/torch/elementwise.h"
+#include "stdlib/torch/ops/registry.h"
+#include "stdlib/torch/state.h"
+#include "vm/dict.h"
+#include "vm/object.h"
+#include "vm/str.h"
+#include "vm/vm.h"
+
+namespace {
+
+using kiln::torch::ops::all_ops;
+using kiln::torch::ops::match;
+using kiln::torch::ops::OpDef;
+using kiln::torch::ops::OpId;
+using kiln::torch::ops::parse_schema;
+using kiln::torch::ops::Schema;
+
+// Each op, one check of conventions a pass relies on.
+class EveryOp : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(EveryOp, SchemaFollowsTheConventions) {
+  const OpDef& op = all_ops()[GetParam()];
+  const Schema& s = op.schema;
+  // The id is the schema's name (an alias is a separate Python name).
+  EXPECT_EQ(s.name, kiln::torch::ops::op_id_name(op.id));
+  // Printed back exactly as parsed.
+  EXPECT_EQ(parse_schema(s.text()).text(), s.text());
+  // In-place ops (a trailing _) write their first input and return it;
+  // no other op writes an input.
+  bool inplace = s.name.back() == '_';
+  EXPECT_EQ(s.writes(), inplace) << s.text();
+  if (inplace) {
+    ASSERT_FALSE(s.params.empty());
+    EXPECT_TRUE(s.params[0].written) << s.text();
+    EXPECT_EQ(s.returns_alias, s.params[0].alias) << s.text();
+    EXPECT_EQ(op.variants, kiln::torch::ops::Variants::Method) << "in-place forms are methods: " << s.text();
+  }
+  // A method binds its receiver to a tensor parameter named input or self.
+  if (op.has_method()) {
+    ASSERT_LT(size_t(s.receiver), s.params.size());
+    EXPECT_EQ(s.params[size_t(s.receiver)].type, "Tensor") << s.text();
+    EXPECT_TRUE(s.params[size_t(s.receiver)].name == "input" || s.params[size_t(s.receiver)].name == "self");
+  }
+  // The first parameter has no default (every op takes a tensor).
+  ASSERT_FALSE(s.params.empty());
+  EXPECT_FALSE(s.params[0].has_default);
+}
+
+INSTANTIATE_TEST_SUITE_P(OpRegistry, EveryOp, ::testing::Range(size_t(0), all_ops().size()),
+                         [](const ::testing::TestParamInfo<size_t>& i) {
+                           return std::string(kiln::torch::ops::op_id_name(all_ops()[i.param].id));
+                         });
+
+// The torch module and the Tensor class expose each op under its name, as
+// the registry's native for that op (no area registers it a second time).
+TEST(OpRegistry, TorchModuleExposesEveryOp) {
+  kiln::Options o;
+  kiln::vm::VM vm(o);
+  ASSERT_TRUE(vm.import_module("torch"));
+  auto& st = kiln::torch::torch_state(vm);
+  auto lookup = [&](const kiln::vm::Value& dict, const std::string& name) {
+    return kiln::vm::dict_get_str(dict.as<kiln::vm::DictObject>(), vm.intern(name).as<kiln::vm::StrObject>());
+  };
+  size_t functions = 0, methods = 0;
+  for (const OpDef& op : all_ops()) {
+    if (op.has_function()) {
+      kiln::vm::Value f = lookup(st.module.as<kiln::vm::ModuleObject>()->dict, op.schema.name);
+      ASSERT_TRUE(f && kiln::vm::is_kind(f, kiln::vm::ObjKind::Native)) << "torch." << op.schema.name;
+      bool method = true;
+      EXPECT_EQ(kiln::torch::ops::op_of(f.as<kiln::vm::NativeObject>(), &method), &op) << op.schema.name;
+      EXPECT_FALSE(method);
+      functions++;
+    }
+    if (op.has_method()) {
+      kiln::vm::Value f = lookup(st.tensor_type->dict, op.schema.name);
+      ASSERT_TRUE(f && kiln::vm::is_kind(f, kiln::vm::ObjKind::Native)) << "Tensor." << op.schema.name;
+      bool method = false;
+      EXPECT_EQ(kiln::torch::ops::op_of(f.as<kiln::vm::NativeObject>(), &method), &op) << op.schema.name;
+      EXPECT_TRUE(method);
+      methods++;
+    }
+  }
+  EXPECT_GT(functions, 50u);
+  EXPECT_GT(methods, 100u);
+  // An alias is the same op.
+  kiln::vm::Value clip = lookup(st.module.as<kiln::vm::ModuleObject>()->dict, "clip");
+  ASSERT_TRUE(clip);
+  EXPECT_EQ(kiln::torch::ops::op_of(clip.as<kiln::vm::NativeObject>())->id, OpId::clamp);
+}
+
+TEST(OpSchema, ParsesParametersDefaultsKeywordOnlyAndAliases) {
+  Schema s = parse_schema("add_(Tensor(a!) input, Tensor other, *, Scalar alpha=1) -> Tensor(a!)");
+  EXPECT_EQ(s.name, "add_");
+  ASSERT_EQ(s.params.size(), 3u);
+  EXPECT_EQ(s.npositional, 2u);
+  EXPECT_EQ(s.nrequired, 2u);
+  EXPECT_TRUE(s.params[0].written);
+  EXPECT_EQ(s.params[0].alias, 'a');
+  EXPECT_TRUE(s.params[2].kwonly);
+  EXPECT_EQ(s.params[2].default_text, "1");
+  EXPECT_TRUE(s.writes());
+  EXPECT_FALSE(s.is_view());
+  Schema v = parse_schema("transpose(Tensor(a) input, int dim0, int dim1) -> Tensor(a)");
+  EXPECT_TRUE(v.is_view());
+  EXPECT_FALSE(v.writes());
+  Schema o = parse_schema("clamp(Tensor input, Scalar? min=None, Scalar? max=None) -> Tensor");
+  EXPECT_TRUE(o.params[1].optional);
+  EXPECT_EQ(o.nrequired, 1u);
+}
+
+TEST(OpSchema, MalformedSchemasAreRefused) {
+  for (const char* bad : {"clamp(Tensor input", "f(Tensor) -> Tensor", "f(Tensor a=1, Tensor b) -> Tensor",
+                          "f(Tensor a, *, Tensor b) -> Tensor", "f(Tensor(a? x) -> Tensor", "f(Tensor x, Tensor x) -> Tensor"})
+    EXPECT_THROW(parse_schema(bad), std::logic_error) << bad;
+}
+
+// Binds names in the order kwnames gives them (str Values of the VM).
+struct Call {
+  kiln::vm::VM& vm;
+  std::vector<kiln::vm::Value> kw;
+  explicit Call(kiln::vm::VM& v, std::initializer_list<const char*> names) : vm(v) {
+    for (const char* n : names) kw.push_back(vm.intern(n));
+  }
+};
+
+TEST(OpSchema, MatchBindsPositionalKeywordAndReceiver) {
+  kiln::Options o;
+  kiln::vm::VM vm(o);
+  Schema clamp = parse_schema("clamp(Tensor input, Scalar? min=None, Scalar? max=None) -> Tensor");
+  int slot[8];
+  std::string err;
+  // clamp(x, max=1): x is argument 0, max argument 1 (the first keyword).
+  Call c1(vm, {"max"});
+  ASSERT_TRUE(match(clamp, 1, c1.kw.data(), 1, false, slot, &err)) << err;
+  EXPECT_EQ(slot[0], 0);
+  EXPECT_EQ(slot[1], -1);
+  EXPECT_EQ(slot[2], 1);
+  // where's method binds its receiver to input, the second parameter:
+  // x.where(c, y) is where(condition=c, input=x, other=y).
+  Schema where = parse_schema("where(Tensor condition, Tensor input, Tensor other) -> Tensor");
+  ASSERT_TRUE(match(where, 3, nullptr, 0, true, slot, &err)) << err;
+  EXPECT_EQ(slot[0], 1);
+  EXPECT_EQ(slot[1], 0);
+  EXPECT_EQ(slot[2], 2);
+  ASSERT_TRUE(match(where, 3, nullptr, 0, false, slot, &err)) << err;
+  EXPECT_EQ(slot[0], 0);
+  EXPECT_EQ(slot[1], 1);
+  // CPython's TypeErrors.
+  Call c2(vm, {"bogus"});
+  EXPECT_FALSE(match(clamp, 1, c2.kw.data(), 1, false, slot, &err));
+  EXPECT_EQ(err, "clamp() got an unexpected keyword argument 'bogus'");
+  Call c3(vm, {"input"});
+  EXPECT_FALSE(match(clamp, 1, c3.kw.data(), 1, false, slot, &err));
+  EXPECT_EQ(err, "clamp() got multiple values for argument 'input'");
+  EXPECT_FALSE(match(where, 2, nullptr, 0, false, slot, &err));
+  EXPECT_EQ(err, "where() missing 1 required positional argument: 'other'");
+  Schema add = parse_schema("add(Tensor input, Tensor other, *, Scalar alpha=1) -> Tensor");
+  EXPECT_FALSE(match(add, 3, nullptr, 0, false, slot, &err));
+  EXPECT_EQ(err, "add() takes 3 positional arguments but 4 were given");
+}
+
+TEST(OpRegistry, ElementwiseOpsNameTheirKernelOp) {
+  kiln::torch::ops::Elementwise e;
+  ASSERT_TRUE(kiln::torch::ops::elementwise_of(kiln::torch::ops::op(OpId::exp), &e));
+  EXPECT_TRUE(e.unary);
+  EXPECT_EQ(e.op, int(kiln::torch::UnaryOp::exp));
+  ASSERT_TRUE(kiln::torch::ops::elementwise_of(kiln::torch::ops::op(OpId::mul), &e));
+  EXPECT_FALSE(e.unary);
+  EXPECT_EQ(e.op, int(kiln::torch::BinaryOp::mul));
+  // In place, or with more parameters: not a plain kernel op.
+  EXPECT_FALSE(kiln::torch::ops::elementwise_of(kiln::torch::ops::op(OpId::exp_), &e));
+  EXPECT_FALSE(kiln::torch::ops::elementwise_of(kiln::torch::ops::op(OpId::add), &e));
+  EXPECT_FALSE(kiln::torch::ops::elementwise_of(kiln::torch::ops::op(OpId::sum), &e));
+}
+
+}  // namespace
