@@ -67,7 +67,19 @@ bool pointwise_of_node(const tracer::Node& n, PointwiseOp* s) {
       // kernel reads n.in as (input[, other])).
       tracer::OpCall c;
       torch::ops::Elementwise p;
-      if (n.kwnames.is_object() || !tracer::op_call_of(n, &c) || !torch::ops::elementwise_of(*c.op, &p)) return false;
+      if (n.kwnames.is_object() || !tracer::op_call_of(n, &c)) return false;
+      using torch::ops::OpId;
+      if (c.id() == OpId::add || c.id() == OpId::sub) {
+        // add/sub(input, other) without alpha: the binary op.
+        if (c.arg[2] >= 0) return false;
+        p = {false, int(c.id() == OpId::add ? BinaryOp::add : BinaryOp::sub)};
+      } else if (c.id() == OpId::div) {
+        // div(input, other) without rounding_mode: true division.
+        if (c.arg[2] >= 0) return false;
+        p = {false, int(BinaryOp::div)};
+      } else if (!torch::ops::elementwise_of(*c.op, &p)) {
+        return false;
+      }
       if (p.unary ? (n.in.size() != 1 || !torch::unary_row_f32_ok(UnaryOp(p.op)))
                   : (n.in.size() != 2 || !torch::binary_row_f32_ok(BinaryOp(p.op))))
         return false;

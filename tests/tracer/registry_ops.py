@@ -1,0 +1,40 @@
+# vmrun-flags: --logs=jit,kernels --jit-threshold=1 --verify
+# Ops of the torch op registry reach the graph compiler bound by their
+# schemas, however the call spells its arguments: torch.add / torch.sub /
+# torch.div without alpha or rounding_mode fuse as + - /; clamp with min=
+# and max= as keywords, positionally, through its alias clip and as
+# clamp_min; x.where(cond, y) binds x to where's input; reductions take
+# dim= and keepdim= as keywords. What does not fuse stays eager: add with
+# alpha=, div with rounding_mode= (the executor runs the op as written).
+import torch
+
+
+def arith(a, b):
+    return torch.div(torch.add(a, b), torch.sub(b, 3.0)) * 0.5
+
+
+def clamps(x):
+    return torch.clamp(x, min=-0.5, max=0.5) + x.clip(-0.25, None) + torch.clamp_min(x, 0.1) + x.clamp(max=0.2)
+
+
+def selects(x, y):
+    return x.where(x > 0, y) + torch.where(y < 0, x, y)
+
+
+def reduce_kw(x):
+    return (x * 2.0).sum(dim=-1, keepdim=True) + torch.amax(x, dim=-1, keepdim=True)
+
+
+def not_fused(a, b):
+    return torch.add(a, b, alpha=2) + torch.div(a, b, rounding_mode="floor")
+
+
+torch.manual_seed(0)
+a = torch.randn(4, 8)
+b = torch.randn(4, 8)
+for _ in range(3):
+    print(arith(a, b).sum().item())
+    print(clamps(a).sum().item())
+    print(selects(a, b).sum().item())
+    print(reduce_kw(a).sum().item())
+    print(not_fused(a, b).sum().item())
