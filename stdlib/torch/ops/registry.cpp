@@ -65,14 +65,21 @@ bool elementwise_of(const OpDef& op, Elementwise* out) {
 }
 
 bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* out) {
+  const Schema& s = op.schema;
+  size_t n = s.nparams;
+  // Positional arguments only, as many as fit: the common call.
+  if (a.nkw() == 0 && a.nargs <= s.npositional && a.nargs >= s.nrequired && !(method && s.receiver > 0)) {
+    for (size_t i = 0; i < a.nargs; i++) out[i] = a.args[i];
+    for (size_t i = a.nargs; i < n; i++) out[i] = Value();
+    return true;
+  }
   int slot[kMaxParams];
   std::string error;
-  const Schema& s = op.schema;
   if (!match(s, a.nargs, a.nkw() ? a.kwnames->items : nullptr, a.nkw(), method, slot, &error)) {
     vm.raise(vm::Exc::TypeError, error);
     return false;
   }
-  for (size_t i = 0; i < s.params.size(); i++) out[i] = slot[i] < 0 ? Value() : a.args[slot[i]];
+  for (size_t i = 0; i < n; i++) out[i] = slot[i] < 0 ? Value() : a.args[slot[i]];
   return true;
 }
 

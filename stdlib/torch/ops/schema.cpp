@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "stdlib/native_util.h"
+#include "vm/str.h"
 
 namespace kiln::torch::ops {
 
@@ -130,12 +131,31 @@ Schema parse_schema(std::string_view text) {
   s.receiver = recv < 0 ? 0 : recv;
   // The result's alias set: "Tensor(a)" / "Tensor(a!)".
   if (s.returns.rfind("Tensor(", 0) == 0 && s.returns.size() >= 9) s.returns_alias = s.returns[7];
+  s.nparams = s.params.size();
   for (const Param& p : s.params) s.names.push_back(p.name.c_str());
+  for (const Param& p : s.params) s.views.emplace_back(p.name);
   return s;
 }
 
 bool match(const Schema& s, size_t npos, const vm::Value* kwnames, size_t nkw, bool method, int* slot,
            std::string* error) {
+  // The calls that fit, in order, without a receiver to move: every call
+  // of the interpreter's hot path. Anything else (and every error) goes
+  // through the general matcher below, which words CPython's TypeErrors.
+  if (!(method && s.receiver > 0) && npos <= s.npositional) {
+    size_t n = s.nparams;
+    for (size_t i = 0; i < n; i++) slot[i] = i < npos ? int(i) : -1;
+    bool fits = true;
+    for (size_t k = 0; fits && k < nkw; k++) {
+      std::string_view kw = vm::str_view(kwnames[k]);
+      size_t i = 0;
+      while (i < n && s.views[i] != kw) i++;
+      fits = i < n && slot[i] < 0;
+      if (fits) slot[i] = int(npos + k);
+    }
+    for (size_t i = 0; fits && i < s.nrequired; i++) fits = slot[i] >= 0;
+    if (fits) return true;
+  }
   // A method's receiver binds to params[receiver]; the other positional
   // arguments take the parameters in order around it.
   int pos_param[kMaxParams + 1];

@@ -47,10 +47,12 @@ struct Schema {
   std::vector<Param> params;
   std::string returns;        // as written: "Tensor", "Tensor(a!)", "(Tensor, Tensor)"
   char returns_alias = 0;     // the result shares the parameter of this alias set
+  size_t nparams = 0;        // params.size()
   size_t npositional = 0;     // parameters before `*`
   size_t nrequired = 0;       // leading parameters without a default
   int receiver = 0;           // the parameter a method's `self` binds to (input / self)
-  std::vector<const char*> names;  // params[i].name's characters, for binding
+  std::vector<const char*> names;        // params[i].name's characters, for binding
+  std::vector<std::string_view> views;   // and as views (the binder's fast path)
 
   // The parameter named `name`, or -1.
   int find(std::string_view name) const;
