@@ -62,13 +62,7 @@ Value ops::impl_binary(VM& vm, const Value* args, const OpDef& def) {
   Var holder;
   std::optional<VOperand> x, y;
   if (!bind_operands(vm, args[0], args[1], op_name(op), false, &x, &y, &holder)) return Value();
-  // PyTorch's overloads of these take tensors only (no Scalar `other`).
-  bool tensors_only = op == BinaryOp::logical_and || op == BinaryOp::logical_or || op == BinaryOp::logical_xor ||
-                      op == BinaryOp::maximum || op == BinaryOp::minimum || op == BinaryOp::atan2;
-  if (tensors_only && (x->is_scalar() || y->is_scalar()))
-    return vm.raisef(Exc::TypeError, "%s(): argument '%s' (position %d) must be Tensor, not %s", op_name(op),
-                     x->is_scalar() ? "input" : "other", x->is_scalar() ? 1 : 2,
-                     vm::type_name(vm, x->is_scalar() ? args[0] : args[1]));
+  // (maximum, atan2, logical_and...: tensors only, checked by the binder: their schemas say Tensor.)
   return guarded(vm, [&] { return wrap(vm, ag::binary(op, *x, *y)); });
 }
 

@@ -1,6 +1,7 @@
 // stdlib/torch/ops/registry.cpp — see registry.h.
 #include "stdlib/torch/ops/registry.h"
 
+#include <bit>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,33 @@ bool elementwise_of(const OpDef& op, Elementwise* out) {
   return true;
 }
 
+namespace {
+// The arguments of `Tensor` parameters are tensors (PyTorch's arg parser's
+// TypeErrors: positions count from 1, after self in a method call; an
+// argument given by keyword has none). slot: each parameter's argument.
+bool check_tensors(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, const int* slot, const Value* out) {
+  const Schema& s = op.schema;
+  if (method && a.nargs > 0 && !is_tensor(a.args[0])) {
+    vm.raisef(vm::Exc::TypeError, "descriptor '%s' for 'torch._C._TensorBase' objects doesn't apply to a '%s' object",
+              s.name.c_str(), vm::type_name(vm, a.args[0]));
+    return false;
+  }
+  for (uint32_t m = s.tensors; m; m &= m - 1) {
+    size_t i = size_t(std::countr_zero(m));
+    if (!out[i] || is_tensor(out[i])) continue;
+    int at = slot ? slot[i] : int(i);
+    if (size_t(at) >= a.nargs)
+      vm.raisef(vm::Exc::TypeError, "%s(): argument '%s' must be Tensor, not %s", s.name.c_str(), s.names[i],
+                vm::type_name(vm, out[i]));
+    else
+      vm.raisef(vm::Exc::TypeError, "%s(): argument '%s' (position %d) must be Tensor, not %s", s.name.c_str(),
+                s.names[i], method ? at : at + 1, vm::type_name(vm, out[i]));
+    return false;
+  }
+  return true;
+}
+}  // namespace
+
 bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* out) {
   const Schema& s = op.schema;
   size_t n = s.nparams;
@@ -71,16 +99,21 @@ bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* ou
   if (a.nkw() == 0 && a.nargs <= s.npositional && a.nargs >= s.nrequired && !(method && s.receiver > 0)) {
     for (size_t i = 0; i < a.nargs; i++) out[i] = a.args[i];
     for (size_t i = a.nargs; i < n; i++) out[i] = Value();
-    return true;
+    return check_tensors(vm, op, a, method, nullptr, out);
   }
   int slot[kMaxParams];
   std::string error;
   if (!match(s, a.nargs, a.nkw() ? a.kwnames->items : nullptr, a.nkw(), method, slot, &error)) {
+    for (size_t k = 0; k < a.nkw(); k++)
+      if (vm::str_view(a.kwnames->items[k]) == "out" && s.find("out") < 0) {
+        vm.raisef(vm::Exc::NotImplementedError, "%s(): the out= argument is not supported by Kiln", s.name.c_str());
+        return false;
+      }
     vm.raise(vm::Exc::TypeError, error);
     return false;
   }
   for (size_t i = 0; i < n; i++) out[i] = slot[i] < 0 ? Value() : a.args[slot[i]];
-  return true;
+  return check_tensors(vm, op, a, method, slot, out);
 }
 
 void register_ops(Registrar& r) {

@@ -132,6 +132,8 @@ Schema parse_schema(std::string_view text) {
   // The result's alias set: "Tensor(a)" / "Tensor(a!)".
   if (s.returns.rfind("Tensor(", 0) == 0 && s.returns.size() >= 9) s.returns_alias = s.returns[7];
   s.nparams = s.params.size();
+  for (size_t i = 0; i < s.nparams; i++)
+    if (s.params[i].type == "Tensor" && !s.params[i].optional) s.tensors |= 1u << i;
   for (const Param& p : s.params) s.names.push_back(p.name.c_str());
   for (const Param& p : s.params) s.views.emplace_back(p.name);
   return s;

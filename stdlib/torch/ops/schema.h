@@ -7,7 +7,8 @@
 //     add_(Tensor(a!) input, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
 //     transpose(Tensor(a) input, int dim0, int dim1) -> Tensor(a)
 //
-// Parameters have a type (`?`: None allowed), a name and maybe a default;
+// Parameters have a type (`?`: None allowed; `Tensor|Scalar`: a tensor or a
+// Python number), a name and maybe a default;
 // those after `*` are keyword-only. An alias annotation says what the
 // result shares: `Tensor(a)` in and out is a view of that input, `(a!)` an
 // input the op writes (an in-place op returns it).
@@ -51,6 +52,7 @@ struct Schema {
   size_t npositional = 0;     // parameters before `*`
   size_t nrequired = 0;       // leading parameters without a default
   int receiver = 0;           // the parameter a method's `self` binds to (input / self)
+  uint32_t tensors = 0;       // bit i: params[i] is a `Tensor` (no `?`, no `|Scalar`): the binder checks it
   std::vector<const char*> names;        // params[i].name's characters, for binding
   std::vector<std::string_view> views;   // and as views (the binder's fast path)
 

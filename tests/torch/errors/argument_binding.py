@@ -1,0 +1,23 @@
+# Calls that do not fit an op's parameters: a tensor parameter given a
+# number (its position counted as PyTorch does: from 1, after self in a
+# method call; none when given by keyword), a method called on a non-tensor,
+# and the same ops called every way that binds: positionally, by keyword,
+# through an alias and as a method whose receiver is not the first parameter.
+import torch
+
+x = torch.tensor([1.0, -2.0, 3.0])
+y = torch.tensor([0.5, 0.5, -0.5])
+calls = [
+    "x.atan2(1)", "x.maximum(other=2.0)", "torch.addcmul(x, 3, y)", "torch.addcmul(x, y, tensor2=3)",
+    "x.where(1, y)", "torch.Tensor.exp(3)", "torch.Tensor.clamp([1.0], 0)", "torch.sum(input=3)",
+    "torch.clamp(x, min=-1, max=1)", "torch.clamp(input=x, max=1)", "x.clip(None, 1.5)", "torch.clamp_min(x, min=0)",
+    "x.where(x > 0, y)", "torch.where(condition=x > 0, input=x, other=y)", "x.where(other=y, condition=x < 0)",
+    "torch.sum(x, dim=0, keepdim=True)", "x.max(dim=0, keepdim=True)", "torch.softmax(x, 0)", "x.softmax(dim=-1)",
+    "torch.add(x, y, alpha=2)", "torch.sub(2, x)", "torch.mul(x, other=3)", "torch.multiply(x, y)", "x.greater(0)",
+    "x.masked_fill(x < 0, value=0.0)", "torch.lerp(x, y, weight=0.25)", "torch.var(x, 0, unbiased=False)",
+]
+for c in calls:
+    try:
+        print(c, eval(c))
+    except TypeError as e:
+        print(c, "TypeError:", e)
