@@ -113,26 +113,44 @@ bool extern_of(const tracer::Node& n, KernelRegion::Extern* kind, std::vector<in
 // input or -1 for a new size-1 dim (dims not listed are size-1 dims
 // squeezed away).
 bool view_dims_of(const tracer::Graph& g, const tracer::Node& n, const std::string& in_meta, std::vector<int8_t>* out) {
-  int kind = 0;
   std::vector<std::string> in_dims = meta_dims(in_meta);
   int rank = int(in_dims.size());
-  if (n.op != tracer::GraphOp::Call || n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
-      !torch::view_native(n.callee.as<vm::NativeObject>(), &kind) || n.in.empty() || !view_metas(in_meta, n.meta) ||
-      rank > 8)
-    return false;
-  // Constant int arguments after the input (a tuple of them for permute).
+  tracer::OpCall c;
+  if (!tracer::op_call_of(n, &c) || !view_metas(in_meta, n.meta) || rank > 8) return false;
+  // kind: 0 transpose (dim0, dim1), 1 t, 2 permute (dims), 3 unsqueeze (dim),
+  // 4 squeeze ([dim]); the constant int arguments after the input.
+  int kind;
+  std::vector<int> regs;
+  switch (c.id()) {
+    case OpId::transpose:
+    case OpId::swapaxes:
+    case OpId::swapdims: kind = 0, regs = {c.arg[1], c.arg[2]}; break;
+    case OpId::t: kind = 1; break;
+    case OpId::permute:
+      kind = 2;
+      if (c.packed > 1) regs.assign(c.pack, c.pack + c.packed);
+      else regs = {c.arg[1]};
+      break;
+    case OpId::unsqueeze: kind = 3, regs = {c.arg[1]}; break;
+    case OpId::squeeze:
+      kind = 4;
+      if (c.arg[1] >= 0) regs = {c.arg[1]};
+      break;
+    default: return false;
+  }
   std::vector<int64_t> dims;
-  for (size_t i = 1; i < n.in.size(); i++) {
-    int r = n.in[i];
-    if (r >= int(g.consts.size())) return false;
+  for (int r : regs) {
+    if (r < 0 || r >= int(g.consts.size())) return false;
     const vm::Value& v = g.consts[size_t(r)];
     if (v.is_small_int()) {
       dims.push_back(v.as_small_int());
-    } else if (vm::is_kind(v, vm::ObjKind::Tuple) && n.in.size() == 2 && kind == 2) {
-      const vm::TupleObject* t = v.as<vm::TupleObject>();
-      for (size_t j = 0; j < t->size; j++) {
-        if (!t->items[j].is_small_int()) return false;
-        dims.push_back(t->items[j].as_small_int());
+    } else if ((vm::is_kind(v, vm::ObjKind::Tuple) || vm::is_kind(v, vm::ObjKind::List)) && regs.size() == 1 && kind == 2) {
+      const vm::Value* items = vm::is_kind(v, vm::ObjKind::Tuple) ? v.as<vm::TupleObject>()->items
+                                                                 : v.as<vm::ListObject>()->items.data();
+      size_t count = vm::is_kind(v, vm::ObjKind::Tuple) ? v.as<vm::TupleObject>()->size : v.as<vm::ListObject>()->items.size();
+      for (size_t j = 0; j < count; j++) {
+        if (!items[j].is_small_int()) return false;
+        dims.push_back(items[j].as_small_int());
       }
     } else {
       return false;
@@ -212,11 +230,17 @@ bool static_sizes(const std::string& meta, std::vector<int64_t>* out) {
 // of fixed shape `in_meta` to a float32 result of fixed shape — with the
 // shapes before and after (*from, *to). Dynamic sizes ("*") are not fused.
 bool reshape_of(const tracer::Node& n, const std::string& in_meta, std::vector<int64_t>* from, std::vector<int64_t>* to) {
-  int kind = 0;
-  if (n.op != tracer::GraphOp::Call || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
-      !torch::view_native(n.callee.as<vm::NativeObject>(), &kind) || kind != 5 || n.in.empty() ||
-      !view_metas(in_meta, n.meta))
-    return false;
+  tracer::OpCall c;
+  if (!tracer::op_call_of(n, &c) || !view_metas(in_meta, n.meta)) return false;
+  switch (c.id()) {
+    case OpId::view:
+    case OpId::reshape:
+    case OpId::flatten:
+    case OpId::unflatten:
+    case OpId::view_as:
+    case OpId::reshape_as: break;  // the result's shape (its meta) is the new shape
+    default: return false;
+  }
   if (!static_sizes(in_meta, from) || !static_sizes(n.meta, to)) return false;
   int64_t a = 1, b = 1;
   for (int64_t s : *from) a *= s;

@@ -97,10 +97,15 @@ bool op_call_of(const Node& n, OpCall* out) {
   size_t npos = n.in.size() - nkw;
   int slot[torch::ops::kMaxParams];
   std::string error;
+  size_t packed = 0;
   if (!torch::ops::match(op->schema, npos, nkw ? n.kwnames.as<vm::TupleObject>()->items : nullptr, nkw, method, slot,
-                         &error))
+                         &error, &packed))
     return false;
+  if (packed > 8) return false;
   out->op = op;
+  out->packed = packed;
+  if (packed > 1)
+    for (size_t k = 0; k < packed; k++) out->pack[k] = n.in[size_t(slot[op->schema.varargs]) + k];
   for (size_t i = 0; i < torch::ops::kMaxParams; i++)
     out->arg[i] = i < op->schema.params.size() && slot[i] >= 0 ? n.in[size_t(slot[i])] : -1;
   return true;

@@ -71,6 +71,11 @@ struct Node {
 struct OpCall {
   const torch::ops::OpDef* op = nullptr;
   int arg[torch::ops::kMaxParams];
+  // A method call's separate arguments for its int... parameter
+  // (x.view(2, 3)): `packed` registers from arg[op->schema.varargs] on
+  // (0: it binds as usual; 1: one int, or one tuple or list).
+  size_t packed = 0;
+  int pack[8];  // those registers (packed > 1)
   torch::ops::OpId id() const { return op->id; }
 };
 // Whether n calls an op of the registry with arguments that bind (a call

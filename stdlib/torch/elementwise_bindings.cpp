@@ -40,14 +40,14 @@ bool bind_operands(VM& vm, const Value& input, const Value& other, const char* n
 
 }  // namespace
 
-Value ops::impl_unary(VM& vm, const Value* args, const OpDef& def) {
+Value ops::impl_unary(VM& vm, const ops::Bound& args, const OpDef& def) {
   auto op = UnaryOp(def.arg);
   Var* x = expect_var(vm, args[0], op_name(op), "input");
   if (!x) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::unary(op, *x)); });
 }
 
-Value ops::impl_unary_(VM& vm, const Value* args, const OpDef& def) {
+Value ops::impl_unary_(VM& vm, const ops::Bound& args, const OpDef& def) {
   auto op = UnaryOp(def.arg);
   Var* x = expect_var(vm, args[0], op_name(op), "input");
   if (!x) return Value();
@@ -57,7 +57,7 @@ Value ops::impl_unary_(VM& vm, const Value* args, const OpDef& def) {
   });
 }
 
-Value ops::impl_binary(VM& vm, const Value* args, const OpDef& def) {
+Value ops::impl_binary(VM& vm, const ops::Bound& args, const OpDef& def) {
   auto op = BinaryOp(def.arg);
   Var holder;
   std::optional<VOperand> x, y;
@@ -66,7 +66,7 @@ Value ops::impl_binary(VM& vm, const Value* args, const OpDef& def) {
   return guarded(vm, [&] { return wrap(vm, ag::binary(op, *x, *y)); });
 }
 
-Value ops::impl_binary_(VM& vm, const Value* args, const OpDef& def) {
+Value ops::impl_binary_(VM& vm, const ops::Bound& args, const OpDef& def) {
   auto op = BinaryOp(def.arg);
   Var holder;
   std::optional<VOperand> x, y;
@@ -78,7 +78,7 @@ Value ops::impl_binary_(VM& vm, const Value* args, const OpDef& def) {
 }
 
 // add/sub(input, other, *, alpha=1); arg: 0 add, 1 sub, +2 in place.
-Value ops::impl_add(VM& vm, const Value* args, const OpDef& def) {
+Value ops::impl_add(VM& vm, const ops::Bound& args, const OpDef& def) {
   int64_t mode = def.arg;
   bool subtract = mode & 1, inplace = mode & 2;
   const char* name = subtract ? "sub" : "add";
@@ -98,7 +98,7 @@ Value ops::impl_add(VM& vm, const Value* args, const OpDef& def) {
 }
 
 // div(input, other, *, rounding_mode=None); arg: 1 = in place.
-Value ops::impl_div(VM& vm, const Value* args, const OpDef& def) {
+Value ops::impl_div(VM& vm, const ops::Bound& args, const OpDef& def) {
   bool inplace = def.arg & 1;
   BinaryOp op = BinaryOp::div;
   if (args[2] && !args[2].is_none()) {
@@ -126,7 +126,7 @@ Value ops::impl_div(VM& vm, const Value* args, const OpDef& def) {
 // addcmul / addcdiv(input, tensor1, tensor2, *, value=1): input + value *
 // (tensor1 op tensor2), composed from the binary ops (so autograd sees them).
 // arg: bit 0 division, bit 1 in place.
-Value ops::impl_addc(VM& vm, const Value* args, const OpDef& def) {
+Value ops::impl_addc(VM& vm, const ops::Bound& args, const OpDef& def) {
   int64_t mode = def.arg;
   bool divide = mode & 1, inplace = mode & 2;
   const char* name = divide ? (inplace ? "addcdiv_" : "addcdiv") : (inplace ? "addcmul_" : "addcmul");
@@ -155,7 +155,7 @@ Value ops::impl_addc(VM& vm, const Value* args, const OpDef& def) {
 // autograd sees them); a tensor weight picks per element. A number weight
 // is the tensor's type first (float32: 1 - weight in float, as PyTorch's
 // opmath). arg: 1 = in place (x.lerp_: EMA updates).
-Value ops::impl_lerp(VM& vm, const Value* args, const OpDef& def) {
+Value ops::impl_lerp(VM& vm, const ops::Bound& args, const OpDef& def) {
   bool inplace = def.arg & 1;
   const char* name = inplace ? "lerp_" : "lerp";
   Var* x = expect_var(vm, args[0], name, "input");
@@ -207,7 +207,7 @@ Value ops::impl_lerp(VM& vm, const Value* args, const OpDef& def) {
 }
 
 // torch.where(condition, input, other); the method binds its receiver to input.
-Value ops::impl_where(VM& vm, const Value* args, const OpDef&) {
+Value ops::impl_where(VM& vm, const ops::Bound& args, const OpDef&) {
   Tensor* cond = expect_tensor(vm, args[0], "where", "condition");
   if (!cond) return Value();
   std::optional<VOperand> x, y;
@@ -217,7 +217,7 @@ Value ops::impl_where(VM& vm, const Value* args, const OpDef&) {
 
 // clamp(input, min=None, max=None); clamp_min(input, min) (arg bit 1),
 // clamp_max(input, max) (bit 2); arg bit 0 = in place.
-Value ops::impl_clamp(VM& vm, const Value* bound, const OpDef& def) {
+Value ops::impl_clamp(VM& vm, const ops::Bound& bound, const OpDef& def) {
   int64_t mode = def.arg;
   bool inplace = mode & 1;
   const char* name = mode & 2 ? "clamp_min" : mode & 4 ? "clamp_max" : "clamp";
@@ -236,7 +236,7 @@ Value ops::impl_clamp(VM& vm, const Value* bound, const OpDef& def) {
   });
 }
 
-Value ops::impl_nan_to_num(VM& vm, const Value* args, const OpDef& def) {
+Value ops::impl_nan_to_num(VM& vm, const ops::Bound& args, const OpDef& def) {
   bool inplace = def.arg & 1;
   Var* x = expect_var(vm, args[0], "nan_to_num", "input");
   if (!x) return Value();

@@ -190,7 +190,7 @@ bool as_int_list(VM& vm, const Value& v, const char* fname, const char* param, b
   for (size_t k = 0; k < n; ++k) {
     if (items[k].is_bool() || !vm::is_int(items[k]) || !vm::int_value(items[k], &i)) {
       vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %zu",
-                fname, param, vm::type_name(vm, items[k]), k);
+                fname, param, vm::type_name(vm, items[k]), k + 1);  // counted from 1, as PyTorch
       return false;
     }
     out->push_back(i);

@@ -84,7 +84,7 @@ bool opt_dtype(VM& vm, const Value& v, const char* fname, std::optional<DType>* 
 
 // ---------------------------------------------------------------- sum, mean, nansum-like
 // sum/mean(input, dim=None, keepdim=False, *, dtype=None); data 0 sum, 1 mean.
-Value ops::impl_sum(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_sum(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   bool is_mean = def.arg == 1;
   const char* name = is_mean ? "mean" : "sum";
   Var* x = expect_var(vm, args[0], name, "input");
@@ -99,7 +99,7 @@ Value ops::impl_sum(VM& vm, const Value* args, const ops::OpDef& def) {
 }
 
 // prod(input, dim=None, keepdim=False, *, dtype=None): dim is one int.
-Value ops::impl_prod(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_prod(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   Var* x = expect_var(vm, args[0], "prod", "input");
   if (!x) return Value();
   std::optional<int64_t> dim;
@@ -113,7 +113,7 @@ Value ops::impl_prod(VM& vm, const Value* args, const ops::OpDef& def) {
 
 // ---------------------------------------------------------------- max, min, amax, argmax
 // max(input) / max(input, dim, keepdim=False) / max(input, other); data 1 = max.
-Value ops::impl_max(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_max(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   bool is_max = def.arg == 1;
   const char* name = is_max ? "max" : "min";
   Var* x = expect_var(vm, args[0], name, "input");
@@ -145,7 +145,7 @@ Value ops::impl_max(VM& vm, const Value* args, const ops::OpDef& def) {
 }
 
 // amax/amin(input, dim=(), keepdim=False); data 1 = amax.
-Value ops::impl_amax(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_amax(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   bool is_max = def.arg == 1;
   const char* name = is_max ? "amax" : "amin";
   Var* x = expect_var(vm, args[0], name, "input");
@@ -157,7 +157,7 @@ Value ops::impl_amax(VM& vm, const Value* args, const ops::OpDef& def) {
 }
 
 // argmax/argmin(input, dim=None, keepdim=False); data 1 = argmax.
-Value ops::impl_argmax(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_argmax(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   bool is_max = def.arg == 1;
   const char* name = is_max ? "argmax" : "argmin";
   Tensor* x = expect_tensor(vm, args[0], name, "input");
@@ -171,7 +171,7 @@ Value ops::impl_argmax(VM& vm, const Value* args, const ops::OpDef& def) {
 // ---------------------------------------------------------------- var, std
 // var(input, dim=None, unbiased=True, keepdim=False, *, correction=None);
 // also the legacy var(input, unbiased). data: 0 var, 1 std, 2 var_mean, 3 std_mean.
-Value ops::impl_var(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_var(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   int64_t mode = def.arg;
   static const char* const kNames[] = {"var", "std", "var_mean", "std_mean"};
   const char* name = kNames[mode];
@@ -210,7 +210,7 @@ Value ops::impl_var(VM& vm, const Value* args, const ops::OpDef& def) {
 
 // ---------------------------------------------------------------- all, any, count_nonzero
 // all/any(input, dim=None, keepdim=False); data 1 = all.
-Value ops::impl_all(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_all(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   bool is_all = def.arg == 1;
   const char* name = is_all ? "all" : "any";
   Tensor* x = expect_tensor(vm, args[0], name, "input");
@@ -221,7 +221,7 @@ Value ops::impl_all(VM& vm, const Value* args, const ops::OpDef& def) {
   return guarded(vm, [&] { return wrap(vm, is_all ? all(*x, dim, keepdim) : any(*x, dim, keepdim)); });
 }
 
-Value ops::impl_count_nonzero(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_count_nonzero(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   Tensor* x = expect_tensor(vm, args[0], "count_nonzero", "input");
   if (!x) return Value();
   DimList dims;
@@ -230,7 +230,7 @@ Value ops::impl_count_nonzero(VM& vm, const Value* args, const ops::OpDef& def) 
 }
 
 // ---------------------------------------------------------------- logsumexp, norm
-Value ops::impl_logsumexp(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_logsumexp(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   Var* x = expect_var(vm, args[0], "logsumexp", "input");
   if (!x) return Value();
   DimList dims;
@@ -242,7 +242,7 @@ Value ops::impl_logsumexp(VM& vm, const Value* args, const ops::OpDef& def) {
 }
 
 // norm(input, p='fro', dim=None, keepdim=False, dtype=None)
-Value ops::impl_norm(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_norm(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   Var* x = expect_var(vm, args[0], "norm", "input");
   if (!x) return Value();
   double p = 2;
@@ -271,7 +271,7 @@ Value ops::impl_norm(VM& vm, const Value* args, const ops::OpDef& def) {
 
 // ---------------------------------------------------------------- scans, softmax
 // cumsum/cumprod(input, dim, *, dtype=None); data 1 = cumsum.
-Value ops::impl_cumsum(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_cumsum(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   bool is_sum = def.arg == 1;
   const char* name = is_sum ? "cumsum" : "cumprod";
   Var* x = expect_var(vm, args[0], name, "input");
@@ -283,7 +283,7 @@ Value ops::impl_cumsum(VM& vm, const Value* args, const ops::OpDef& def) {
 }
 
 // softmax/log_softmax(input, dim, dtype=None); data 1 = log_softmax.
-Value ops::impl_softmax(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_softmax(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   bool is_log = def.arg == 1;
   const char* name = is_log ? "log_softmax" : "softmax";
   Var* x = expect_var(vm, args[0], name, "input");
@@ -296,7 +296,7 @@ Value ops::impl_softmax(VM& vm, const Value* args, const ops::OpDef& def) {
 
 // ---------------------------------------------------------------- sort, argsort, topk
 // sort/argsort(input, dim=-1, descending=False, stable=False); data 1 = argsort.
-Value ops::impl_sort(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_sort(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   bool is_arg = def.arg == 1;
   const char* name = is_arg ? "argsort" : "sort";
   Var* x = expect_var(vm, args[0], name, "input");
@@ -315,7 +315,7 @@ Value ops::impl_sort(VM& vm, const Value* args, const ops::OpDef& def) {
 }
 
 // topk(input, k, dim=-1, largest=True, sorted=True)
-Value ops::impl_topk(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_topk(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   Var* x = expect_var(vm, args[0], "topk", "input");
   if (!x) return Value();
   int64_t k, dim = -1;

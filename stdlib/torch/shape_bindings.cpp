@@ -77,6 +77,28 @@ bool shape_args(VM& vm, const CallArgs& a, const char* fname, const char* param,
   return true;
 }
 
+// The int... parameter p of a view op: the method call's separate ints
+// (x.view(2, 3): args.varargs), or one tuple or list of ints.
+bool int_list_arg(VM& vm, const ops::Bound& args, size_t p, const char* fname, const char* param, Shape* out) {
+  if (args.varargs.empty()) return as_int_list(vm, args[p], fname, param, false, out);
+  *out = Shape();
+  if (args.varargs.size() > size_t(kMaxDims)) {
+    vm.raisef(Exc::RuntimeError, "Kiln tensors have at most %d dimensions", kMaxDims);
+    return false;
+  }
+  for (size_t k = 0; k < args.varargs.size(); ++k) {
+    int64_t i;
+    const Value& x = args.varargs[k];
+    if (x.is_bool() || !vm::is_int(x) || !vm::int_value(x, &i)) {
+      vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %zu", fname,
+                param, vm::type_name(vm, x), k + 1);
+      return false;
+    }
+    out->push_back(i);
+  }
+  return true;
+}
+
 bool shape_required(VM& vm, const CallArgs& a, const char* fname, const char* param, Shape* out) {
   if (a.nargs == 0 && a.nkw() == 0) {
     vm.raisef(Exc::TypeError, "%s() missing 1 required positional arguments: \"%s\"", fname, param);
@@ -168,102 +190,7 @@ void check_inplace_view(const Var& v, const char* name) {
          name);
 }
 
-// ---------------------------------------------------------------- view / reshape family
-Value view_m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("view");
-  CallArgs r = rest_of(a);
-  if (r.nargs == 1 && !r.nkw() && r.args[0].is_object() && r.args[0].as_object()->type == torch_state(vm).dtype_type)
-    return vm.raise(Exc::NotImplementedError, "Tensor.view(dtype) is not supported by Kiln yet");
-  Shape s;
-  if (!shape_required(vm, r, "view", "size", &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::view(v, s)); });
-}
-Value reshape_m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("reshape");
-  Shape s;
-  if (!shape_required(vm, rest_of(a), "reshape", "shape", &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::reshape(v, s)); });
-}
-Value reshape_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("reshape", 2, 2, "shape");
-  Shape s;
-  if (!as_int_list(vm, args[1], "reshape", "shape", false, &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::reshape(v, s)); });
-}
-// view_as / reshape_as / expand_as (data: 0, 1, 2)
-Value as_other_m(VM& vm, const CallArgs& a, const Value& data) {
-  static const char* names[] = {"view_as", "reshape_as", "expand_as"};
-  int64_t which = data.as_small_int();
-  SELF(names[which]);
-  Value args[1];
-  if (!bind(vm, rest_of(a), {names[which], {"other"}, 1, 1}, args)) return Value();
-  Tensor* o = expect_tensor(vm, args[0], names[which], "other");
-  if (!o) return Value();
-  return guarded(vm, [&] {
-    if (which == 0) return wrap(vm, ag::view(v, o->sizes));
-    if (which == 1) return wrap(vm, ag::reshape(v, o->sizes));
-    return wrap(vm, ag::expand(v, o->sizes));
-  });
-}
-Value flatten_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("flatten", 3, 1, "start_dim", "end_dim");
-  int64_t s, e;
-  if (!int_arg(vm, args[1], "flatten", "start_dim", 0, &s) || !int_arg(vm, args[2], "flatten", "end_dim", -1, &e))
-    return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::flatten(v, s, e)); });
-}
-Value unflatten_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("unflatten", 3, 3, "dim", "sizes");
-  int64_t d;
-  Shape s;
-  if (!as_int(vm, args[1], "unflatten", "dim", &d) || !as_int_list(vm, args[2], "unflatten", "sizes", false, &s))
-    return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::unflatten(v, d, s)); });
-}
-
-// ---------------------------------------------------------------- dimension order
-// transpose / swapaxes / swapdims; data: 0 transpose, 1 swapaxes, 2 swapdims, 3 transpose_
-Value transpose_fn(VM& vm, const CallArgs& a, const Value& data) {
-  int64_t which = data.as_small_int();
-  const char* name = which == 1 ? "swapaxes" : which == 2 ? "swapdims" : which == 3 ? "transpose_" : "transpose";
-  const char* p0 = which == 1 ? "axis0" : "dim0";
-  const char* p1 = which == 1 ? "axis1" : "dim1";
-  Value args[3];
-  if (!bind(vm, a, {name, {"input", p0, p1}, 3, 3}, args)) return Value();
-  Tensor* self = expect_tensor(vm, args[0], name, "input");
-  if (!self) return Value();
-  int64_t d0, d1;
-  if (!as_int(vm, args[1], name, p0, &d0) || !as_int(vm, args[2], name, p1, &d1)) return Value();
-  return guarded(vm, [&] {
-    if (which != 3) return wrap(vm, ag::transpose(var_of(args[0]), d0, d1));
-    check_inplace_view(var_of(args[0]), name);
-    *self = transpose(*self, d0, d1);
-    return args[0];
-  });
-}
-// t / t_ (data 1)
-Value t_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool inplace = data.as_small_int();
-  BIND(inplace ? "t_" : "t", 1, 1);
-  return guarded(vm, [&] {
-    if (!inplace) return wrap(vm, ag::t_2d(v));
-    check_inplace_view(v, "t_");
-    *self = t_2d(t);
-    return args[0];
-  });
-}
-Value permute_m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("permute");
-  Shape s;
-  if (!shape_required(vm, rest_of(a), "permute", "dims", &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::permute(v, s)); });
-}
-Value permute_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("permute", 2, 2, "dims");
-  Shape s;
-  if (!as_int_list(vm, args[1], "permute", "dims", false, &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::permute(v, s)); });
-}
+// ---------------------------------------------------------------- views (ops of the registry)
 Value get_T(VM& vm, const CallArgs& a, const Value&) {
   SELF("T");
   return guarded(vm, [&] { return wrap(vm, ag::reverse_dims(v)); });
@@ -273,25 +200,104 @@ Value get_mT(VM& vm, const CallArgs& a, const Value&) {
   return guarded(vm, [&] { return wrap(vm, ag::matrix_transpose(v)); });
 }
 
-// unsqueeze / unsqueeze_ (data 1)
-Value unsqueeze_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool inplace = data.as_small_int();
-  const char* name = inplace ? "unsqueeze_" : "unsqueeze";
-  BIND(name, 2, 2, "dim");
+}  // namespace
+
+// The view ops of the registry (ops/ops.def). A method call's separate
+// size arguments (x.view(2, 3)) arrive as args.varargs (ops::Bound).
+Value ops::impl_view(VM& vm, const ops::Bound& args, const OpDef&) {
+  Var& v = var_of(args[0]);
+  if (args.varargs.size() == 1 && args.varargs[0].is_object() &&
+      args.varargs[0].as_object()->type == torch_state(vm).dtype_type)
+    return vm.raise(Exc::NotImplementedError, "Tensor.view(dtype) is not supported by Kiln yet");
+  Shape s;
+  if (!int_list_arg(vm, args, 1, "view", "size", &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::view(v, s)); });
+}
+Value ops::impl_reshape(VM& vm, const ops::Bound& args, const OpDef&) {
+  Shape s;
+  if (!int_list_arg(vm, args, 1, "reshape", "shape", &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::reshape(var_of(args[0]), s)); });
+}
+Value ops::impl_expand(VM& vm, const ops::Bound& args, const OpDef&) {
+  Shape s;
+  if (!int_list_arg(vm, args, 1, "expand", "size", &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::expand(var_of(args[0]), s)); });
+}
+Value ops::impl_permute(VM& vm, const ops::Bound& args, const OpDef&) {
+  Shape s;
+  if (!int_list_arg(vm, args, 1, "permute", "dims", &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::permute(var_of(args[0]), s)); });
+}
+// view_as / reshape_as / expand_as (arg: 0, 1, 2)
+Value ops::impl_as_other(VM& vm, const ops::Bound& args, const OpDef& def) {
+  int64_t which = def.arg;
+  Var& v = var_of(args[0]);
+  const Tensor& o = tensor_of(args[1]);
+  return guarded(vm, [&] {
+    if (which == 0) return wrap(vm, ag::view(v, o.sizes));
+    if (which == 1) return wrap(vm, ag::reshape(v, o.sizes));
+    return wrap(vm, ag::expand(v, o.sizes));
+  });
+}
+Value ops::impl_flatten(VM& vm, const ops::Bound& args, const OpDef&) {
+  int64_t s, e;
+  if (!int_arg(vm, args[1], "flatten", "start_dim", 0, &s) || !int_arg(vm, args[2], "flatten", "end_dim", -1, &e))
+    return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::flatten(var_of(args[0]), s, e)); });
+}
+Value ops::impl_unflatten(VM& vm, const ops::Bound& args, const OpDef&) {
+  int64_t d;
+  Shape s;
+  if (!as_int(vm, args[1], "unflatten", "dim", &d) || !as_int_list(vm, args[2], "unflatten", "sizes", false, &s))
+    return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::unflatten(var_of(args[0]), d, s)); });
+}
+// transpose / swapaxes / swapdims / transpose_ (arg 0..3)
+Value ops::impl_transpose(VM& vm, const ops::Bound& args, const OpDef& def) {
+  int64_t which = def.arg;
+  const char* name = def.name();
+  const char* p0 = def.schema.names[1];
+  const char* p1 = def.schema.names[2];
+  Tensor* self = &tensor_of(args[0]);
+  int64_t d0, d1;
+  if (!as_int(vm, args[1], name, p0, &d0) || !as_int(vm, args[2], name, p1, &d1)) return Value();
+  return guarded(vm, [&] {
+    if (which != 3) return wrap(vm, ag::transpose(var_of(args[0]), d0, d1));
+    check_inplace_view(var_of(args[0]), name);
+    *self = transpose(*self, d0, d1);
+    return args[0];
+  });
+}
+// t / t_ (arg 1)
+Value ops::impl_t(VM& vm, const ops::Bound& args, const OpDef& def) {
+  bool inplace = def.arg;
+  Var& v = var_of(args[0]);
+  return guarded(vm, [&] {
+    if (!inplace) return wrap(vm, ag::t_2d(v));
+    check_inplace_view(v, "t_");
+    tensor_of(args[0]) = t_2d(v.t);
+    return args[0];
+  });
+}
+// unsqueeze / unsqueeze_ (arg 1)
+Value ops::impl_unsqueeze(VM& vm, const ops::Bound& args, const OpDef& def) {
+  bool inplace = def.arg;
+  const char* name = def.name();
+  Var& v = var_of(args[0]);
   int64_t d;
   if (!as_int(vm, args[1], name, "dim", &d)) return Value();
   return guarded(vm, [&] {
     if (!inplace) return wrap(vm, ag::unsqueeze(v, d));
     check_inplace_view(v, name);
-    *self = unsqueeze(t, d);
+    tensor_of(args[0]) = unsqueeze(v.t, d);
     return args[0];
   });
 }
-// squeeze / squeeze_ (data 1)
-Value squeeze_fn(VM& vm, const CallArgs& a, const Value& data) {
-  bool inplace = data.as_small_int();
-  const char* name = inplace ? "squeeze_" : "squeeze";
-  BIND(name, 2, 1, "dim");
+// squeeze / squeeze_ (arg 1)
+Value ops::impl_squeeze(VM& vm, const ops::Bound& args, const OpDef& def) {
+  bool inplace = def.arg;
+  const char* name = def.name();
+  Var& v = var_of(args[0]);
   int64_t d = 0;
   if (args[1] && args[1].is_none())
     return vm.raise(Exc::RuntimeError, "Please look up dimensions by name, got: name = None.");
@@ -299,18 +305,14 @@ Value squeeze_fn(VM& vm, const CallArgs& a, const Value& data) {
   return guarded(vm, [&] {
     if (!inplace) return wrap(vm, args[1] ? ag::squeeze(v, d) : ag::squeeze(v));
     check_inplace_view(v, name);
-    *self = args[1] ? squeeze(t, d) : squeeze(t);
+    tensor_of(args[0]) = args[1] ? squeeze(v.t, d) : squeeze(v.t);
     return args[0];
   });
 }
 
-// ---------------------------------------------------------------- expand, narrow, select, split
-Value expand_m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("expand");
-  Shape s;
-  if (!shape_required(vm, rest_of(a), "expand", "size", &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::expand(v, s)); });
-}
+namespace {
+
+// ---------------------------------------------------------------- narrow, select, split
 Value narrow_fn(VM& vm, const CallArgs& a, const Value&) {
   BIND("narrow", 4, 4, "dim", "start", "length");
   int64_t d, s, l;
@@ -431,7 +433,7 @@ Value scatter_fn(VM& vm, const CallArgs& a, const Value& data) {
 }
 }  // namespace
 // masked_fill / masked_fill_ (arg 1), an op of the registry.
-Value ops::impl_masked_fill(VM& vm, const Value* args, const ops::OpDef& def) {
+Value ops::impl_masked_fill(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   bool inplace = def.arg;
   const char* name = inplace ? "masked_fill_" : "masked_fill";
   Tensor* self = expect_tensor(vm, args[0], name, "input");
@@ -500,43 +502,9 @@ Value small(int64_t i) { return Value::small_int(i); }
 
 }  // namespace
 
-bool view_native(const vm::NativeObject* nat, int* kind) {
-  if (nat->fn == transpose_fn && nat->data.is_small_int() && nat->data.as_small_int() != 3) *kind = 0;
-  else if (nat->fn == t_fn && nat->data.is_small_int() && nat->data.as_small_int() == 0) *kind = 1;
-  else if (nat->fn == permute_m || nat->fn == permute_fn) *kind = 2;
-  else if (nat->fn == unsqueeze_fn && nat->data.is_small_int() && nat->data.as_small_int() == 0) *kind = 3;
-  else if (nat->fn == squeeze_fn && nat->data.is_small_int() && nat->data.as_small_int() == 0) *kind = 4;
-  else if (nat->fn == view_m || nat->fn == reshape_m || nat->fn == reshape_fn || nat->fn == flatten_fn ||
-           nat->fn == unflatten_fn || (nat->fn == as_other_m && nat->data.is_small_int() && nat->data.as_small_int() < 2))
-    *kind = 5;
-  else return false;
-  return true;
-}
-
 void register_shape(Registrar& r) {
-  r.method("view", view_m);
-  r.method("reshape", reshape_m);
-  r.function("reshape", reshape_fn);
-  r.method("view_as", as_other_m, small(0));
-  r.method("reshape_as", as_other_m, small(1));
-  r.method("expand_as", as_other_m, small(2));
-  r.both("flatten", flatten_fn);
-  r.both("unflatten", unflatten_fn);
-  r.both("transpose", transpose_fn, small(0));
-  r.both("swapaxes", transpose_fn, small(1));
-  r.both("swapdims", transpose_fn, small(2));
-  r.method("transpose_", transpose_fn, small(3));
-  r.both("t", t_fn, small(0));
-  r.method("t_", t_fn, small(1));
-  r.method("permute", permute_m);
-  r.function("permute", permute_fn);
   r.getter("T", get_T);
   r.getter("mT", get_mT);
-  r.both("unsqueeze", unsqueeze_fn, small(0));
-  r.method("unsqueeze_", unsqueeze_fn, small(1));
-  r.both("squeeze", squeeze_fn, small(0));
-  r.method("squeeze_", squeeze_fn, small(1));
-  r.method("expand", expand_m);
   r.both("narrow", narrow_fn);
   r.both("select", select_fn);
   r.both("chunk", chunk_fn);

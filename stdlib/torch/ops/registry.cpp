@@ -36,14 +36,14 @@ constexpr const char* kIdNames[] = {
 // The natives register_ops makes: data is the op's index in the table.
 Value call_function(VM& vm, const vm::CallArgs& a, const Value& data) {
   const OpDef& d = table()[size_t(data.as_small_int())];
-  Value args[kMaxParams];
-  if (!bind(vm, d, a, false, args)) return Value();
+  Bound args;
+  if (!bind(vm, d, a, false, &args)) return Value();
   return d.impl(vm, args, d);
 }
 Value call_method(VM& vm, const vm::CallArgs& a, const Value& data) {
   const OpDef& d = table()[size_t(data.as_small_int())];
-  Value args[kMaxParams];
-  if (!bind(vm, d, a, true, args)) return Value();
+  Bound args;
+  if (!bind(vm, d, a, true, &args)) return Value();
   return d.impl(vm, args, d);
 }
 
@@ -66,10 +66,12 @@ bool elementwise_of(const OpDef& op, Elementwise* out) {
 }
 
 namespace {
-// The arguments of `Tensor` parameters are tensors (PyTorch's arg parser's
-// TypeErrors: positions count from 1, after self in a method call; an
-// argument given by keyword has none). slot: each parameter's argument.
-bool check_tensors(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, const int* slot, const Value* out) {
+// The arguments of `Tensor` parameters are not all tensors: PyTorch's arg
+// parser's TypeError (positions count from 1, after self in a method call;
+// an argument given by keyword has none). slot: each parameter's argument
+// (nullptr: params[i] is argument i).
+[[gnu::noinline]] bool tensor_error(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, const int* slot,
+                                    const Bound& out) {
   const Schema& s = op.schema;
   if (method && a.nargs > 0 && !is_tensor(a.args[0])) {
     vm.raisef(vm::Exc::TypeError, "descriptor '%s' for 'torch._C._TensorBase' objects doesn't apply to a '%s' object",
@@ -90,20 +92,41 @@ bool check_tensors(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, 
   }
   return true;
 }
+
+inline bool tensors_ok(const Schema& s, const vm::CallArgs& a, bool method, const Bound& out) {
+  if (method && a.nargs > 0 && !is_tensor(a.args[0])) return false;
+  for (uint32_t m = s.tensors; m; m &= m - 1) {
+    const Value& v = out[std::countr_zero(m)];
+    if (v && !is_tensor(v)) return false;
+  }
+  return true;
+}
 }  // namespace
 
-bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* out) {
+bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Bound* b) {
   const Schema& s = op.schema;
   size_t n = s.nparams;
+  const Value** out = b->p;
   // Positional arguments only, as many as fit: the common call.
-  if (a.nkw() == 0 && a.nargs <= s.npositional && a.nargs >= s.nrequired && !(method && s.receiver > 0)) {
-    for (size_t i = 0; i < a.nargs; i++) out[i] = a.args[i];
-    for (size_t i = a.nargs; i < n; i++) out[i] = Value();
-    return check_tensors(vm, op, a, method, nullptr, out);
+  if (a.nkw() == 0 && a.nargs <= s.npositional && a.nargs >= s.nrequired && !(method && (s.receiver > 0 || s.varargs >= 0))) {
+    for (size_t i = 0; i < a.nargs; i++) out[i] = &a.args[i];
+    return tensors_ok(s, a, method, *b) || tensor_error(vm, op, a, method, nullptr, *b);
+  }
+  // x.view(2, 3), x.permute(1, 0): a method's separate ints, no keywords.
+  if (method && a.nkw() == 0 && s.varargs >= 0 && s.receiver == 0 && a.nargs > size_t(s.varargs)) {
+    size_t p = size_t(s.varargs);
+    for (size_t i = 0; i < p; i++) out[i] = &a.args[i];
+    const Value& one = a.args[p];
+    if (a.nargs - p == 1 && (vm::is_kind(one, vm::ObjKind::Tuple) || vm::is_kind(one, vm::ObjKind::List)))
+      out[p] = &one;
+    else
+      b->varargs = std::span<const Value>(a.args + p, a.nargs - p);
+    return tensors_ok(s, a, method, *b) || tensor_error(vm, op, a, method, nullptr, *b);
   }
   int slot[kMaxParams];
   std::string error;
-  if (!match(s, a.nargs, a.nkw() ? a.kwnames->items : nullptr, a.nkw(), method, slot, &error)) {
+  size_t packed = 0;
+  if (!match(s, a.nargs, a.nkw() ? a.kwnames->items : nullptr, a.nkw(), method, slot, &error, &packed)) {
     for (size_t k = 0; k < a.nkw(); k++)
       if (vm::str_view(a.kwnames->items[k]) == "out" && s.find("out") < 0) {
         vm.raisef(vm::Exc::NotImplementedError, "%s(): the out= argument is not supported by Kiln", s.name.c_str());
@@ -112,8 +135,19 @@ bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* ou
     vm.raise(vm::Exc::TypeError, error);
     return false;
   }
-  for (size_t i = 0; i < n; i++) out[i] = slot[i] < 0 ? Value() : a.args[slot[i]];
-  return check_tensors(vm, op, a, method, slot, out);
+  for (size_t i = 0; i < n; i++)
+    if (slot[i] >= 0) out[i] = &a.args[slot[i]];
+  if (packed) {
+    // x.view(2, 3) / x.view(6): the int... parameter's separate arguments;
+    // one tuple or list (x.view((2, 3))) is the argument itself.
+    size_t p = size_t(s.varargs), first = size_t(slot[p]);
+    const Value& one = a.args[first];
+    if (packed > 1 || !(vm::is_kind(one, vm::ObjKind::Tuple) || vm::is_kind(one, vm::ObjKind::List))) {
+      out[p] = nullptr;
+      b->varargs = std::span<const Value>(a.args + first, packed);
+    }
+  }
+  return tensors_ok(s, a, method, *b) || tensor_error(vm, op, a, method, slot, *b);
 }
 
 void register_ops(Registrar& r) {

@@ -43,14 +43,25 @@ enum class OpId : uint16_t {
   Count_
 };
 
-enum class OpKind : uint8_t { Pointwise, Reduction, Composite, Other };
+enum class OpKind : uint8_t { Pointwise, Reduction, View, Composite, Other };
 enum class Variants : uint8_t { Function = 1, Method = 2, Both = 3 };
 
 struct OpDef;
-// An op's eager entry: the arguments bound by its schema (args[i] for
-// params[i]; Empty where not given), the op (its `arg`). Returns the
-// result, or Empty with a Python exception pending.
-using OpImpl = Value (*)(VM& vm, const Value* args, const OpDef& op);
+// A call's arguments bound by the op's schema: args[i] for params[i]
+// (Empty where not given: the default). A method call that gives its
+// int... parameter as separate arguments (x.view(2, 3)) leaves that
+// parameter Empty and `varargs` the arguments (no tuple is made).
+// The arguments are borrowed from the call (alive while the impl runs): no
+// reference is taken, nothing is released.
+struct Bound {
+  const Value* p[kMaxParams] = {};
+  std::span<const Value> varargs;
+  const Value& operator[](size_t i) const { return p[i] ? *p[i] : kNotGiven; }
+  static constexpr Value kNotGiven{};
+};
+// An op's eager entry: its bound arguments and the op (its `arg`). Returns
+// the result, or Empty with a Python exception pending.
+using OpImpl = Value (*)(VM& vm, const Bound& args, const OpDef& op);
 
 struct OpDef {
   OpId id;
@@ -65,7 +76,7 @@ struct OpDef {
 };
 
 // The impls, defined by the ops' areas.
-#define OP(id, variants, kind, impl, arg, schema) Value impl_##impl(VM& vm, const Value* args, const OpDef& op);
+#define OP(id, variants, kind, impl, arg, schema) Value impl_##impl(VM& vm, const Bound& args, const OpDef& op);
 #include "stdlib/torch/ops/ops.def"
 #undef OP
 
@@ -88,9 +99,9 @@ struct Elementwise {
 bool elementwise_of(const OpDef& op, Elementwise* out);
 
 // Binds a Python call of `op` (a method call: args[0] is the receiver) by
-// its schema: out[i] the argument of params[i], or Empty. TypeError as
+// its schema (see Bound). TypeError as
 // CPython words it for a call that does not fit.
-bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* out);
+bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Bound* out);
 
 // Adds every op's torch function and Tensor method (and their aliases).
 void register_ops(Registrar& r);

@@ -12,6 +12,9 @@ namespace kiln::torch::ops {
 
 namespace {
 
+bool match_args(const Schema& s, size_t npos, const vm::Value* kwnames, size_t nkw, bool method, int* slot,
+                std::string* error);
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
   while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
@@ -113,6 +116,11 @@ Schema parse_schema(std::string_view text) {
       p.default_text = std::string(trim(rest.substr(eq + 1)));
     }
     if (p.name.empty()) bad(text, "a parameter without a name");
+    if (p.type == "int...") {
+      p.varargs = true;
+      if (kwonly || s.varargs >= 0) bad(text, "int... is one positional parameter");
+      s.varargs = int(s.params.size());
+    }
     if (s.find(p.name) >= 0) bad(text, "two parameters of one name");
     p.kwonly = kwonly;
     if (!kwonly) {
@@ -126,6 +134,7 @@ Schema parse_schema(std::string_view text) {
     s.params.push_back(std::move(p));
   }
   if (s.params.size() > kMaxParams) bad(text, "more parameters than kMaxParams");
+  if (s.varargs >= 0 && size_t(s.varargs) + 1 != s.npositional) bad(text, "int... must be the last positional parameter");
   int recv = s.find("self");
   if (recv < 0) recv = s.find("input");
   s.receiver = recv < 0 ? 0 : recv;
@@ -140,7 +149,27 @@ Schema parse_schema(std::string_view text) {
 }
 
 bool match(const Schema& s, size_t npos, const vm::Value* kwnames, size_t nkw, bool method, int* slot,
-           std::string* error) {
+           std::string* error, size_t* packed) {
+  if (packed) *packed = 0;
+  // x.view(2, 3): the arguments from the int... parameter's position on are
+  // its one argument (x.view(6) too: one int, not a sequence).
+  size_t pack = 0;
+  if (method && packed && s.varargs >= 0 && npos > size_t(s.varargs) && s.receiver == 0) {
+    pack = npos - size_t(s.varargs);
+    npos = size_t(s.varargs) + 1;
+  }
+  if (!match_args(s, npos, kwnames, nkw, method, slot, error)) return false;
+  if (pack) {
+    *packed = pack;
+    for (size_t i = 0; i < s.nparams; i++)  // keyword arguments follow every positional one
+      if (slot[i] >= int(npos)) slot[i] += int(pack) - 1;
+  }
+  return true;
+}
+
+namespace {
+bool match_args(const Schema& s, size_t npos, const vm::Value* kwnames, size_t nkw, bool method, int* slot,
+                std::string* error) {
   // The calls that fit, in order, without a receiver to move: every call
   // of the interpreter's hot path. Anything else (and every error) goes
   // through the general matcher below, which words CPython's TypeErrors.
@@ -171,5 +200,6 @@ bool match(const Schema& s, size_t npos, const vm::Value* kwnames, size_t nkw, b
   vm::PyParams p{s.name.c_str(), s.names.data(), s.names.size(), s.npositional, s.nrequired, 0};
   return vm::match_py_args(p, npos, kwnames, nkw, order, slot, error);
 }
+}  // namespace
 
 }  // namespace kiln::torch::ops

@@ -8,7 +8,8 @@
 //     transpose(Tensor(a) input, int dim0, int dim1) -> Tensor(a)
 //
 // Parameters have a type (`?`: None allowed; `Tensor|Scalar`: a tensor or a
-// Python number), a name and maybe a default;
+// Python number; `int...`: a list of ints that a method call may also give
+// as separate arguments, x.view(2, 3)), a name and maybe a default;
 // those after `*` are keyword-only. An alias annotation says what the
 // result shares: `Tensor(a)` in and out is a view of that input, `(a!)` an
 // input the op writes (an in-place op returns it).
@@ -41,6 +42,7 @@ struct Param {
   bool kwonly = false;       // after `*`
   char alias = 0;            // 'a' of Tensor(a) / Tensor(a!)
   bool written = false;      // Tensor(a!): the op writes it
+  bool varargs = false;      // `int...`: the last positional parameter
 };
 
 struct Schema {
@@ -52,6 +54,7 @@ struct Schema {
   size_t npositional = 0;     // parameters before `*`
   size_t nrequired = 0;       // leading parameters without a default
   int receiver = 0;           // the parameter a method's `self` binds to (input / self)
+  int varargs = -1;           // the `int...` parameter, or -1
   uint32_t tensors = 0;       // bit i: params[i] is a `Tensor` (no `?`, no `|Scalar`): the binder checks it
   std::vector<const char*> names;        // params[i].name's characters, for binding
   std::vector<std::string_view> views;   // and as views (the binder's fast path)
@@ -76,7 +79,12 @@ Schema parse_schema(std::string_view text);
 // kwnames[k] is the k-th keyword's name (a str Value). With `method`, the
 // first positional argument is the receiver and binds to params[receiver].
 // On a call that does not fit, false and *error is the TypeError's message.
+//
+// A method call's positional arguments for an `int...` parameter (all from
+// its position on) are one argument: *packed is how many (0 when it binds
+// as usual); slot[varargs] is the first. Those calls: x.view(2, 3),
+// x.view(6), x.permute(1, 0); x.view((2, 3)) binds as usual.
 bool match(const Schema& s, size_t npos, const vm::Value* kwnames, size_t nkw, bool method, int* slot,
-           std::string* error);
+           std::string* error, size_t* packed = nullptr);
 
 }  // namespace kiln::torch::ops
