@@ -91,19 +91,16 @@ bool extern_of(const tracer::Node& n, KernelRegion::Extern* kind, std::vector<in
     *args = n.in;
     return true;
   }
-  int which = 0;
-  if (n.op != tracer::GraphOp::Call || n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
-      !torch::matmul_native(n.callee.as<vm::NativeObject>(), &which))
-    return false;
-  if (which == 2) {
-    if (n.in.size() != 2 && n.in.size() != 3) return false;
-    *kind = KernelRegion::Extern::Linear;
-    *args = n.in;
-    return true;
+  tracer::OpCall c;
+  if (!tracer::op_call_of(n, &c)) return false;
+  switch (c.id()) {
+    case OpId::matmul: *kind = KernelRegion::Extern::Matmul; break;
+    case OpId::mm: *kind = KernelRegion::Extern::Mm; break;
+    case OpId::linear: *kind = KernelRegion::Extern::Linear; break;
+    default: return false;
   }
-  if (n.in.size() != 2) return false;
-  *kind = which == 0 ? KernelRegion::Extern::Matmul : KernelRegion::Extern::Mm;
-  *args = n.in;
+  *args = {c.arg[0], c.arg[1]};
+  if (c.id() == OpId::linear && c.arg[2] >= 0) args->push_back(c.arg[2]);  // the bias (a tensor or None)
   return true;
 }
 

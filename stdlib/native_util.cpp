@@ -154,6 +154,15 @@ bool match_py_args(const PyParams& p, size_t nargs, const Value* kwnames, size_t
     if (idx >= p.npositional) nkwonly_given++;
     slot[idx] = int(nargs + k);
   }
+  if (nargs > p.npositional && p.torch_style) {
+    size_t takes = p.npositional - p.self_args, given = nargs - p.self_args;
+    if (takes == 0)
+      *error = fmt::format("_TensorBase.{}() takes no arguments ({} given)", p.qualname, given);
+    else
+      *error = fmt::format("{}() takes {} positional argument{} but {} {} given", p.qualname, takes, takes == 1 ? "" : "s",
+                           given, given == 1 ? "was" : "were");
+    return false;
+  }
   if (nargs > p.npositional) {
     // Counts include `self`, as CPython reports for methods.
     size_t lo = p.nrequired + 1, hi = p.npositional + 1, given = nargs + 1;
@@ -171,6 +180,14 @@ bool match_py_args(const PyParams& p, size_t nargs, const Value* kwnames, size_t
   std::vector<const char*> missing;
   for (size_t i = 0; i < p.nrequired; i++)
     if (slot[i] < 0) missing.push_back(params[i]);
+  if (!missing.empty() && p.torch_style) {
+    // PyTorch's words, "arguments" for one included (python_arg_parser.cpp).
+    std::string names;
+    for (const char* m : missing) names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", m);
+    *error = fmt::format("{}() missing {} required positional argument{}: {}", p.qualname, missing.size(),
+                         missing.size() == 1 ? "s" : "", names);
+    return false;
+  }
   if (!missing.empty()) {
     *error = fmt::format("{}() missing {} required positional argument{}: {}", p.qualname, missing.size(),
                          missing.size() == 1 ? "" : "s", quoted_list(missing));

@@ -79,6 +79,11 @@ struct PyParams {
   size_t npositional;
   size_t nrequired;
   size_t nkwonly_required = 0;
+  // PyTorch's arg parser's words for wrong counts (the torch op registry):
+  // counts without self (`self_args`: 1 in a method call), the missing
+  // names in double quotes.
+  bool torch_style = false;
+  size_t self_args = 0;
 };
 bool match_py_args(const PyParams& p, size_t nargs, const Value* kwnames, size_t nkw, const int* pos_param,
                    int* slot, std::string* error);

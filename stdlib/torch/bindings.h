@@ -73,18 +73,6 @@ struct Registrar {
 bool convert_native(const vm::NativeObject* nat, DType* to);
 // Whether `nat` is x.type_as(other).
 bool type_as_native(const vm::NativeObject* nat);
-// Whether `nat` is torch.matmul / Tensor.matmul (*kind 0), torch.mm /
-// Tensor.mm (1) or torch._kiln_linear (2, nn.functional.linear): the
-// graph compiler runs them as extern calls before a fused epilogue.
-bool matmul_native(const vm::NativeObject* nat, int* kind);
-// Whether `nat` is a view the graph compiler fuses through: *kind 0 for
-// transpose / swapaxes / swapdims (input, dim0, dim1), 1 for t (input),
-// 2 for permute (input, dims... or a tuple), 3 for unsqueeze (input, dim),
-// 4 for squeeze (input[, dim]), 5 for the reshapes: view / reshape /
-// flatten / unflatten / view_as / reshape_as (the result's shape tells the
-// new shape; view(dtype) is not one). Not the in-place forms.
-bool view_native(const vm::NativeObject* nat, int* kind);
-
 #define KILN_TORCH_AREA(name) void register_##name(Registrar& r);
 #include "stdlib/torch/torch_areas.def"
 #undef KILN_TORCH_AREA

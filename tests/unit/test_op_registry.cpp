@@ -165,10 +165,12 @@ TEST(OpSchema, MatchBindsPositionalKeywordAndReceiver) {
   EXPECT_FALSE(match(clamp, 1, c3.kw.data(), 1, false, slot, &err));
   EXPECT_EQ(err, "clamp() got multiple values for argument 'input'");
   EXPECT_FALSE(match(where, 2, nullptr, 0, false, slot, &err));
-  EXPECT_EQ(err, "where() missing 1 required positional argument: 'other'");
+  EXPECT_EQ(err, "where() missing 1 required positional arguments: \"other\"");  // (sic: PyTorch's words)
   Schema add = parse_schema("add(Tensor input, Tensor other, *, Scalar alpha=1) -> Tensor");
   EXPECT_FALSE(match(add, 3, nullptr, 0, false, slot, &err));
-  EXPECT_EQ(err, "add() takes 3 positional arguments but 4 were given");
+  EXPECT_EQ(err, "add() takes 2 positional arguments but 3 were given");
+  EXPECT_FALSE(match(add, 3, nullptr, 0, true, slot, &err));  // x.add(y, z): counted without self
+  EXPECT_EQ(err, "add() takes 1 positional argument but 2 were given");
 }
 
 TEST(OpRegistry, ElementwiseOpsNameTheirKernelOp) {

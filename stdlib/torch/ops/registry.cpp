@@ -80,7 +80,7 @@ namespace {
   }
   for (uint32_t m = s.tensors; m; m &= m - 1) {
     size_t i = size_t(std::countr_zero(m));
-    if (!out[i] || is_tensor(out[i])) continue;
+    if (!out[i] || is_tensor(out[i]) || (out[i].is_none() && (s.none_ok >> i & 1))) continue;
     int at = slot ? slot[i] : int(i);
     if (size_t(at) >= a.nargs)
       vm.raisef(vm::Exc::TypeError, "%s(): argument '%s' must be Tensor, not %s", s.name.c_str(), s.names[i],
@@ -96,8 +96,9 @@ namespace {
 inline bool tensors_ok(const Schema& s, const vm::CallArgs& a, bool method, const Bound& out) {
   if (method && a.nargs > 0 && !is_tensor(a.args[0])) return false;
   for (uint32_t m = s.tensors; m; m &= m - 1) {
-    const Value& v = out[std::countr_zero(m)];
-    if (v && !is_tensor(v)) return false;
+    int i = std::countr_zero(m);
+    const Value& v = out[size_t(i)];
+    if (v && !is_tensor(v) && !(v.is_none() && (s.none_ok >> i & 1))) return false;
   }
   return true;
 }

@@ -43,8 +43,8 @@ enum class OpId : uint16_t {
   Count_
 };
 
-enum class OpKind : uint8_t { Pointwise, Reduction, View, Composite, Other };
-enum class Variants : uint8_t { Function = 1, Method = 2, Both = 3 };
+enum class OpKind : uint8_t { Pointwise, Reduction, View, Extern, Composite, Other };
+enum class Variants : uint8_t { Hidden = 0, Function = 1, Method = 2, Both = 3 };
 
 struct OpDef;
 // A call's arguments bound by the op's schema: args[i] for params[i]

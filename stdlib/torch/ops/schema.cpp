@@ -142,7 +142,10 @@ Schema parse_schema(std::string_view text) {
   if (s.returns.rfind("Tensor(", 0) == 0 && s.returns.size() >= 9) s.returns_alias = s.returns[7];
   s.nparams = s.params.size();
   for (size_t i = 0; i < s.nparams; i++)
-    if (s.params[i].type == "Tensor" && !s.params[i].optional) s.tensors |= 1u << i;
+    if (s.params[i].type == "Tensor") {
+      s.tensors |= 1u << i;
+      if (s.params[i].optional) s.none_ok |= 1u << i;
+    }
   for (const Param& p : s.params) s.names.push_back(p.name.c_str());
   for (const Param& p : s.params) s.views.emplace_back(p.name);
   return s;
@@ -197,7 +200,7 @@ bool match_args(const Schema& s, size_t npos, const vm::Value* kwnames, size_t n
     for (size_t i = 1; i < n; i++) pos_param[i] = int(i - 1) < s.receiver ? int(i - 1) : int(i);
     order = pos_param;
   }
-  vm::PyParams p{s.name.c_str(), s.names.data(), s.names.size(), s.npositional, s.nrequired, 0};
+  vm::PyParams p{s.name.c_str(), s.names.data(), s.names.size(), s.npositional, s.nrequired, 0, true, method ? 1u : 0u};
   return vm::match_py_args(p, npos, kwnames, nkw, order, slot, error);
 }
 }  // namespace

@@ -55,7 +55,8 @@ struct Schema {
   size_t nrequired = 0;       // leading parameters without a default
   int receiver = 0;           // the parameter a method's `self` binds to (input / self)
   int varargs = -1;           // the `int...` parameter, or -1
-  uint32_t tensors = 0;       // bit i: params[i] is a `Tensor` (no `?`, no `|Scalar`): the binder checks it
+  uint32_t tensors = 0;       // bit i: params[i] is a `Tensor` or `Tensor?` (not `|Scalar`): the binder checks it
+  uint32_t none_ok = 0;       // bit i: and None is allowed (`Tensor?`)
   std::vector<const char*> names;        // params[i].name's characters, for binding
   std::vector<std::string_view> views;   // and as views (the binder's fast path)
 
@@ -78,7 +79,8 @@ Schema parse_schema(std::string_view text);
 // arguments npos..npos+nkw-1), or -1 where none is (its default).
 // kwnames[k] is the k-th keyword's name (a str Value). With `method`, the
 // first positional argument is the receiver and binds to params[receiver].
-// On a call that does not fit, false and *error is the TypeError's message.
+// On a call that does not fit, false and *error is the TypeError's message
+// (PyTorch's words: counts without self; missing names in double quotes).
 //
 // A method call's positional arguments for an `int...` parameter (all from
 // its position on) are one argument: *packed is how many (0 when it binds
