@@ -570,8 +570,6 @@ bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::functi
     case tracer::GraphOp::Call: break;
     default: return false;
   }
-  if (!vm::is_kind(n.callee, vm::ObjKind::Native)) return false;
-  const vm::NativeObject* nat = n.callee.as<vm::NativeObject>();
   tracer::OpCall c;
   torch::ops::Elementwise p;
   if (tracer::op_call_of(n, &c)) {
@@ -603,17 +601,15 @@ bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::functi
       *m = MaskNode{KOp::Select, 0, {mask, value, self}};
       return true;
     }
+    if (c.id() == OpId::to_float) {
+      // bool -> float32: the mask's numbers. (float32 -> float32 returns
+      // the tensor itself: not a new value.)
+      if (!is_float_meta(n.meta) || !is_bool(c.arg[0])) return false;
+      m->convert = true;
+      m->in[0] = c.arg[0];
+      return true;
+    }
     return false;
-  }
-  if (n.kwnames.is_object()) return false;
-  torch::DType to;
-  if (torch::convert_native(nat, &to)) {
-    // bool -> float32: the mask's numbers. (float32 -> float32 returns
-    // the tensor itself: not a new value.)
-    if (to != torch::DType::Float32 || !is_float_meta(n.meta) || n.in.size() != 1 || !is_bool(n.in[0])) return false;
-    m->convert = true;
-    m->in[0] = n.in[0];
-    return true;
   }
   return false;
 }
@@ -622,14 +618,10 @@ bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::functi
 // float32 input: x.float() and x.type_as(y) of float32 x and y (LLaMA's
 // norm: self._norm(x.float()).type_as(x)). *src: the input register.
 bool alias_of(const tracer::Node& n, const std::function<const std::string&(int)>& meta_of, int* src) {
-  if (n.op != tracer::GraphOp::Call || n.kwnames.is_object() || !vm::is_kind(n.callee, vm::ObjKind::Native) ||
-      !is_float_meta(n.meta) || n.in.empty() || !is_float_meta(meta_of(n.in[0])))
-    return false;
-  const vm::NativeObject* nat = n.callee.as<vm::NativeObject>();
-  torch::DType to;
-  bool alias = (torch::convert_native(nat, &to) && to == torch::DType::Float32 && n.in.size() == 1) ||
-               (torch::type_as_native(nat) && n.in.size() == 2 && is_float_meta(meta_of(n.in[1])));
-  if (alias) *src = n.in[0];
+  tracer::OpCall c;
+  if (!is_float_meta(n.meta) || !tracer::op_call_of(n, &c) || !is_float_meta(meta_of(c.arg[0]))) return false;
+  bool alias = c.id() == OpId::to_float || (c.id() == OpId::type_as && is_float_meta(meta_of(c.arg[1])));
+  if (alias) *src = c.arg[0];
   return alias;
 }
 

@@ -68,11 +68,6 @@ struct Registrar {
   void getter(const char* name, NativeFn fn);
 };
 
-// Whether `nat` is a dtype conversion method (x.float(), x.double()...):
-// its dtype.
-bool convert_native(const vm::NativeObject* nat, DType* to);
-// Whether `nat` is x.type_as(other).
-bool type_as_native(const vm::NativeObject* nat);
 #define KILN_TORCH_AREA(name) void register_##name(Registrar& r);
 #include "stdlib/torch/torch_areas.def"
 #undef KILN_TORCH_AREA

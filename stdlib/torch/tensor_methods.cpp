@@ -4,6 +4,7 @@
 // copy_, Python number protocols, and torch.equal/allclose/is_tensor.
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/views.h"
 #include "vm/container_support.h"
 #include "vm/list.h"
@@ -189,33 +190,24 @@ Value to_m(VM& vm, const CallArgs& a, const Value&) {
   return guarded(vm, [&] { return wrap(vm, ag::cast(v, *target)); });
 }
 
-// float(), double(), long(), int(), bool(): data = dtype
-Value convert_m(VM& vm, const CallArgs& a, const Value& data) {
-  auto d = DType(data.as_small_int());
-  SELF(dtype_name(d));
-  if (t.dtype == d) return a.args[0];
-  return guarded(vm, [&] { return wrap(vm, ag::cast(v, d)); });
-}
-
-// x.type_as(other): x converted to other's dtype (x itself when it has it).
-Value type_as_m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("type_as");
-  Value args[1];
-  if (!bind(vm, rest_of(a), {"type_as", {"other"}, 1, 1}, args)) return Value();
-  Tensor* other = expect_tensor(vm, args[0], "type_as", "other");
-  if (!other) return Value();
-  if (other->dtype == t.dtype) return a.args[0];
-  DType d = other->dtype;
-  return guarded(vm, [&] { return wrap(vm, ag::cast(v, d)); });
-}
-
 }  // namespace
-bool convert_native(const vm::NativeObject* nat, DType* to) {
-  if (nat->fn != convert_m) return false;
-  *to = DType(nat->data.as_small_int());
-  return true;
+
+// The conversions of the registry: float(), double(), long(), int(),
+// bool() (arg: the dtype), and x.type_as(other): the tensor itself when it
+// has the dtype already.
+Value ops::impl_convert(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  auto d = DType(def.arg);
+  Var& v = var_of(args[0]);
+  if (v.t.dtype == d) return args[0];
+  return guarded(vm, [&] { return wrap(vm, ag::cast(v, d)); });
 }
-bool type_as_native(const vm::NativeObject* nat) { return nat->fn == type_as_m; }
+Value ops::impl_type_as(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  Var& v = var_of(args[0]);
+  DType d = tensor_of(args[1]).dtype;
+  if (v.t.dtype == d) return args[0];
+  return guarded(vm, [&] { return wrap(vm, ag::cast(v, d)); });
+}
+
 namespace {
 
 Value fill__m(VM& vm, const CallArgs& a, const Value&) {
@@ -436,12 +428,6 @@ void register_tensor_basics(Registrar& r) {
   r.method("item", item_m);
   r.method("tolist", tolist_m);
   r.method("to", to_m);
-  r.method("type_as", type_as_m);
-  r.method("float", convert_m, Value::small_int(int64_t(DType::Float32)));
-  r.method("double", convert_m, Value::small_int(int64_t(DType::Float64)));
-  r.method("long", convert_m, Value::small_int(int64_t(DType::Int64)));
-  r.method("int", convert_m, Value::small_int(int64_t(DType::Int32)));
-  r.method("bool", convert_m, Value::small_int(int64_t(DType::Bool)));
   r.method("fill_", fill__m);
   r.method("zero_", zero__m);
   r.method("copy_", copy__m);

@@ -4,7 +4,9 @@
 # torch.div without alpha or rounding_mode fuse as + - /; clamp with min=
 # and max= as keywords, positionally, through its alias clip and as
 # clamp_min; x.where(cond, y) binds x to where's input; reductions take
-# dim= and keepdim= as keywords. What does not fuse stays eager: add with
+# dim= and keepdim= as keywords; views bind the same (transpose by keyword,
+# permute's separate ints, torch.reshape's tuple) and x.float() of a float
+# tensor is the tensor itself. What does not fuse stays eager: add with
 # alpha=, div with rounding_mode= (the executor runs the op as written).
 import torch
 
@@ -25,6 +27,10 @@ def reduce_kw(x):
     return (x * 2.0).sum(dim=-1, keepdim=True) + torch.amax(x, dim=-1, keepdim=True)
 
 
+def views(x):
+    return (x.transpose(dim0=0, dim1=1) * 2.0).permute(1, 0).reshape(-1) + torch.reshape(x, (-1,)).float()
+
+
 def not_fused(a, b):
     return torch.add(a, b, alpha=2) + torch.div(a, b, rounding_mode="floor")
 
@@ -37,4 +43,5 @@ for _ in range(3):
     print(clamps(a).sum().item())
     print(selects(a, b).sum().item())
     print(reduce_kw(a).sum().item())
+    print(views(a).sum().item())
     print(not_fused(a, b).sum().item())
