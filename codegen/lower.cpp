@@ -19,12 +19,13 @@ namespace kiln::codegen {
 
 namespace {
 
-bool is_float_meta(const std::string& m) { return m.rfind("float32[", 0) == 0; }
-bool is_bool_meta(const std::string& m) { return m.rfind("bool[", 0) == 0; }
+using tracer::Meta;
+bool is_float_meta(const Meta& m) { return m.is(torch::DType::Float32); }
+bool is_bool_meta(const Meta& m) { return m.is(torch::DType::Bool); }
 // A float32 or bool tensor's meta (the dtypes a kernel reads).
-bool is_tensor_meta(const std::string& m) { return is_float_meta(m) || is_bool_meta(m); }
+bool is_tensor_meta(const Meta& m) { return is_float_meta(m) || is_bool_meta(m); }
 // A view's meta for an input of meta `in`: a tensor of the same dtype.
-bool view_metas(const std::string& in, const std::string& out) {
+bool view_metas(const Meta& in, const Meta& out) {
   return (is_float_meta(in) && is_float_meta(out)) || (is_bool_meta(in) && is_bool_meta(out));
 }
 
@@ -36,10 +37,10 @@ Operand operand_kind(const tracer::Graph& g, int r) {
     const vm::Value& c = g.consts[size_t(r)];
     return c.is_double() || c.is_bool() || vm::is_int(c) ? Operand::Number : Operand::Other;
   }
-  const std::string& meta = r < int(g.consts.size() + g.inputs.size()) ? g.input_meta[size_t(r) - g.consts.size()]
-                                                                          : g.nodes[size_t(r) - g.consts.size() - g.inputs.size()].meta;
-  if (meta.rfind("float32[", 0) == 0 || meta.rfind("bool[", 0) == 0) return Operand::Tensor;
-  if (meta == "int" || meta == "float" || meta == "bool") return Operand::Number;
+  const Meta& meta = r < int(g.consts.size() + g.inputs.size()) ? g.input_meta[size_t(r) - g.consts.size()]
+                                                                   : g.nodes[size_t(r) - g.consts.size() - g.inputs.size()].meta;
+  if (is_tensor_meta(meta)) return Operand::Tensor;
+  if (meta.is_number()) return Operand::Number;
   return Operand::Other;
 }
 
@@ -49,7 +50,7 @@ using torch::ops::OpId;
 // (not in place) and its bound registers (lo, hi; -1 where absent or None).
 bool clamp_of(const tracer::Graph& g, const tracer::Node& n, std::vector<int>* bounds) {
   tracer::OpCall c;
-  if (n.meta.rfind("float32[", 0) != 0 || !tracer::op_call_of(n, &c)) return false;
+  if (!is_float_meta(n.meta) || !tracer::op_call_of(n, &c)) return false;
   int lo = -1, hi = -1;
   switch (c.id()) {
     case OpId::clamp: lo = c.arg[1], hi = c.arg[2]; break;
@@ -65,27 +66,10 @@ bool clamp_of(const tracer::Graph& g, const tracer::Node& n, std::vector<int>* b
   return true;
 }
 
-// The dims of a float32[...] meta ("float32[4, 6]": {"4", "6"}).
-std::vector<std::string> meta_dims(const std::string& meta) {
-  std::vector<std::string> dims;
-  size_t b = meta.find('['), e = meta.rfind(']');
-  if (b == std::string::npos || e == std::string::npos || e <= b + 1) return dims;
-  std::string in = meta.substr(b + 1, e - b - 1);
-  size_t i = 0;
-  while (i <= in.size()) {
-    size_t j = in.find(',', i);
-    if (j == std::string::npos) j = in.size();
-    size_t a = in.find_first_not_of(' ', i);
-    dims.push_back(a < j ? in.substr(a, j - a) : "");
-    i = j + 1;
-  }
-  return dims;
-}
-
 // Whether node n is a float32 matmul the region can start with: its kind
 // and argument registers (linear: input, weight, and bias or -1).
 bool extern_of(const tracer::Node& n, KernelRegion::Extern* kind, std::vector<int>* args) {
-  if (n.meta.rfind("float32[", 0) != 0) return false;
+  if (!is_float_meta(n.meta)) return false;
   if (n.op == tracer::GraphOp::Binary && vm::BinOpKind(n.arg) == vm::BinOpKind::MatMult && n.in.size() == 2) {
     *kind = KernelRegion::Extern::Matmul;
     *args = n.in;
@@ -109,8 +93,8 @@ bool extern_of(const tracer::Node& n, KernelRegion::Extern* kind, std::vector<in
 // of an input whose meta is `in_meta`: the view's dims, each a dim of the
 // input or -1 for a new size-1 dim (dims not listed are size-1 dims
 // squeezed away).
-bool view_dims_of(const tracer::Graph& g, const tracer::Node& n, const std::string& in_meta, std::vector<int8_t>* out) {
-  std::vector<std::string> in_dims = meta_dims(in_meta);
+bool view_dims_of(const tracer::Graph& g, const tracer::Node& n, const Meta& in_meta, std::vector<int8_t>* out) {
+  const std::vector<int64_t>& in_dims = in_meta.sizes;
   int rank = int(in_dims.size());
   tracer::OpCall c;
   if (!tracer::op_call_of(n, &c) || !view_metas(in_meta, n.meta) || rank > 8) return false;
@@ -196,29 +180,27 @@ bool view_dims_of(const tracer::Graph& g, const tracer::Node& n, const std::stri
       if (dims.empty()) {
         perm.clear();
         for (int d = 0; d < rank; d++) {
-          if (in_dims[size_t(d)] == "*") return false;  // dynamic: which dims are 1 is not fixed
-          if (in_dims[size_t(d)] != "1") perm.push_back(int8_t(d));
+          if (in_dims[size_t(d)] == Meta::kDynamic) return false;  // dynamic: which dims are 1 is not fixed
+          if (in_dims[size_t(d)] != 1) perm.push_back(int8_t(d));
         }
         return true;
       }
       int64_t w;
       if (!wrap(dims[0], rank, &w)) return false;
       if (rank == 0) return true;
-      if (in_dims[size_t(w)] == "*") return false;
-      if (in_dims[size_t(w)] == "1") perm.erase(perm.begin() + w);
+      if (in_dims[size_t(w)] == Meta::kDynamic) return false;
+      if (in_dims[size_t(w)] == 1) perm.erase(perm.begin() + w);
       return true;
     }
   }
   return false;
 }
 
-// The fixed sizes of a float32[...] meta, or false (dynamic "*" sizes).
-bool static_sizes(const std::string& meta, std::vector<int64_t>* out) {
+// The fixed sizes of a tensor's meta, or false (dynamic sizes).
+bool static_sizes(const Meta& meta, std::vector<int64_t>* out) {
   out->clear();
-  for (const std::string& d : meta_dims(meta)) {
-    if (d.empty() || d.find_first_not_of("0123456789") != std::string::npos) return false;
-    out->push_back(std::stoll(d));
-  }
+  if (!meta.static_sizes()) return false;
+  *out = meta.sizes;
   return out->size() <= size_t(torch::kMaxDims);
 }
 
@@ -226,7 +208,7 @@ bool static_sizes(const std::string& meta, std::vector<int64_t>* out) {
 // reshape / flatten / unflatten / view_as / reshape_as of a float32 tensor
 // of fixed shape `in_meta` to a float32 result of fixed shape — with the
 // shapes before and after (*from, *to). Dynamic sizes ("*") are not fused.
-bool reshape_of(const tracer::Node& n, const std::string& in_meta, std::vector<int64_t>* from, std::vector<int64_t>* to) {
+bool reshape_of(const tracer::Node& n, const Meta& in_meta, std::vector<int64_t>* from, std::vector<int64_t>* to) {
   tracer::OpCall c;
   if (!tracer::op_call_of(n, &c) || !view_metas(in_meta, n.meta)) return false;
   switch (c.id()) {
@@ -248,7 +230,7 @@ bool reshape_of(const tracer::Node& n, const std::string& in_meta, std::vector<i
 // Whether a contiguous tensor of meta `in_meta` can be read through
 // `steps` without a copy (a reshape of a broadcast tensor that merges the
 // broadcast dim has no view: its launch would copy the input each time).
-bool views_without_copy(const std::string& in_meta, const std::vector<ViewStep>& steps) {
+bool views_without_copy(const Meta& in_meta, const std::vector<ViewStep>& steps) {
   bool reshapes = false;
   for (const ViewStep& v : steps) reshapes = reshapes || v.kind == ViewStep::Kind::Reshape;
   if (!reshapes) return true;
@@ -269,7 +251,7 @@ bool views_without_copy(const std::string& in_meta, const std::vector<ViewStep>&
 // Whether node n is basic indexing of a float32 tensor of fixed shape
 // `in_meta` by a constant (ints, slices of ints with positive steps, None,
 // Ellipsis, a tuple of them) that eager would accept: the Index view.
-bool index_of(const tracer::Graph& g, const tracer::Node& n, const std::string& in_meta, ViewStep* out) {
+bool index_of(const tracer::Graph& g, const tracer::Node& n, const Meta& in_meta, ViewStep* out) {
   if (n.op != tracer::GraphOp::GetItem || n.in.size() != 2 || n.in[1] >= int(g.consts.size()) ||
       !view_metas(in_meta, n.meta))
     return false;
@@ -350,16 +332,11 @@ bool index_of(const tracer::Graph& g, const tracer::Node& n, const std::string& 
   return true;
 }
 
-// Whether two float32[...] (or bool[...]) metas may be the same shape: as
-// many dims, each equal or unknown ("*", a dynamic size). The launch checks
-// the real shapes.
-bool same_shape(const std::string& a, const std::string& b) {
+// Whether two float32 (or bool) tensor metas may be the same shape: as
+// many dims, each equal or dynamic. The launch checks the real shapes.
+bool kernel_same_shape(const Meta& a, const Meta& b) {
   if (a == b) return true;
-  std::vector<std::string> x = meta_dims(a), y = meta_dims(b);
-  if (x.size() != y.size() || !is_tensor_meta(a) || !is_tensor_meta(b)) return false;
-  for (size_t i = 0; i < x.size(); i++)
-    if (x[i] != y[i] && x[i] != "*" && y[i] != "*") return false;
-  return true;
+  return is_tensor_meta(a) && is_tensor_meta(b) && tracer::same_shape(a, b);
 }
 
 // A reduction node the kernel can fold: over the trailing `dims` dims of
@@ -376,10 +353,10 @@ struct ReductionNode {
   double correction = 1;  // var / std
   ReduceOp norm = ReduceOp::norm2;  // norm: its p
 };
-bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::function<const std::string&(int)>& meta_of,
+bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::function<const Meta&(int)>& meta_of,
                   ReductionNode* r) {
   tracer::OpCall c;
-  if (n.meta.rfind("float32[", 0) != 0 || !tracer::op_call_of(n, &c) || c.op->kind != torch::ops::OpKind::Reduction)
+  if (!is_float_meta(n.meta) || !tracer::op_call_of(n, &c) || c.op->kind != torch::ops::OpKind::Reduction)
     return false;
   static const std::map<OpId, RKind> kKinds = {
       {OpId::sum, RKind::Sum},         {OpId::mean, RKind::Mean},     {OpId::amax, RKind::Amax},
@@ -388,8 +365,8 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::func
       {OpId::std, RKind::Std},         {OpId::logsumexp, RKind::LogSumExp},    {OpId::norm, RKind::Norm}};
   auto kind = kKinds.find(c.id());
   if (kind == kKinds.end() || c.arg[0] < 0) return false;
-  const std::string& input_meta = meta_of(c.arg[0]);
-  if (input_meta.rfind("float32[", 0) != 0) return false;
+  const Meta& input_meta = meta_of(c.arg[0]);
+  if (!is_float_meta(input_meta)) return false;
   // The arguments after input, by parameter: a register, or -1.
   const int* arg = c.arg + 1;
   size_t nparams = c.op->schema.params.size();
@@ -399,7 +376,7 @@ bool reduction_of(const tracer::Graph& g, const tracer::Node& n, const std::func
     *v = g.consts[size_t(reg)];
     return true;
   };
-  int rank = int(meta_dims(input_meta).size());
+  int rank = input_meta.rank();
   if (rank == 0) return false;
   vm::Value dim, second, third, fourth;
   if (!constant(arg[0], &dim) || !constant(arg[1], &second) || !constant(arg[2], &third) || !constant(arg[3], &fourth))
@@ -527,7 +504,7 @@ struct MaskNode {
   int in[3] = {-1, -1, -1};
   bool convert = false;
 };
-bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::function<const std::string&(int)>& meta_of,
+bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::function<const Meta&(int)>& meta_of,
                 MaskNode* m) {
   *m = MaskNode{};
   bool bool_out = is_bool_meta(n.meta);
@@ -597,7 +574,8 @@ bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::functi
       // mask, as PyTorch's (expand_outplace) and eager's are.
       int self = c.arg[0], mask = c.arg[1], value = c.arg[2];
       if (!is_float_meta(n.meta) || !is_float_meta(meta_of(self)) || !is_bool(mask)) return false;
-      if (operand_kind(g, value) != Operand::Number && meta_of(value) != "float32[]") return false;
+      if (operand_kind(g, value) != Operand::Number && !(is_float_meta(meta_of(value)) && meta_of(value).rank() == 0))
+        return false;
       *m = MaskNode{KOp::Select, 0, {mask, value, self}};
       return true;
     }
@@ -617,7 +595,7 @@ bool mask_op_of(const tracer::Graph& g, const tracer::Node& n, const std::functi
 // Whether node n returns its input unchanged, the same tensor object, for a
 // float32 input: x.float() and x.type_as(y) of float32 x and y (LLaMA's
 // norm: self._norm(x.float()).type_as(x)). *src: the input register.
-bool alias_of(const tracer::Node& n, const std::function<const std::string&(int)>& meta_of, int* src) {
+bool alias_of(const tracer::Node& n, const std::function<const Meta&(int)>& meta_of, int* src) {
   tracer::OpCall c;
   if (!is_float_meta(n.meta) || !tracer::op_call_of(n, &c) || !is_float_meta(meta_of(c.arg[0]))) return false;
   bool alias = c.id() == OpId::to_float || (c.id() == OpId::type_as && is_float_meta(meta_of(c.arg[1])));
@@ -639,16 +617,16 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
 
   // The run of nodes from `first` (before `limit`) that compiles, as a region.
   // Elements of a value of this meta ("float32[4, 6]": 24; -1 if unknown).
-  auto numel_of = [](const std::string& meta) {
+  auto numel_of = [](const Meta& meta) {
     int64_t n = 1;
-    for (const std::string& d : meta_dims(meta)) {
-      if (d.empty() || !std::isdigit(static_cast<unsigned char>(d[0]))) return int64_t(-1);
-      n *= std::atoll(d.c_str());
+    for (int64_t d : meta.sizes) {
+      if (d == Meta::kDynamic) return int64_t(-1);
+      n *= d;
     }
     return n;
   };
-  auto meta_of = [&](int r) -> const std::string& {
-    static const std::string none;
+  auto meta_of = [&](int r) -> const Meta& {
+    static const Meta none;
     if (r < int(g.consts.size())) return none;
     if (r < int(g.consts.size() + g.inputs.size())) return g.input_meta[size_t(r) - g.consts.size()];
     return g.nodes[size_t(r) - g.consts.size() - g.inputs.size()].meta;
@@ -661,7 +639,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     Kernel& k = reg.kernel;
     std::vector<Form> form;          // per body value
     std::vector<int> value_of_node;  // per node of the run: its value in the body
-    std::string iter_meta;           // a reducing region: the shape its reductions fold
+    Meta iter_meta;                  // a reducing region: the shape its reductions fold (else not a tensor)
     // Registers of the run's views that eager holds with strided rows (a
     // transpose, a permute, an index of a computed value): eager folds
     // those by their strides, so a reduction of one is left to it.
@@ -695,7 +673,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     };
     // The widest row-level value of the run so far (its meta).
     auto widest_row = [&]() {
-      const std::string* w = nullptr;
+      const Meta* w = nullptr;
       for (size_t j = 0; j < value_of_node.size(); j++)
         if (form[size_t(value_of_node[j])] == Form::Row && (!w || numel_of(g.nodes[reg.first + j].meta) > numel_of(*w)))
           w = &g.nodes[reg.first + j].meta;
@@ -712,7 +690,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
     // run's nodes, as a mask's slice of a buffer would be).
     auto viewable = [&](int r) { return in_run(r) || operand_kind(g, r) == Operand::Tensor; };
     // The rank of register r's float32 (or bool) tensor, or -1.
-    auto node_rank = [&](int r) { return is_float_meta(meta_of(r)) || is_bool_meta(meta_of(r)) ? int(meta_dims(meta_of(r)).size()) : -1; };
+    auto node_rank = [&](int r) { return is_float_meta(meta_of(r)) || is_bool_meta(meta_of(r)) ? meta_of(r).rank() : -1; };
     // Value v computed again over its inputs read through one more view:
     // `make(rank, &step)` gives the step for a tensor input of `rank` dims
     // (after the views it already has), or false. -1 if it cannot be (a
@@ -856,7 +834,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           if (ok) v = push(KInstr{KOp::Binary, int(op), v, b});
         }
       } else if (std::vector<int8_t> vdims; !n.in.empty() && viewable(n.in[0]) &&
-                                              iter_meta.empty() && view_dims_of(g, n, meta_of(n.in[0]), &vdims)) {
+                                              !iter_meta.tensor && view_dims_of(g, n, meta_of(n.in[0]), &vdims)) {
         // Fusion through a view of a value the run computes: the value's
         // pointwise expression again, over its inputs read through the
         // same view (view(f(a, b)) = f(view(a), view(b))). The view itself
@@ -873,7 +851,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
           if (d >= 0 && d < prev_dim) keeps_layout = false;
           if (d >= 0) prev_dim = d;
         }
-      } else if (ViewStep rs; !n.in.empty() && viewable(n.in[0]) && iter_meta.empty() &&
+      } else if (ViewStep rs; !n.in.empty() && viewable(n.in[0]) && !iter_meta.tensor &&
                              std::find(reg.views.begin(), reg.views.end(), size_t(n.in[0] - g.node_reg(0))) == reg.views.end() &&
                              reshape_of(n, meta_of(n.in[0]), &rs.from, &rs.to)) {
         // Fusion through a reshape of a value the run computes (a fresh,
@@ -888,7 +866,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         });
         ok = v >= 0;
         is_view = true;
-      } else if (ViewStep ix; !n.in.empty() && viewable(n.in[0]) && iter_meta.empty() && index_of(g, n, meta_of(n.in[0]), &ix)) {
+      } else if (ViewStep ix; !n.in.empty() && viewable(n.in[0]) && !iter_meta.tensor && index_of(g, n, meta_of(n.in[0]), &ix)) {
         // Fusion through basic indexing (ints, slices, None, Ellipsis) of
         // a value the run computes, the same way.
         v = viewed(value_of(n.in[0]), [&](int in_rank, ViewStep* step) {
@@ -928,19 +906,19 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         // other reductions. softmax(x) = e * (1 / sum(e)), e = exp(x - max(x));
         // log_softmax(x) = (x - max(x)) - log(sum(exp(x - max(x)))): the
         // eager kernel's order of operations.
-        const std::string& in_meta = meta_of(red.input);
-        const std::string* w = widest_row();
+        const Meta& in_meta = meta_of(red.input);
+        const Meta* w = widest_row();
         int x = value_of(red.input);
         bool strided = std::find(strided_views.begin(), strided_views.end(), red.input) != strided_views.end();
         ok = x >= 0 && form[size_t(x)] == Form::Row &&
              (k.reduce_dims == 0 || (k.reduce_dims == red.dims && k.reduce_from == red.from)) &&
              (!strided || k.body[size_t(x)].op == KOp::Load) &&  // (a load: the launch checks its rows)
-             (iter_meta.empty() ? (!w || same_shape(*w, in_meta)) : same_shape(iter_meta, in_meta));
+             (!iter_meta.tensor ? (!w || kernel_same_shape(*w, in_meta)) : kernel_same_shape(iter_meta, in_meta));
         // Every row-level value so far must fit in the shape it folds (one
         // of as many elements but another shape, as after a transpose, does not).
         for (size_t j = 0; ok && j < value_of_node.size(); j++) {
-          const std::string& m = g.nodes[reg.first + j].meta;
-          if (form[size_t(value_of_node[j])] == Form::Row && !same_shape(m, in_meta) &&
+          const Meta& m = g.nodes[reg.first + j].meta;
+          if (form[size_t(value_of_node[j])] == Form::Row && !kernel_same_shape(m, in_meta) &&
               !(numel_of(m) >= 0 && numel_of(m) < numel_of(in_meta)))
             ok = false;
         }
@@ -995,7 +973,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       if (ok && k.body.size() > kMaxKernelBody && !saved.body.empty()) ok = false;
       // In a reducing region, no row-level value may outgrow what its
       // reductions fold (its tensor inputs would widen the iteration).
-      if (ok && !iter_meta.empty() && form[size_t(v)] == Form::Row && !same_shape(n.meta, iter_meta) &&
+      if (ok && iter_meta.tensor && form[size_t(v)] == Form::Row && !kernel_same_shape(n.meta, iter_meta) &&
           !(numel_of(n.meta) >= 0 && numel_of(n.meta) < numel_of(iter_meta)))
         ok = false;
       if (!ok) {
@@ -1046,7 +1024,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
       // as wide); with no row-level value stored, the widest value's (the
       // last of those as wide). A wider value that is not stored only
       // feeds views or slices, computed again through them.
-      const std::string* widest = reg.iter_meta.empty() ? nullptr : &reg.iter_meta;
+      const Meta* widest = !reg.iter_meta.tensor ? nullptr : &reg.iter_meta;
       for (int pass = 0; pass < 2 && !widest; pass++)
         for (size_t n = reg.first; n < reg.end; n++) {
           if (!row_level(n)) continue;
@@ -1057,7 +1035,7 @@ std::vector<KernelRegion> lower_graph(const tracer::Graph& g, const std::functio
         }
       size_t bad = SIZE_MAX;
       for (size_t o : reg.outs)
-        if (row_level(o) && !same_shape(g.nodes[o].meta, *widest)) bad = std::min(bad, o);
+        if (row_level(o) && !kernel_same_shape(g.nodes[o].meta, *widest)) bad = std::min(bad, o);
       for (size_t vn : reg.views)  // a view used after the run: it ends before it
         if (std::find(reg.outs.begin(), reg.outs.end(), vn) != reg.outs.end()) bad = std::min(bad, vn);
       for (size_t o : reg.outs)  // a mask used after a reducing run (a bool output only from a pointwise kernel)

@@ -41,7 +41,7 @@ struct KernelRegion {
   std::vector<size_t> outs;    // graph nodes whose values it stores, in kernel output order
   std::vector<Form> node_forms;  // per node [first, end): the form of its value in the kernel
   std::vector<size_t> views;     // its view nodes (fused through; never stored)
-  std::string iter_meta;         // a reducing region: the shape its reductions fold (its iteration shape)
+  tracer::Meta iter_meta;        // a reducing region: the shape its reductions fold (its iteration shape); else not a tensor
   // A region may start with an extern call (a matmul into the BLAS, run
   // by the host stub with the eager op) whose result is kernel input 0:
   // the kernel is its fused epilogue, and may write its output into the

@@ -24,8 +24,8 @@ bool number_register(const tracer::Graph& g, int r) {
     return c.is_double() || c.is_bool() || vm::is_int(c);
   }
   size_t i = size_t(r) - g.consts.size();
-  const std::string& meta = i < g.inputs.size() ? g.input_meta[i] : g.nodes[i - g.inputs.size()].meta;
-  return meta == "int" || meta == "float" || meta == "bool";
+  const tracer::Meta& meta = i < g.inputs.size() ? g.input_meta[i] : g.nodes[i - g.inputs.size()].meta;
+  return meta.is_number();
 }
 }  // namespace
 
@@ -41,7 +41,7 @@ bool pointwise_of(const tracer::Graph& g, const tracer::Node& n, PointwiseOp* s)
 bool pointwise_of_node(const tracer::Node& n, PointwiseOp* s) {
   // Only nodes that made float32 tensors while tracing (not size arithmetic
   // on Python ints).
-  if (n.meta.rfind("float32[", 0) != 0) return false;
+  if (!n.meta.is(torch::DType::Float32)) return false;
   switch (n.op) {
     case GraphOp::Binary: {
       switch (vm::BinOpKind(n.arg)) {

@@ -301,20 +301,16 @@ Value graph_call(vm::VM& vm, const vm::CallArgs&, const Value& data) {
     // The live values at a graph break, against what the trace saw.
     auto* t = out.as<vm::TupleObject>();
     for (size_t i = 0; i < g.outputs.size(); i++) {
-      std::string want = g.reg_meta(vm, g.outputs[i]);
-      if (g.dynamic) {
-        // Sizes may differ from the trace's: compare class and dtype only.
-        size_t b = want.find('[');
-        if (b != std::string::npos) want = want.substr(0, b) + "[*";
-      }
-      std::string got = value_meta(vm, t->items[i]);
-      bool ok = want.ends_with("[*") ? got.starts_with(want.substr(0, want.size() - 1))
-                                     : meta_matches(vm, t->items[i], want);
+      Meta want = g.reg_meta(vm, g.outputs[i]);
+      Meta got = meta_of(vm, t->items[i]);
+      // Sizes may differ from the trace's in a dynamic graph: class and
+      // dtype only.
+      bool ok = g.dynamic && want.tensor ? got.tensor && got.dtype == want.dtype : meta_fits(vm, t->items[i], want);
       if (!ok)
         return vm.raise(vm::Exc::SystemError,
                         fmt::format("kiln tracer self-check: graph {} hands the interpreter a {} as live value {} "
                                     "where the trace had a {}",
-                                    g.name, got, i, want));
+                                    g.name, got.str(), i, want.str()));
     }
   }
   return out;

@@ -111,36 +111,10 @@ bool op_call_of(const Node& n, OpCall* out) {
   return true;
 }
 
-std::string value_meta(VM& vm, const Value& v) {
-  if (torch::is_tensor(v)) {
-    const torch::Tensor& t = torch::tensor_of(v);
-    return std::string(torch::dtype_name(t.dtype)) + t.sizes.str();
-  }
-  return vm::type_name(vm, v);
-}
-
-bool meta_matches(VM& vm, const Value& v, const std::string& meta) {
-  std::string got = value_meta(vm, v);
-  if (got == meta) return true;
-  if (meta.find('*') == std::string::npos) return false;
-  // Compare field by field, "*" matching any size.
-  size_t i = 0, j = 0;
-  while (i < got.size() && j < meta.size()) {
-    if (meta[j] == '*') {
-      while (i < got.size() && isdigit(static_cast<unsigned char>(got[i]))) i++;
-      j++;
-      continue;
-    }
-    if (got[i] != meta[j]) return false;
-    i++;
-    j++;
-  }
-  return i == got.size() && j == meta.size();
-}
 int graph_op_arity(GraphOp op) { return kOps[size_t(op)].arity; }
 
-std::string Graph::reg_meta(VM& vm, int r) const {
-  if (r < int(consts.size())) return value_meta(vm, consts[size_t(r)]);
+Meta Graph::reg_meta(VM& vm, int r) const {
+  if (r < int(consts.size())) return meta_of(vm, consts[size_t(r)]);
   if (r < int(consts.size() + inputs.size())) return input_meta[size_t(r) - consts.size()];
   return nodes[size_t(r) - consts.size() - inputs.size()].meta;
 }
@@ -173,13 +147,13 @@ std::string Graph::to_code(VM& vm) const {
   for (size_t i = 0; i < inputs.size(); i++) r += fmt::format("{}i{}", i ? ", " : "", i);
   r += "):\n";
   for (size_t i = 0; i < inputs.size(); i++)
-    r += fmt::format("    # i{} = {}  ({})\n", i, input_names[i], input_meta[i]);
+    r += fmt::format("    # i{} = {}  ({})\n", i, input_names[i], input_meta[i].str());
   for (size_t i = 0; i < consts.size(); i++) r += fmt::format("    c{} = {}\n", i, const_text(vm, consts[i]));
   for (size_t i = 0; i < nodes.size(); i++) {
     const Node& n = nodes[i];
     std::string line = fmt::format("    v{} = {}", i, node_expr(vm, *this, n));
     if (line.size() < 48) line.resize(48, ' ');
-    r += fmt::format("{}  # {}:{}  {}\n", line, n.file ? std::string(vm::str_view(n.file)) : filename, n.line, n.meta);
+    r += fmt::format("{}  # {}:{}  {}\n", line, n.file ? std::string(vm::str_view(n.file)) : filename, n.line, n.meta.str());
   }
   r += "    return ";
   if (outputs.size() == 1 && !tuple_output) {
@@ -205,13 +179,13 @@ std::string Graph::to_dot(VM& vm) const {
   for (size_t i = 0; i < consts.size(); i++)
     r += fmt::format("  c{} [label=\"{}\", shape=plaintext];\n", i, esc(const_text(vm, consts[i])));
   for (size_t i = 0; i < inputs.size(); i++)
-    r += fmt::format("  i{} [label=\"{}\\n{}\", shape=ellipse];\n", i, esc(input_names[i]), esc(input_meta[i]));
+    r += fmt::format("  i{} [label=\"{}\\n{}\", shape=ellipse];\n", i, esc(input_names[i]), esc(input_meta[i].str()));
   for (size_t i = 0; i < nodes.size(); i++) {
     const Node& n = nodes[i];
     std::string what = n.op == GraphOp::Call ? n.label : std::string(graph_op_name(n.op)) + " " + n.label;
     if (n.op == GraphOp::GetAttr || n.op == GraphOp::SetAttr || n.op == GraphOp::StoreGlobal)
       what = std::string(graph_op_name(n.op)) + " " + std::string(vm::str_view(n.name));
-    r += fmt::format("  v{} [label=\"{}\\n{}\\nline {}\"];\n", i, esc(what), esc(n.meta), n.line);
+    r += fmt::format("  v{} [label=\"{}\\n{}\\nline {}\"];\n", i, esc(what), esc(n.meta.str()), n.line);
     for (int in : n.in) r += fmt::format("  {} -> v{};\n", reg_name(*this, in), i);
   }
   r += "  output [shape=doublecircle];\n";

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "stdlib/torch/ops/registry.h"
+#include "tracer/meta.h"
 #include "vm/object.h"
 #include "vm/value.h"
 #include "vm/vm.h"
@@ -35,12 +36,6 @@ enum class GraphOp : uint8_t {
   Count_
 };
 const char* graph_op_name(GraphOp op);
-// What a value is, as graphs print it: "float32[8, 16]" for a tensor, else
-// its type's name ("tuple", "NoneType").
-std::string value_meta(VM& vm, const Value& v);
-// Whether `v` fits `meta` (value_meta of an example; "*" in a tensor's
-// sizes matches any size).
-bool meta_matches(VM& vm, const Value& v, const std::string& meta);
 int graph_op_arity(GraphOp op);  // -1: any
 
 struct Node {
@@ -53,7 +48,7 @@ struct Node {
   int line = 0;             // source line of the instruction that made it
   Value file;               // its file when not the graph's (an inlined function of another module)
   std::string label;        // Call: "torch.add" / "Tensor.add_"; operators: the symbol
-  std::string meta;         // what the output was while tracing: "f32[8, 16]", "tuple", "NoneType"
+  Meta meta;                // what the output was while tracing (tracer/meta.h)
   // Where it was made, outermost first: the traced function's line, then
   // each inlined call's (its code and line). A failing node's traceback.
   struct Site {
@@ -94,7 +89,7 @@ struct Graph {
   std::vector<Value> consts;
   std::vector<int> inputs;               // per input: its source index
   std::vector<std::string> input_names;  // per input: the source, described
-  std::vector<std::string> input_meta;
+  std::vector<Meta> input_meta;
   std::vector<Node> nodes;
   std::vector<int> outputs;  // registers; one output is returned as itself, several as a tuple
   bool tuple_output = false;  // always a tuple (a partial graph's live values at a graph break)
@@ -118,8 +113,8 @@ struct Graph {
   int nregs() const { return int(consts.size() + inputs.size() + nodes.size()); }
   // Nodes that are tensor operations (not plumbing: see is_plumbing).
   size_t op_count() const;
-  // What register r held while tracing (value_meta of its example).
-  std::string reg_meta(VM& vm, int r) const;
+  // What register r held while tracing (the meta of its example).
+  Meta reg_meta(VM& vm, int r) const;
 
   std::string to_code(VM& vm) const;
   std::string to_dot(VM& vm) const;

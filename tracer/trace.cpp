@@ -168,7 +168,7 @@ class Tracer {
   GuardProgram guards_;
   std::vector<Value> consts_;
   std::vector<int> input_sources_;
-  std::vector<std::string> input_meta_;
+  std::vector<Meta> input_meta_;
   std::vector<Node> nodes_;
   std::unordered_map<const vm::Object*, Value> clones_;
   std::unordered_map<const torch::Storage*, torch::StoragePtr> storage_clones_;
@@ -349,7 +349,7 @@ class Tracer {
     consts_.push_back(v);
     return tag(kConstTag, int(consts_.size() - 1));
   }
-  std::string meta_of(const Value& v) { return value_meta(vm_, v); }
+  Meta meta_of(const Value& v) { return tracer::meta_of(vm_, v); }
   int add_node(Node n, const Value& example) {
     if (cur_try_) {
       // In a try block: the handlers would not run if this node raised.
@@ -392,12 +392,12 @@ class Tracer {
       switch (tag_kind(reg)) {
         case kConstTag: return torch::is_tensor(consts_[size_t(tag_index(reg))]);
         case kInputTag: {
-          const std::string& m = input_meta_[size_t(tag_index(reg))];
-          return m.find('[') != std::string::npos || m == "tuple" || m == "list";
+          const Meta& m = input_meta_[size_t(tag_index(reg))];
+          return m.tensor || m.type == "tuple" || m.type == "list";
         }
         default: {
-          const std::string& m = nodes_[size_t(tag_index(reg))].meta;
-          return m.find('[') != std::string::npos || m == "tuple" || m == "list";
+          const Meta& m = nodes_[size_t(tag_index(reg))].meta;
+          return m.tensor || m.type == "tuple" || m.type == "list";
         }
       }
     };
@@ -3880,10 +3880,10 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
   for (size_t i = 0; i < input_sources_.size(); i++)
     for (const Guard& gd : guards_.guards)
       if (gd.kind == GuardKind::TensorMatch && gd.dynamic && gd.source == input_sources_[i]) {
-        std::string m = std::string(torch::dtype_name(gd.dtype)) + "[";
-        for (int d = 0; d < gd.sizes.n; d++)
-          m += (d ? ", " : "") + (((gd.dynamic >> d) & 1) ? std::string("*") : std::to_string(gd.sizes[d]));
-        input_meta_[i] = m + "]";
+        Meta& m = input_meta_[i];
+        m.dtype = gd.dtype;
+        m.sizes.clear();
+        for (int d = 0; d < gd.sizes.n; d++) m.sizes.push_back(((gd.dynamic >> d) & 1) ? Meta::kDynamic : gd.sizes[d]);
       }
   // Size reads whose SymInt was pinned (used by Python) leave Tensor.size
   // nodes nobody reads: dropped.
@@ -4233,14 +4233,14 @@ TraceResult Tracer::run() {
     auto tensor_reg = [&](int id) {
       switch (tag_kind(id)) {
         case kConstTag: return torch::is_tensor(consts_[size_t(tag_index(id))]);
-        case kInputTag: return input_meta_[size_t(tag_index(id))].find('[') != std::string::npos;
-        default: return nodes_[size_t(tag_index(id))].meta.find('[') != std::string::npos;
+        case kInputTag: return input_meta_[size_t(tag_index(id))].tensor;
+        default: return nodes_[size_t(tag_index(id))].meta.tensor;
       }
     };
     size_t tensor_nodes = 0;
     for (auto& n : nodes_) {
       if (is_plumbing(n)) continue;
-      bool touches = n.meta.find('[') != std::string::npos;
+      bool touches = n.meta.tensor;
       for (int r : n.in) touches = touches || tensor_reg(r);
       if (touches) tensor_nodes++;
     }

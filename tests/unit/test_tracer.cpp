@@ -29,7 +29,11 @@ Graph two_input_graph() {
   g.name = "t";
   g.inputs = {0, 1};
   g.input_names = {"x", "y"};
-  g.input_meta = {"float32[2]", "float32[2]"};
+  kiln::tracer::Meta m;
+  m.tensor = true;
+  m.dtype = kiln::torch::DType::Float32;
+  m.sizes = {2};
+  g.input_meta = {m, m};
   return g;
 }
 
