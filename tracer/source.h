@@ -55,7 +55,7 @@ struct Source {
   mutable uint64_t memo_version = 0, memo_builtins_version = 0;
   mutable int64_t memo_index = -1;
   mutable bool memo_builtin = false;
-  std::string label;  // DictItem with an object key: how describe() writes the key ("Color.RED")
+  std::string label = {};  // DictItem with an object key: how describe() writes the key ("Color.RED")
 };
 
 // How guard and source descriptions write value v without running its code:

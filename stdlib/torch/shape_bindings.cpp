@@ -46,37 +46,6 @@ bool int_arg(VM& vm, const Value& v, const char* fname, const char* param, int64
   return as_int(vm, v, fname, param, out);
 }
 
-// A shape given as varargs (x.view(2, 3)), one sequence (x.view((2, 3))) or
-// the keyword `param`.
-bool shape_args(VM& vm, const CallArgs& a, const char* fname, const char* param, Shape* out) {
-  size_t nkw = a.nkw();
-  if (nkw) {
-    if (a.nargs || nkw > 1 || vm::str_view(a.kwnames->items[0]) != param) {
-      vm.raisef(Exc::TypeError, "%s() got an unexpected keyword argument '%s'", fname,
-                std::string(vm::str_view(a.kwnames->items[nkw - 1])).c_str());
-      return false;
-    }
-    return as_int_list(vm, a.kwvalue(0), fname, param, true, out);
-  }
-  if (a.nargs == 1 && (vm::is_kind(a.args[0], ObjKind::Tuple) || vm::is_kind(a.args[0], ObjKind::List)))
-    return as_int_list(vm, a.args[0], fname, param, false, out);
-  *out = Shape();
-  if (a.nargs > size_t(kMaxDims)) {
-    vm.raisef(Exc::RuntimeError, "Kiln tensors have at most %d dimensions", kMaxDims);
-    return false;
-  }
-  for (size_t k = 0; k < a.nargs; ++k) {
-    int64_t i;
-    if (a.args[k].is_bool() || !vm::is_int(a.args[k]) || !vm::int_value(a.args[k], &i)) {
-      vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %zu", fname,
-                param, vm::type_name(vm, a.args[k]), k + 1);
-      return false;
-    }
-    out->push_back(i);
-  }
-  return true;
-}
-
 // The int... parameter p of a view op: the method call's separate ints
 // (x.view(2, 3): args.varargs), or one tuple or list of ints.
 bool int_list_arg(VM& vm, const ops::Bound& args, size_t p, const char* fname, const char* param, Shape* out) {
@@ -99,13 +68,6 @@ bool int_list_arg(VM& vm, const ops::Bound& args, size_t p, const char* fname, c
   return true;
 }
 
-bool shape_required(VM& vm, const CallArgs& a, const char* fname, const char* param, Shape* out) {
-  if (a.nargs == 0 && a.nkw() == 0) {
-    vm.raisef(Exc::TypeError, "%s() missing 1 required positional arguments: \"%s\"", fname, param);
-    return false;
-  }
-  return shape_args(vm, a, fname, param, out);
-}
 
 // An int or a list of ints, any length (split sizes, roll shifts).
 bool int_or_list(VM& vm, const Value& v, const char* fname, const char* param, std::vector<int64_t>* out, bool* was_int) {
@@ -313,26 +275,47 @@ Value ops::impl_squeeze(VM& vm, const ops::Bound& args, const OpDef& def) {
 namespace {
 
 // ---------------------------------------------------------------- narrow, select, split
-Value narrow_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("narrow", 4, 4, "dim", "start", "length");
+}  // namespace
+Value ops::impl_narrow(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  (void)def;
+  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
+  const Tensor& t = *self;
+  (void)t;
+  Var& v = var_of(args[0]);
+  (void)v;
   int64_t d, s, l;
   if (!as_int(vm, args[1], "narrow", "dim", &d) || !as_int(vm, args[2], "narrow", "start", &s) ||
       !as_int(vm, args[3], "narrow", "length", &l))
     return Value();
   return guarded(vm, [&] { return wrap(vm, ag::narrow(v, d, s, l)); });
 }
-Value select_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("select", 3, 3, "dim", "index");
+namespace {
+}  // namespace
+Value ops::impl_select(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  (void)def;
+  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
+  const Tensor& t = *self;
+  (void)t;
+  Var& v = var_of(args[0]);
+  (void)v;
   int64_t d, i;
   if (!as_int(vm, args[1], "select", "dim", &d) || !as_int(vm, args[2], "select", "index", &i)) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::select(v, d, i)); });
 }
-Value chunk_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("chunk", 3, 2, "chunks", "dim");
+namespace {
+}  // namespace
+Value ops::impl_chunk(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  (void)def;
+  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
+  const Tensor& t = *self;
+  (void)t;
+  Var& v = var_of(args[0]);
+  (void)v;
   int64_t c, d;
   if (!as_int(vm, args[1], "chunk", "chunks", &c) || !int_arg(vm, args[2], "chunk", "dim", 0, &d)) return Value();
   return guarded(vm, [&] { return tuple_of(vm, ag::chunk(v, c, d)); });
 }
+namespace {
 Value split_common(VM& vm, const Var& v, const Value& sz, const Value& dimv, const char* param) {
   int64_t d;
   if (!int_arg(vm, dimv, "split", "dim", 0, &d)) return Value();
@@ -354,57 +337,70 @@ Value split_m(VM& vm, const CallArgs& a, const Value&) {
   if (!bind(vm, rest_of(a), {"split", {"split_size", "dim"}, 2, 1}, args)) return Value();
   return split_common(vm, v, args[0], args[1], "split_size");
 }
-Value unbind_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("unbind", 2, 1, "dim");
+}  // namespace
+Value ops::impl_unbind(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  (void)def;
+  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
+  const Tensor& t = *self;
+  (void)t;
+  Var& v = var_of(args[0]);
+  (void)v;
   int64_t d;
   if (!int_arg(vm, args[1], "unbind", "dim", 0, &d)) return Value();
   return guarded(vm, [&] { return tuple_of(vm, ag::unbind(v, d)); });
 }
+namespace {
 
 // ---------------------------------------------------------------- cat / stack
-// cat / concat / stack (data: the name's index)
-Value cat_fn(VM& vm, const CallArgs& a, const Value& data) {
-  static const char* names[] = {"cat", "concat", "stack"};
-  int64_t which = data.as_small_int();
-  const char* name = names[which];
-  Value args[2];
-  if (!bind(vm, a, {name, {"tensors", "dim"}, 2, 1}, args)) return Value();
+}  // namespace
+// cat / concat / stack (arg: the name's index)
+Value ops::impl_cat(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  int64_t which = def.arg;
+  const char* name = def.name();
   ag::VarList ts;
   int64_t d;
   if (!tensor_list(vm, args[0], name, &ts) || !int_arg(vm, args[1], name, "dim", 0, &d)) return Value();
   return guarded(vm, [&] { return wrap(vm, which == 2 ? ag::stack(ts, d) : ag::cat(ts, d)); });
 }
+namespace {
 
 // ---------------------------------------------------------------- gathers and scatters
-Value index_select_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("index_select", 3, 3, "dim", "index");
+}  // namespace
+Value ops::impl_index_select(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  (void)def;
+  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
+  const Tensor& t = *self;
+  (void)t;
+  Var& v = var_of(args[0]);
+  (void)v;
   int64_t d;
   if (!as_int(vm, args[1], "index_select", "dim", &d)) return Value();
   Tensor* ix = expect_tensor(vm, args[2], "index_select", "index");
   if (!ix) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::index_select(v, d, *ix)); });
 }
-Value gather_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("gather", 4, 3, "dim", "index", "sparse_grad");
+namespace {
+}  // namespace
+Value ops::impl_gather(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  (void)def;
+  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
+  const Tensor& t = *self;
+  (void)t;
+  Var& v = var_of(args[0]);
+  (void)v;
   int64_t d;
   if (!as_int(vm, args[1], "gather", "dim", &d)) return Value();
   Tensor* ix = expect_tensor(vm, args[2], "gather", "index");
   if (!ix) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::gather(v, d, *ix)); });
 }
-// scatter / scatter_ / scatter_add / scatter_add_ (data: bit 0 in place, bit 1 add)
-Value scatter_fn(VM& vm, const CallArgs& a, const Value& data) {
-  int64_t mode = data.as_small_int();
+namespace {
+}  // namespace
+// scatter / scatter_ / scatter_add / scatter_add_ (arg: bit 0 in place, bit 1 add)
+Value ops::impl_scatter(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  int64_t mode = def.arg;
   bool inplace = mode & 1, add = mode & 2;
-  const char* name = add ? (inplace ? "scatter_add_" : "scatter_add") : (inplace ? "scatter_" : "scatter");
-  Value args[6];
-  if (add) {
-    if (!bind(vm, a, {name, {"input", "dim", "index", "src"}, 4, 4}, args)) return Value();
-  } else if (!bind(vm, a, {name, {"input", "dim", "index", "src", "value", "reduce"}, 4, 3}, args)) {
-    return Value();
-  }
-  Tensor* self = expect_tensor(vm, args[0], name, "input");
-  if (!self) return Value();
+  const char* name = def.name();
   int64_t d;
   if (!as_int(vm, args[1], name, "dim", &d)) return Value();
   Tensor* ix = expect_tensor(vm, args[2], name, "index");
@@ -431,6 +427,7 @@ Value scatter_fn(VM& vm, const CallArgs& a, const Value& data) {
     return args[0];
   });
 }
+namespace {
 }  // namespace
 // masked_fill / masked_fill_ (arg 1), an op of the registry.
 Value ops::impl_masked_fill(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
@@ -455,34 +452,43 @@ Value ops::impl_masked_fill(VM& vm, const ops::Bound& args, const ops::OpDef& de
 namespace {
 
 // ---------------------------------------------------------------- roll, flip, tril, repeat
-Value roll_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("roll", 3, 2, "shifts", "dims");
+}  // namespace
+Value ops::impl_roll(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  (void)def;
+  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
+  const Tensor& t = *self;
+  (void)t;
+  Var& v = var_of(args[0]);
+  (void)v;
   std::vector<int64_t> shifts, dims;
   if (!int_or_list(vm, args[1], "roll", "shifts", &shifts, nullptr)) return Value();
   if (args[2] && !args[2].is_none() && !int_or_list(vm, args[2], "roll", "dims", &dims, nullptr)) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::roll(v, shifts, dims)); });
 }
-Value flip_fn(VM& vm, const CallArgs& a, const Value&) {
-  BIND("flip", 2, 2, "dims");
+namespace {
+}  // namespace
+// flip(input, dims); the method also takes the dims as separate ints.
+Value ops::impl_flip(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   Shape dims;
-  if (!vm::is_kind(args[1], ObjKind::Tuple) && !vm::is_kind(args[1], ObjKind::List))
+  if (args.varargs.empty() && !vm::is_kind(args[1], ObjKind::Tuple) && !vm::is_kind(args[1], ObjKind::List))
     return vm.raisef(Exc::TypeError, "flip(): argument 'dims' (position 2) must be tuple of ints, not %s",
                      vm::type_name(vm, args[1]));
-  if (!as_int_list(vm, args[1], "flip", "dims", false, &dims)) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::flip(v, dims)); });
+  if (!int_list_arg(vm, args, 1, "flip", "dims", &dims)) return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::flip(var_of(args[0]), dims)); });
 }
-Value flip_m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("flip");
-  Shape dims;
-  if (!shape_required(vm, rest_of(a), "flip", "dims", &dims)) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::flip(v, dims)); });
-}
+namespace {
 // tril / triu / tril_ / triu_ (data: bit 0 upper, bit 1 in place)
-Value tril_fn(VM& vm, const CallArgs& a, const Value& data) {
-  int64_t mode = data.as_small_int();
+}  // namespace
+Value ops::impl_tril(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  (void)def;
+  int64_t mode = def.arg;
   bool upper = mode & 1, inplace = mode & 2;
   const char* name = upper ? (inplace ? "triu_" : "triu") : (inplace ? "tril_" : "tril");
-  BIND(name, 2, 1, "diagonal");
+  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
+  const Tensor& t = *self;
+  (void)t;
+  Var& v = var_of(args[0]);
+  (void)v;
   int64_t k;
   if (!int_arg(vm, args[1], name, "diagonal", 0, &k)) return Value();
   return guarded(vm, [&] {
@@ -491,43 +497,23 @@ Value tril_fn(VM& vm, const CallArgs& a, const Value& data) {
     return args[0];
   });
 }
-Value repeat_m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("repeat");
+namespace {
+}  // namespace
+Value ops::impl_repeat(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   Shape s;
-  if (!shape_required(vm, rest_of(a), "repeat", "repeats", &s)) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::repeat(v, s)); });
+  if (!int_list_arg(vm, args, 1, "repeat", "repeats", &s)) return Value();
+  return guarded(vm, [&] { return wrap(vm, ag::repeat(var_of(args[0]), s)); });
 }
+namespace {
 
-Value small(int64_t i) { return Value::small_int(i); }
 
 }  // namespace
 
 void register_shape(Registrar& r) {
   r.getter("T", get_T);
   r.getter("mT", get_mT);
-  r.both("narrow", narrow_fn);
-  r.both("select", select_fn);
-  r.both("chunk", chunk_fn);
   r.function("split", split_fn);
   r.method("split", split_m);
-  r.both("unbind", unbind_fn);
-  r.function("cat", cat_fn, small(0));
-  r.function("concat", cat_fn, small(1));
-  r.function("stack", cat_fn, small(2));
-  r.both("index_select", index_select_fn);
-  r.both("gather", gather_fn);
-  r.both("scatter", scatter_fn, small(0));
-  r.method("scatter_", scatter_fn, small(1));
-  r.both("scatter_add", scatter_fn, small(2));
-  r.method("scatter_add_", scatter_fn, small(3));
-  r.both("roll", roll_fn);
-  r.function("flip", flip_fn);
-  r.method("flip", flip_m);
-  r.both("tril", tril_fn, small(0));
-  r.both("triu", tril_fn, small(1));
-  r.method("tril_", tril_fn, small(2));
-  r.method("triu_", tril_fn, small(3));
-  r.method("repeat", repeat_m);
 }
 
 }  // namespace kiln::torch
