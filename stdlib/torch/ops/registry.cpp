@@ -21,7 +21,8 @@ std::vector<OpDef> make_table() {
   return t;
 }
 
-// Parsed once, before main (a malformed schema fails every test at once).
+// Parsed once, on first use (`import torch`); a malformed schema throws
+// there, and test_op_registry parses every one.
 const std::vector<OpDef>& table() {
   static const std::vector<OpDef> t = make_table();
   return t;

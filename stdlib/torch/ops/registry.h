@@ -15,9 +15,10 @@
 //     to recognise.
 //
 // The registry grows area by area (docs/ARCHITECTURE.md, "The op layer"):
-// the elementwise and reduction areas are in it; views, creation, linalg
-// and the rest are still registered by their areas (bindings.h) and reach
-// the graph compiler through the recognisers there until they move here.
+// the elementwise, reduction, view, product, conversion and
+// join/gather/scatter ops are in it; creation, tensor basics (size, to,
+// clone...) and autograd natives are still registered by their areas
+// (bindings.h). The graph compiler recognises only registry ops.
 #pragma once
 
 #include <cstdint>
