@@ -49,12 +49,22 @@ UNARY = ["torch.exp({})", "torch.tanh({})", "torch.relu({})", "torch.sigmoid({})
          "({0} ** 2)", "torch.pow({0}, 3)", "({0} ** 0.5)", "({0} * {0} + 1.0) ** -0.5", "{0}.pow(-1)",
          "({0}.abs() + 1.0) ** 1.5", "({0} ** -2)",
          # conversions that return the tensor itself (float32): aliases
-         "({0}.float() * 2.0).type_as({0})", "torch.rsqrt(({0}.float() ** 2).mean(-1, keepdim=True) + 1e-6).type_as({0}) * {0}"]
+         "({0}.float() * 2.0).type_as({0})", "torch.rsqrt(({0}.float() ** 2).mean(-1, keepdim=True) + 1e-6).type_as({0}) * {0}",
+         # ops of the registry spelled every way its schemas bind: keywords,
+         # aliases, function forms, a method whose receiver is not the first
+         # parameter, keyword views
+         "torch.clamp(input={0}, max=0.75)", "torch.clip({0}, min=-0.25)", "{0}.clamp_min(min=0.5)",
+         "torch.multiply({0}, 1.5)", "torch.add({0}, 2.0)", "torch.sub(1.0, {0})", "torch.div({0}, 4.0)",
+         "torch.mul(input={0}, other=0.5)", "torch.where(condition={0} < 0.0, input={0}, other=0.25)",
+         "{0}.where(other=-{0}, condition={0} > 0.25)", "torch.exp(input={0} * 0.5)", "{0}.greater(0.0).float() * {0}",
+         "{0}.transpose(dim0=0, dim1=-1).transpose(-1, 0) + 1.0", "torch.true_divide({0}, 3.0)"]
 BINARY = ["({} + {})", "({} - {})", "({} * {})", "({} / ({} * {} + 1.5))", "torch.maximum({}, {})",
           "torch.minimum({}, {})", "torch.clamp({}, min={})", "{}.clamp_max({})",
           "torch.where({0} > {1}, {0}, {1})", "torch.where({1} > 0.5, -3.0, {0})",
           "(({0} < {1}) | ({1} < -0.5)).float() - {0}", "torch.where(({0} >= {1}) ^ ({0} > 0.0), {1}, {0} * 0.5)",
-          "{0}.masked_fill({0} > 1.0, 0.0) * torch.gt({1}, {0}).float()"]
+          "{0}.masked_fill({0} > 1.0, 0.0) * torch.gt({1}, {0}).float()",
+          "torch.add({0}, {1})", "torch.sub({0}, other={1})", "torch.div({0}, {1} * {1} + 2.0)", "torch.maximum(input={0}, other={1})",
+          "torch.add({0}, {1}, alpha=0.5)", "torch.div({0}, {1}.abs() + 1.0, rounding_mode='floor')"]
 NUMBERS = ["2.0", "0.5", "-1.25", "3", "1e-3", "7"]
 
 
@@ -134,6 +144,10 @@ def gen_function(rng, idx):
                 (f"({x[0]} - {x[0]}.mean(-1, keepdim=True)) / torch.sqrt({x[0]}.var(-1, keepdim=True, correction=0) + 1e-5)", (r, c)),
                 (f"torch.exp({x[0]} * 0.5).std()", ()),
                 (f"{x[0]}.var(dim=(0, 1), correction=2)", ()),
+                (f"torch.sum(input={x[0]} * 2.0, dim=-1, keepdim=True)", (r, 1)),
+                (f"torch.amax({x[0]}, keepdim=True, dim=1) - {x[0]}", (r, c)),
+                (f"{x[0]}.softmax(dim=-1) * {x[0]}", (r, c)),
+                (f"torch.mean({x[0]}, (0,), True)", (1, c)),
                 # over dim 0: column reductions (the squeezed values broadcast against the rows)
                 (f"({x[0]} * 2.0 - 1.0).sum(0, keepdim=True)", (1, c)),
                 (f"{x[0]} - torch.tanh({x[0]}).mean(0)", (r, c)),
