@@ -617,6 +617,16 @@ void binary_row_f32(BinaryOp op, float* out, const float* a, int a_step, const f
   }
 }
 
+DType unary_result_dtype(UnaryOp op, DType in) {
+  DType compute = unary_compute_dtype(op, in);
+  return kUnaryKind[int(op)] == UKind::Pred ? DType::Bool : compute;
+}
+
+DType binary_result_dtype(BinaryOp op, const Operand& a, const Operand& b) {
+  if (op == BinaryOp::pow && b.is_scalar() && !a.is_scalar()) op = BinaryOp::pow_scalar;
+  return binary_out_dtype(op, binary_compute_dtype(op, a, b, result_type(a, b)));
+}
+
 Tensor unary(UnaryOp op, const Tensor& x) {
   DType compute = unary_compute_dtype(op, x.dtype);
   Tensor in = to_dtype(x, compute);

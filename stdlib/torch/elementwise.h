@@ -37,6 +37,12 @@ void unary_inplace(UnaryOp op, const Tensor& x);
 
 // torch.result_type of two operands.
 DType result_type(const Operand& a, const Operand& b);
+// The dtype of op's result, from its operands' dtypes alone (the op
+// layer's meta functions, stdlib/torch/ops/meta.h): the same rules and
+// checks as the kernels, raising torch::Error where they would. The
+// operands' tensors need no storage (only dtype and dim are read).
+DType unary_result_dtype(UnaryOp op, DType in);
+DType binary_result_dtype(BinaryOp op, const Operand& a, const Operand& b);
 Tensor binary(BinaryOp op, const Operand& a, const Operand& b);
 // self = self op other, in place.
 void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other);

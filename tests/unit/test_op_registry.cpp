@@ -11,6 +11,7 @@
 #include <string>
 
 #include "stdlib/torch/elementwise.h"
+#include "stdlib/torch/ops/meta.h"
 #include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/state.h"
 #include "vm/dict.h"
@@ -187,6 +188,121 @@ TEST(OpRegistry, ElementwiseOpsNameTheirKernelOp) {
   EXPECT_FALSE(kiln::torch::ops::elementwise_of(kiln::torch::ops::op(OpId::exp_), &e));
   EXPECT_FALSE(kiln::torch::ops::elementwise_of(kiln::torch::ops::op(OpId::add), &e));
   EXPECT_FALSE(kiln::torch::ops::elementwise_of(kiln::torch::ops::op(OpId::sum), &e));
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ meta functions
+// Every op with a meta function (ops/meta.h): on sample arguments of every
+// dtype, broadcast shapes and Python numbers, the meta's dtype and sizes
+// are the eager result's, and where eager raises, the meta raises the same
+// error.
+
+namespace {
+
+using kiln::torch::DType;
+using kiln::torch::Shape;
+using kiln::torch::ops::MetaArg;
+using kiln::torch::ops::TensorMeta;
+
+std::vector<size_t> ops_with_meta() {
+  std::vector<size_t> r;
+  for (size_t i = 0; i < all_ops().size(); i++) {
+    kiln::torch::ops::Elementwise e;
+    if (kiln::torch::ops::elementwise_of(all_ops()[i], &e)) r.push_back(i);
+  }
+  return r;
+}
+
+class MetaOfOp : public ::testing::TestWithParam<size_t> {};
+
+// A sample argument: a tensor of ones (dtype, sizes) or a Python number.
+struct Sample {
+  bool tensor;
+  DType dtype;
+  std::vector<int64_t> sizes;
+  double number;
+  bool is_int;
+};
+
+TEST_P(MetaOfOp, AgreesWithEager) {
+  const OpDef& op = all_ops()[GetParam()];
+  kiln::torch::ops::Elementwise e;
+  ASSERT_TRUE(kiln::torch::ops::elementwise_of(op, &e));
+  const DType dtypes[] = {DType::Float32, DType::Float64, DType::Int64, DType::Int32, DType::Bool};
+  std::vector<std::vector<Sample>> calls;
+  for (DType a : dtypes) {
+    if (e.unary) {
+      calls.push_back({{true, a, {2, 3}, 0, false}});
+      calls.push_back({{true, a, {}, 0, false}});
+      continue;
+    }
+    for (DType b : dtypes) {
+      calls.push_back({{true, a, {2, 3}, 0, false}, {true, b, {3}, 0, false}});
+      calls.push_back({{true, a, {4, 1}, 0, false}, {true, b, {1, 5}, 0, false}});
+    }
+    calls.push_back({{true, a, {2, 3}, 0, false}, {false, a, {}, 2, true}});
+    calls.push_back({{true, a, {2, 3}, 0, false}, {false, a, {}, 0.5, false}});
+    calls.push_back({{false, a, {}, 1.5, false}, {true, a, {3}, 0, false}});
+    calls.push_back({{true, a, {2, 3}, 0, false}, {true, a, {4}, 0, false}});  // shapes that do not broadcast
+  }
+  size_t checked = 0;
+  for (const auto& call : calls) {
+    std::vector<kiln::torch::Tensor> tensors;
+    tensors.reserve(call.size());
+    std::vector<MetaArg> margs;
+    std::vector<kiln::torch::Operand> operands;
+    for (const Sample& s : call) {
+      kiln::torch::Scalar num = s.is_int ? kiln::torch::Scalar::from_int(int64_t(s.number))
+                                         : kiln::torch::Scalar::from_double(s.number);
+      if (s.tensor) {
+        tensors.push_back(kiln::torch::empty(Shape(std::span<const int64_t>(s.sizes)), s.dtype));
+        kiln::torch::fill(tensors.back(), kiln::torch::Scalar::from_int(1));
+        margs.push_back(MetaArg{TensorMeta{s.dtype, tensors.back().sizes}, {}});
+        operands.emplace_back(tensors.back());
+      } else {
+        margs.push_back(MetaArg{std::nullopt, s.is_int ? kiln::vm::Value::small_int(int64_t(s.number))
+                                                       : kiln::vm::Value::from_double(s.number)});
+        operands.emplace_back(num);
+      }
+    }
+    std::string eager_error, meta_error;
+    TensorMeta want, got;
+    try {
+      kiln::torch::Tensor r = e.unary ? kiln::torch::unary(kiln::torch::UnaryOp(e.op), tensors[0])
+                                      : kiln::torch::binary(kiln::torch::BinaryOp(e.op), operands[0], operands[1]);
+      want = TensorMeta{r.dtype, r.sizes};
+    } catch (const kiln::torch::Error& err) {
+      eager_error = err.message;
+    }
+    bool has_meta = false;
+    try {
+      has_meta = kiln::torch::ops::infer_meta(op, margs, &got);
+      ASSERT_TRUE(has_meta) << op.schema.name;
+    } catch (const kiln::torch::Error& err) {
+      meta_error = err.message;
+    }
+    EXPECT_EQ(meta_error, eager_error) << op.schema.name << " call " << checked;
+    if (eager_error.empty() && meta_error.empty()) {
+      EXPECT_EQ(int(got.dtype), int(want.dtype)) << op.schema.name << " call " << checked;
+      EXPECT_TRUE(got.sizes == want.sizes) << op.schema.name << " call " << checked;
+    }
+    checked++;
+  }
+  EXPECT_GT(checked, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(OpRegistry, MetaOfOp, ::testing::ValuesIn(ops_with_meta()),
+                         [](const ::testing::TestParamInfo<size_t>& i) {
+                           return std::string(kiln::torch::ops::op_id_name(all_ops()[i.param].id));
+                         });
+
+// An op without a meta function says so (no guess).
+TEST(OpMeta, OpsWithoutOneAnswerFalse) {
+  TensorMeta out;
+  std::vector<MetaArg> args(2);
+  args[0].tensor = TensorMeta{DType::Float32, Shape{}};
+  EXPECT_FALSE(kiln::torch::ops::infer_meta(kiln::torch::ops::op(OpId::sum), args, &out));
 }
 
 }  // namespace
