@@ -50,7 +50,8 @@ using torch::ops::OpId;
 // (not in place) and its bound registers (lo, hi; -1 where absent or None).
 bool clamp_of(const tracer::Graph& g, const tracer::Node& n, std::vector<int>* bounds) {
   tracer::OpCall c;
-  if (!is_float_meta(n.meta) || !tracer::op_call_of(n, &c)) return false;
+  // (The caller reads the clamped value as n.in[0]: the input must be it.)
+  if (!is_float_meta(n.meta) || !tracer::op_call_of(n, &c) || n.in.empty() || c.arg[0] != n.in[0]) return false;
   int lo = -1, hi = -1;
   switch (c.id()) {
     case OpId::clamp: lo = c.arg[1], hi = c.arg[2]; break;
@@ -97,7 +98,9 @@ bool view_dims_of(const tracer::Graph& g, const tracer::Node& n, const Meta& in_
   const std::vector<int64_t>& in_dims = in_meta.sizes;
   int rank = int(in_dims.size());
   tracer::OpCall c;
-  if (!tracer::op_call_of(n, &c) || !view_metas(in_meta, n.meta) || rank > 8) return false;
+  // (in_meta is n.in[0]'s, the value the caller views: the input must be it.)
+  if (!tracer::op_call_of(n, &c) || n.in.empty() || c.arg[0] != n.in[0] || !view_metas(in_meta, n.meta) || rank > 8)
+    return false;
   // kind: 0 transpose (dim0, dim1), 1 t, 2 permute (dims), 3 unsqueeze (dim),
   // 4 squeeze ([dim]); the constant int arguments after the input.
   int kind;
@@ -210,7 +213,7 @@ bool static_sizes(const Meta& meta, std::vector<int64_t>* out) {
 // shapes before and after (*from, *to). Dynamic sizes ("*") are not fused.
 bool reshape_of(const tracer::Node& n, const Meta& in_meta, std::vector<int64_t>* from, std::vector<int64_t>* to) {
   tracer::OpCall c;
-  if (!tracer::op_call_of(n, &c) || !view_metas(in_meta, n.meta)) return false;
+  if (!tracer::op_call_of(n, &c) || n.in.empty() || c.arg[0] != n.in[0] || !view_metas(in_meta, n.meta)) return false;
   switch (c.id()) {
     case OpId::view:
     case OpId::reshape:

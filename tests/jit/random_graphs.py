@@ -57,7 +57,10 @@ UNARY = ["torch.exp({})", "torch.tanh({})", "torch.relu({})", "torch.sigmoid({})
          "torch.multiply({0}, 1.5)", "torch.add({0}, 2.0)", "torch.sub(1.0, {0})", "torch.div({0}, 4.0)",
          "torch.mul(input={0}, other=0.5)", "torch.where(condition={0} < 0.0, input={0}, other=0.25)",
          "{0}.where(other=-{0}, condition={0} > 0.25)", "torch.exp(input={0} * 0.5)", "{0}.greater(0.0).float() * {0}",
-         "{0}.transpose(dim0=0, dim1=-1).transpose(-1, 0) + 1.0", "torch.true_divide({0}, 3.0)"]
+         "{0}.transpose(dim0=0, dim1=-1).transpose(-1, 0) + 1.0", "torch.true_divide({0}, 3.0)",
+         # the input by keyword after another argument (not the node's first register)
+         "torch.clamp(min=-0.5, input={0} * 2.0)", "torch.transpose(dim0=0, dim1=-1, input={0} + 1.0).transpose(-1, 0)",
+         "torch.mul(other=2.0, input={0})"]
 BINARY = ["({} + {})", "({} - {})", "({} * {})", "({} / ({} * {} + 1.5))", "torch.maximum({}, {})",
           "torch.minimum({}, {})", "torch.clamp({}, min={})", "{}.clamp_max({})",
           "torch.where({0} > {1}, {0}, {1})", "torch.where({1} > 0.5, -3.0, {0})",

@@ -31,6 +31,13 @@ def views(x):
     return (x.transpose(dim0=0, dim1=1) * 2.0).permute(1, 0).reshape(-1) + torch.reshape(x, (-1,)).float()
 
 
+def input_by_keyword(x):
+    # The input given by keyword after another argument: bound right (the
+    # node's first register is not the input), run eagerly where a fusion
+    # would read the wrong register.
+    return torch.clamp(min=0.0, input=x) + torch.transpose(dim0=0, dim1=1, input=x * 2.0).t() + torch.softmax(dim=-1, input=x)
+
+
 def not_fused(a, b):
     return torch.add(a, b, alpha=2) + torch.div(a, b, rounding_mode="floor")
 
@@ -44,4 +51,5 @@ for _ in range(3):
     print(selects(a, b).sum().item())
     print(reduce_kw(a).sum().item())
     print(views(a).sum().item())
+    print(input_by_keyword(a).sum().item())
     print(not_fused(a, b).sum().item())
