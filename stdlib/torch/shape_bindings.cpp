@@ -26,17 +26,6 @@ namespace {
 
 #define SELF(name) KILN_TORCH_SELF(name)
 
-// Binds the function form fn(input, ...) (the method form passes self as input).
-#define BIND(name, n, req, ...)                                                 \
-  Value args[n];                                                                \
-  if (!bind(vm, a, {name, {"input", __VA_ARGS__}, n, req}, args)) return Value(); \
-  Tensor* self = expect_tensor(vm, args[0], name, "input");                     \
-  if (!self) return Value();                                                    \
-  const Tensor& t = *self;                                                      \
-  (void)t;                                                                      \
-  Var& v = var_of(args[0]);                                                     \
-  (void)v;
-
 // An optional int argument with a default.
 bool int_arg(VM& vm, const Value& v, const char* fname, const char* param, int64_t dflt, int64_t* out) {
   if (!v) {
@@ -272,45 +261,23 @@ Value ops::impl_squeeze(VM& vm, const ops::Bound& args, const OpDef& def) {
   });
 }
 
-namespace {
-
 // ---------------------------------------------------------------- narrow, select, split
-}  // namespace
-Value ops::impl_narrow(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
-  (void)def;
-  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
-  const Tensor& t = *self;
-  (void)t;
-  Var& v = var_of(args[0]);
-  (void)v;
+Value ops::impl_narrow(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
   int64_t d, s, l;
   if (!as_int(vm, args[1], "narrow", "dim", &d) || !as_int(vm, args[2], "narrow", "start", &s) ||
       !as_int(vm, args[3], "narrow", "length", &l))
     return Value();
   return guarded(vm, [&] { return wrap(vm, ag::narrow(v, d, s, l)); });
 }
-namespace {
-}  // namespace
-Value ops::impl_select(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
-  (void)def;
-  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
-  const Tensor& t = *self;
-  (void)t;
-  Var& v = var_of(args[0]);
-  (void)v;
+Value ops::impl_select(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
   int64_t d, i;
   if (!as_int(vm, args[1], "select", "dim", &d) || !as_int(vm, args[2], "select", "index", &i)) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::select(v, d, i)); });
 }
-namespace {
-}  // namespace
-Value ops::impl_chunk(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
-  (void)def;
-  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
-  const Tensor& t = *self;
-  (void)t;
-  Var& v = var_of(args[0]);
-  (void)v;
+Value ops::impl_chunk(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
   int64_t c, d;
   if (!as_int(vm, args[1], "chunk", "chunks", &c) || !int_arg(vm, args[2], "chunk", "dim", 0, &d)) return Value();
   return guarded(vm, [&] { return tuple_of(vm, ag::chunk(v, c, d)); });
@@ -338,21 +305,13 @@ Value split_m(VM& vm, const CallArgs& a, const Value&) {
   return split_common(vm, v, args[0], args[1], "split_size");
 }
 }  // namespace
-Value ops::impl_unbind(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
-  (void)def;
-  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
-  const Tensor& t = *self;
-  (void)t;
-  Var& v = var_of(args[0]);
-  (void)v;
+Value ops::impl_unbind(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
   int64_t d;
   if (!int_arg(vm, args[1], "unbind", "dim", 0, &d)) return Value();
   return guarded(vm, [&] { return tuple_of(vm, ag::unbind(v, d)); });
 }
-namespace {
-
 // ---------------------------------------------------------------- cat / stack
-}  // namespace
 // cat / concat / stack (arg: the name's index)
 Value ops::impl_cat(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   int64_t which = def.arg;
@@ -362,40 +321,23 @@ Value ops::impl_cat(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   if (!tensor_list(vm, args[0], name, &ts) || !int_arg(vm, args[1], name, "dim", 0, &d)) return Value();
   return guarded(vm, [&] { return wrap(vm, which == 2 ? ag::stack(ts, d) : ag::cat(ts, d)); });
 }
-namespace {
-
 // ---------------------------------------------------------------- gathers and scatters
-}  // namespace
-Value ops::impl_index_select(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
-  (void)def;
-  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
-  const Tensor& t = *self;
-  (void)t;
-  Var& v = var_of(args[0]);
-  (void)v;
+Value ops::impl_index_select(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
   int64_t d;
   if (!as_int(vm, args[1], "index_select", "dim", &d)) return Value();
   Tensor* ix = expect_tensor(vm, args[2], "index_select", "index");
   if (!ix) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::index_select(v, d, *ix)); });
 }
-namespace {
-}  // namespace
-Value ops::impl_gather(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
-  (void)def;
-  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
-  const Tensor& t = *self;
-  (void)t;
-  Var& v = var_of(args[0]);
-  (void)v;
+Value ops::impl_gather(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
   int64_t d;
   if (!as_int(vm, args[1], "gather", "dim", &d)) return Value();
   Tensor* ix = expect_tensor(vm, args[2], "gather", "index");
   if (!ix) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::gather(v, d, *ix)); });
 }
-namespace {
-}  // namespace
 // scatter / scatter_ / scatter_add / scatter_add_ (arg: bit 0 in place, bit 1 add)
 Value ops::impl_scatter(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   int64_t mode = def.arg;
@@ -427,8 +369,6 @@ Value ops::impl_scatter(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
     return args[0];
   });
 }
-namespace {
-}  // namespace
 // masked_fill / masked_fill_ (arg 1), an op of the registry.
 Value ops::impl_masked_fill(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
   bool inplace = def.arg;
@@ -449,24 +389,14 @@ Value ops::impl_masked_fill(VM& vm, const ops::Bound& args, const ops::OpDef& de
     return args[0];
   });
 }
-namespace {
-
 // ---------------------------------------------------------------- roll, flip, tril, repeat
-}  // namespace
-Value ops::impl_roll(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
-  (void)def;
-  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
-  const Tensor& t = *self;
-  (void)t;
-  Var& v = var_of(args[0]);
-  (void)v;
+Value ops::impl_roll(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
   std::vector<int64_t> shifts, dims;
   if (!int_or_list(vm, args[1], "roll", "shifts", &shifts, nullptr)) return Value();
   if (args[2] && !args[2].is_none() && !int_or_list(vm, args[2], "roll", "dims", &dims, nullptr)) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::roll(v, shifts, dims)); });
 }
-namespace {
-}  // namespace
 // flip(input, dims); the method also takes the dims as separate ints.
 Value ops::impl_flip(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   Shape dims;
@@ -476,19 +406,12 @@ Value ops::impl_flip(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   if (!int_list_arg(vm, args, 1, "flip", "dims", &dims)) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::flip(var_of(args[0]), dims)); });
 }
-namespace {
-// tril / triu / tril_ / triu_ (data: bit 0 upper, bit 1 in place)
-}  // namespace
+// tril / triu / tril_ / triu_ (arg: bit 0 upper, bit 1 in place)
 Value ops::impl_tril(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
-  (void)def;
   int64_t mode = def.arg;
   bool upper = mode & 1, inplace = mode & 2;
-  const char* name = upper ? (inplace ? "triu_" : "triu") : (inplace ? "tril_" : "tril");
-  Tensor* self = &tensor_of(args[0]);  // (a tensor: the binder checked it)
-  const Tensor& t = *self;
-  (void)t;
-  Var& v = var_of(args[0]);
-  (void)v;
+  const char* name = def.name();
+  Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
   int64_t k;
   if (!int_arg(vm, args[1], name, "diagonal", 0, &k)) return Value();
   return guarded(vm, [&] {
@@ -497,18 +420,11 @@ Value ops::impl_tril(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
     return args[0];
   });
 }
-namespace {
-}  // namespace
 Value ops::impl_repeat(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   Shape s;
   if (!int_list_arg(vm, args, 1, "repeat", "repeats", &s)) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::repeat(var_of(args[0]), s)); });
 }
-namespace {
-
-
-}  // namespace
-
 void register_shape(Registrar& r) {
   r.getter("T", get_T);
   r.getter("mT", get_mT);
