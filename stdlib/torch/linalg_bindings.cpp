@@ -16,8 +16,6 @@
 
 namespace kiln::torch {
 
-using vm::Exc;
-
 // The products of the registry (ops/ops.def; arg: the product). Their
 // arguments are bound and checked (tensors) by the registry's binder.
 Value ops::impl_linalg(VM& vm, const ops::Bound& args, const ops::OpDef& def) {

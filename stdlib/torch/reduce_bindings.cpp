@@ -343,7 +343,6 @@ void register_reduction(Registrar& r) {
 #undef X
   vm::module_set(vm, r.module, "return_types", ns);
   vm.extension_state[kReturnTypesKey] = rt;
-
 }
 
 }  // namespace kiln::torch
