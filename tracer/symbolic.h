@@ -68,7 +68,7 @@ struct MapData;
 struct IterData;
 struct FuncData;
 struct CellData;
-struct GenState;  // a generator's suspended frame (tracer/trace.cpp)
+struct GenState;  // a generator's suspended frame (tracer/translator.h)
 
 struct Sym {
   SymKind kind = SymKind::Null;
