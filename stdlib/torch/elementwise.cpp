@@ -628,6 +628,7 @@ DType binary_result_dtype(BinaryOp op, const Operand& a, const Operand& b) {
 }
 
 Tensor unary(UnaryOp op, const Tensor& x) {
+  if (is_meta(x)) return unary_meta(op, x);
   DType compute = unary_compute_dtype(op, x.dtype);
   Tensor in = to_dtype(x, compute);
   Tensor out = empty(x.sizes, kUnaryKind[int(op)] == UKind::Pred ? DType::Bool : compute);
@@ -635,14 +636,24 @@ Tensor unary(UnaryOp op, const Tensor& x) {
   return out;
 }
 
-void unary_inplace(UnaryOp op, const Tensor& x) {
-  bump_version(x);
+namespace {
+// unary_inplace's checks; the result dtype.
+DType unary_inplace_check(UnaryOp op, const Tensor& x) {
   check_no_internal_overlap(x);
   DType compute = unary_compute_dtype(op, x.dtype);
   DType result = kUnaryKind[int(op)] == UKind::Pred ? DType::Bool : compute;
   if (!can_cast(result, x.dtype))
     runtime_error("result type {} can't be cast to the desired output type {}", dtype_short_name(result),
                   dtype_short_name(x.dtype));
+  return result;
+}
+}  // namespace
+
+void unary_inplace(UnaryOp op, const Tensor& x) {
+  bump_version(x);
+  DType result = unary_inplace_check(op, x);
+  if (is_meta(x)) return;
+  DType compute = unary_compute_dtype(op, x.dtype);
   if (result == x.dtype && compute == x.dtype) {
     unary_into(op, x, x);
     return;
@@ -694,6 +705,7 @@ bool binary_fast(BinaryOp op, const Operand& a, const Operand& b, Tensor* result
 }  // namespace
 
 Tensor binary(BinaryOp op, const Operand& a, const Operand& b) {
+  if ((!a.is_scalar() && is_meta(*a.tensor)) || (!b.is_scalar() && is_meta(*b.tensor))) return binary_meta(op, a, b);
   if (op == BinaryOp::pow && b.is_scalar() && !a.is_scalar()) op = BinaryOp::pow_scalar;
   Tensor fast;
   if (binary_fast(op, a, b, &fast)) return fast;
@@ -708,9 +720,9 @@ Tensor binary(BinaryOp op, const Operand& a, const Operand& b) {
   return out;
 }
 
-void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
-  if (op == BinaryOp::pow && other.is_scalar()) op = BinaryOp::pow_scalar;
-  bump_version(self);
+namespace {
+// binary_inplace's checks; the compute and result dtypes.
+void binary_inplace_check(BinaryOp op, const Tensor& self, const Operand& other, DType* compute_out, DType* out_out) {
   check_no_internal_overlap(self);
   if (!other.is_scalar()) check_no_partial_overlap(self, *other.tensor);
   Operand a(self);
@@ -723,6 +735,19 @@ void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
   Shape shape = broadcast_shapes(self.sizes, operand_shape(other));
   if (!(shape == self.sizes))
     runtime_error("output with shape {} doesn't match the broadcast shape {}", self.sizes.str(), shape.str());
+  *compute_out = compute;
+  *out_out = out_dtype;
+}
+}  // namespace
+
+void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
+  if (op == BinaryOp::pow && other.is_scalar()) op = BinaryOp::pow_scalar;
+  bump_version(self);
+  DType compute, out_dtype;
+  binary_inplace_check(op, self, other, &compute, &out_dtype);
+  if (is_meta(self) || (!other.is_scalar() && is_meta(*other.tensor))) return;
+  Operand a(self);
+  const Shape& shape = self.sizes;
   Prepared pr;
   prepare(a, compute, shape, pr.holder_a, pr.pa, pr.sa, pr.scalar_a);
   prepare(other, compute, shape, pr.holder_b, pr.pb, pr.sb, pr.scalar_b);
@@ -741,11 +766,15 @@ bool alpha_is_one(Scalar s) { return s.kind != Category::Bool && s.to_double() =
 
 // alpha * b for `a + alpha * b`, after PyTorch's alpha checks: a scalar b is
 // scaled by value; a tensor b is scaled in the result dtype into `holder`.
-Operand scaled_by_alpha(const Operand& a, const Operand& b, Scalar alpha, Tensor* holder) {
+DType alpha_check(const Operand& a, const Operand& b, Scalar alpha) {
   DType r = result_type(a, b);
   if (alpha.kind == Category::Float && !is_floating(r))
     runtime_error("For integral input tensors, argument alpha must not be a floating point number.");
   if (alpha.kind == Category::Bool && r != DType::Bool) runtime_error("Boolean alpha only supported for Boolean results.");
+  return r;
+}
+Operand scaled_by_alpha(const Operand& a, const Operand& b, Scalar alpha, Tensor* holder) {
+  DType r = alpha_check(a, b, alpha);
   if (b.is_scalar()) {
     const Scalar& s = b.scalar;
     if (s.kind == Category::Float || alpha.kind == Category::Float) return Operand(Scalar::from_double(s.to_double() * alpha.to_double()));
@@ -783,6 +812,7 @@ bool add_scaled_fast(const Tensor& out, const Operand& a, const Operand& b, doub
 }  // namespace
 
 Tensor add(const Operand& a, const Operand& b, Scalar alpha, bool subtract) {
+  if ((!a.is_scalar() && is_meta(*a.tensor)) || (!b.is_scalar() && is_meta(*b.tensor))) return add_meta(a, b, alpha, subtract);
   BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
   if (alpha_is_one(alpha)) return binary(op, a, b);
   if (alpha.kind != Category::Bool && !a.is_scalar() && !b.is_scalar() && a.tensor->dtype == b.tensor->dtype &&
@@ -795,6 +825,7 @@ Tensor add(const Operand& a, const Operand& b, Scalar alpha, bool subtract) {
 }
 
 void add_inplace(const Tensor& self, const Operand& b, Scalar alpha, bool subtract) {
+  if (is_meta(self) || (!b.is_scalar() && is_meta(*b.tensor))) return add_inplace_meta(self, b, alpha, subtract);
   BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
   if (alpha_is_one(alpha)) return binary_inplace(op, self, b);
   if (!b.is_scalar()) check_no_partial_overlap(self, *b.tensor);
@@ -809,6 +840,8 @@ void add_inplace(const Tensor& self, const Operand& b, Scalar alpha, bool subtra
 
 // ---------------------------------------------------------------- where, clamp, nan_to_num, fill
 Tensor where(const Tensor& cond_in, const Operand& a, const Operand& b) {
+  if (is_meta(cond_in) || (!a.is_scalar() && is_meta(*a.tensor)) || (!b.is_scalar() && is_meta(*b.tensor)))
+    return where_meta(cond_in, a, b);
   if (cond_in.dtype != DType::Bool)
     runtime_error("where expected condition to be a boolean tensor, but got a tensor with dtype {}",
                   dtype_short_name(cond_in.dtype));
@@ -849,6 +882,50 @@ DType clamp_result(const Tensor& x, const std::optional<Operand>& lo, const std:
 }
 }  // namespace
 
+// ---------------------------------------------------------------- meta functions
+Tensor unary_meta(UnaryOp op, const Tensor& x) { return meta_tensor(x.sizes, unary_result_dtype(op, x.dtype)); }
+void unary_inplace_meta(UnaryOp op, const Tensor& x) { unary_inplace_check(op, x); }
+Tensor binary_meta(BinaryOp op, const Operand& a, const Operand& b) {
+  return meta_tensor(broadcast_shapes(operand_shape(a), operand_shape(b)), binary_result_dtype(op, a, b));
+}
+void binary_inplace_meta(BinaryOp op, const Tensor& self, const Operand& other) {
+  if (op == BinaryOp::pow && other.is_scalar()) op = BinaryOp::pow_scalar;
+  DType compute, out_dtype;
+  binary_inplace_check(op, self, other, &compute, &out_dtype);
+}
+namespace {
+// b as add's kernel sees it after the alpha checks: a scalar, or a tensor
+// of the result dtype.
+Operand scaled_meta(const Operand& a, const Operand& b, Scalar alpha, Tensor* holder) {
+  DType r = alpha_check(a, b, alpha);
+  if (b.is_scalar()) {
+    Tensor h;
+    return scaled_by_alpha(a, b, alpha, &h);
+  }
+  *holder = meta_tensor(b.tensor->sizes, r);
+  return Operand(*holder);
+}
+}  // namespace
+Tensor add_meta(const Operand& a, const Operand& b, Scalar alpha, bool subtract) {
+  BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
+  if (alpha_is_one(alpha)) return binary_meta(op, a, b);
+  Tensor holder;
+  return binary_meta(op, a, scaled_meta(a, b, alpha, &holder));
+}
+void add_inplace_meta(const Tensor& self, const Operand& b, Scalar alpha, bool subtract) {
+  BinaryOp op = subtract ? BinaryOp::sub : BinaryOp::add;
+  if (alpha_is_one(alpha)) return binary_inplace_meta(op, self, b);
+  if (!b.is_scalar()) check_no_partial_overlap(self, *b.tensor);
+  Tensor holder;
+  binary_inplace_meta(op, self, scaled_meta(Operand(self), b, alpha, &holder));
+}
+Tensor where_meta(const Tensor& cond, const Operand& a, const Operand& b) {
+  if (cond.dtype != DType::Bool)
+    runtime_error("where expected condition to be a boolean tensor, but got a tensor with dtype {}",
+                  dtype_short_name(cond.dtype));
+  return meta_tensor(broadcast_shapes(cond.sizes, broadcast_shapes(operand_shape(a), operand_shape(b))),
+                     result_type(a, b));
+}
 Tensor clamp(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi) {
   DType r = clamp_result(x, lo, hi);
   Tensor cur = to_dtype(x, r);
@@ -869,6 +946,7 @@ void clamp_inplace(const Tensor& x, const std::optional<Operand>& lo, const std:
 }
 
 Tensor nan_to_num(const Tensor& x, double nan, std::optional<double> posinf, std::optional<double> neginf) {
+  if (is_meta(x)) return meta_tensor(x.sizes, x.dtype);
   Tensor out = empty(x.sizes, x.dtype);
   if (!is_floating(x.dtype)) {
     copy_into(out, x);

@@ -56,6 +56,18 @@ Tensor where(const Tensor& cond, const Operand& a, const Operand& b);
 Tensor clamp(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi);
 void clamp_inplace(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi);
 // torch.nan_to_num(x, nan=0.0, posinf=None, neginf=None)
+// Meta functions (ops/meta.h): each kernel's checks and its result's
+// layout, for meta tensors. The in-place forms check only.
+Tensor unary_meta(UnaryOp op, const Tensor& x);
+void unary_inplace_meta(UnaryOp op, const Tensor& x);
+Tensor binary_meta(BinaryOp op, const Operand& a, const Operand& b);
+void binary_inplace_meta(BinaryOp op, const Tensor& self, const Operand& other);
+Tensor add_meta(const Operand& a, const Operand& b, Scalar alpha, bool subtract);
+void add_inplace_meta(const Tensor& self, const Operand& b, Scalar alpha, bool subtract);
+Tensor where_meta(const Tensor& cond, const Operand& a, const Operand& b);
+// The kernels above call these for meta tensors; clamp and the composite
+// ops built on them need none of their own.
+
 Tensor nan_to_num(const Tensor& x, double nan, std::optional<double> posinf, std::optional<double> neginf);
 // Fills every element of t (any view) with v converted to t's dtype.
 void fill(const Tensor& t, Scalar v);

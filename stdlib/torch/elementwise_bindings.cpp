@@ -6,6 +6,7 @@
 // operator dunders on tensors (-x, ~x, abs(x)) are registered here too.
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/meta.h"
 #include "stdlib/torch/ops/registry.h"
 
 namespace kiln::torch {
@@ -263,6 +264,21 @@ Value ops::impl_nan_to_num(VM& vm, const ops::Bound& args, const OpDef& def) {
     return wrap(vm, ag::nan_to_num(*x, nan, pi, ni));
   });
 }
+
+// The elementwise kernels answer for meta tensors (elementwise.h: each
+// entry checks as it does for data and returns the result's layout), so
+// each op's meta function (ops/meta.h) is its impl, run on meta tensors.
+KILN_META_IS_IMPL(unary)
+KILN_META_IS_IMPL(unary_)
+KILN_META_IS_IMPL(binary)
+KILN_META_IS_IMPL(binary_)
+KILN_META_IS_IMPL(add)
+KILN_META_IS_IMPL(div)
+KILN_META_IS_IMPL(addc)
+KILN_META_IS_IMPL(lerp)
+KILN_META_IS_IMPL(where)
+KILN_META_IS_IMPL(clamp)
+KILN_META_IS_IMPL(nan_to_num)
 
 namespace {
 

@@ -169,6 +169,7 @@ Tensor product(Tensor A, Tensor B, const Shape& batch, std::optional<DType> out_
   Shape so = batch;
   so.push_back(m);
   so.push_back(n);
+  if (is_meta(A) || is_meta(B)) return meta_tensor(so, out_dtype ? *out_dtype : A.dtype);  // (ops/meta.h)
   Tensor C = into ? empty_in(into, so, out_dtype ? *out_dtype : A.dtype) : empty(so, out_dtype ? *out_dtype : A.dtype);
   if (C.numel() == 0) return C;
   if (k == 0) {
@@ -237,14 +238,19 @@ Tensor product(Tensor A, Tensor B, const Shape& batch, std::optional<DType> out_
 
 // ---------------------------------------------------------------- PyTorch's kernels, with their checks
 // at::mm: addmm_impl_cpu_ dispatches on mat1's dtype.
+// The result of a product with an empty operand: zeros (a meta tensor's
+// layout for meta operands, ops/meta.h).
+Tensor zeros_result(const Shape& s, DType d, bool meta) {
+  if (meta) return meta_tensor(s, d);
+  Tensor out = empty(s, d);
+  if (out.numel()) fill(out, Scalar::from_int(0));
+  return out;
+}
+
 Tensor mm_impl(const Tensor& a, const Tensor& b, StoragePtr* into = nullptr) {
   int64_t m = a.sizes[0], k = a.sizes[1], k2 = b.sizes[0], n = b.sizes[1];
   if (k != k2) runtime_error("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", m, k, k2, n);
-  if (m == 0 || n == 0 || k == 0) {
-    Tensor out = empty(Shape{m, n}, a.dtype);
-    if (out.numel()) fill(out, Scalar::from_int(0));
-    return out;
-  }
+  if (m == 0 || n == 0 || k == 0) return zeros_result(Shape{m, n}, a.dtype, is_meta(a) || is_meta(b));
   check_kernel_dtypes("addmm_impl_cpu_", a.dtype, b.dtype);
   return product(a, b, Shape(), std::nullopt, into);
 }
@@ -256,27 +262,19 @@ Tensor mv_impl(const Tensor& a, const Tensor& v) {
     runtime_error("vector + matrix @ vector expected, got {}, {}, {}", 1, a.dim(), v.dim());
   if (a.sizes[1] != v.sizes[0])
     runtime_error("size mismatch, got {}, {}x{},{}", a.sizes[0], a.sizes[0], a.sizes[1], v.sizes[0]);
-  if (a.numel() == 0) {
-    Tensor out = empty(Shape{a.sizes[0]}, v.dtype);
-    if (out.numel()) fill(out, Scalar::from_int(0));
-    return out;
-  }
+  if (a.numel() == 0) return zeros_result(Shape{a.sizes[0]}, v.dtype, is_meta(a) || is_meta(v));
   check_kernel_dtypes("addmv_impl_cpu", a.dtype, v.dtype);
   return drop_dim(product(a, unsqueeze(v, 1), Shape()), 1);
 }
 
 // at::bmm on 3-d operands (also the batched path of matmul, flattened).
 Tensor bmm_checks(int64_t bs, int64_t m, int64_t k, int64_t bs2, int64_t k2, int64_t n, DType d1, DType d2,
-                  bool* empty_result) {
+                  bool* empty_result, bool meta) {
   if (bs2 != bs || k2 != k)
     runtime_error("Expected size for first two dimensions of batch2 tensor to be: [{}, {}] but got: [{}, {}].", bs, k, bs2,
                   k2);
   *empty_result = bs == 0 || m == 0 || n == 0 || k == 0;
-  if (*empty_result) {
-    Tensor out = empty(Shape{bs, m, n}, d2);
-    if (out.numel()) fill(out, Scalar::from_int(0));
-    return out;
-  }
+  if (*empty_result) return zeros_result(Shape{bs, m, n}, d2, meta);
   // Small problems take bmm's own kernel (dispatch on batch1, result of
   // batch2's dtype); larger ones addmm per batch on batch2's dtype.
   if (k * m * n < 400) check_kernel_dtypes("bmm", d1, d2);
@@ -297,7 +295,7 @@ Tensor bmm(const Tensor& a, const Tensor& b) {
   if (b.dim() != 3) runtime_error("batch2 must be a 3D tensor");
   bool empty_result;
   Tensor e = bmm_checks(a.sizes[0], a.sizes[1], a.sizes[2], b.sizes[0], b.sizes[1], b.sizes[2], a.dtype, b.dtype,
-                        &empty_result);
+                        &empty_result, is_meta(a) || is_meta(b));
   if (empty_result) return e;
   return product(a, b, Shape{a.sizes[0]});
 }
@@ -397,9 +395,7 @@ Tensor matmul(const Tensor& a, const Tensor& b, StoragePtr* into) {
     if (rows * k1 == 0) {
       Shape so = batch;
       so.push_back(t1.sizes[n1 - 2]);
-      Tensor out = empty(so, t2.dtype);
-      if (out.numel()) fill(out, Scalar::from_int(0));
-      return out;
+      return zeros_result(so, t2.dtype, is_meta(t1) || is_meta(t2));
     }
     check_kernel_dtypes("addmv_impl_cpu", t1.dtype, t2.dtype);
     if (!transpose) return drop_dim(product(a, unsqueeze(b, 1), batch), n1 - 1);  // (..., m, k) @ (k) -> (..., m)
@@ -415,7 +411,7 @@ Tensor matmul(const Tensor& a, const Tensor& b, StoragePtr* into) {
   int64_t bs = batch.numel();
   int64_t m = A.sizes[A.dim() - 2], k = A.sizes[A.dim() - 1], k2 = B.sizes[B.dim() - 2], n = B.sizes[B.dim() - 1];
   bool empty_result;
-  Tensor r = bmm_checks(bs, m, k, bs, k2, n, A.dtype, B.dtype, &empty_result);
+  Tensor r = bmm_checks(bs, m, k, bs, k2, n, A.dtype, B.dtype, &empty_result, is_meta(A) || is_meta(B));
   if (!empty_result) r = product(A, B, batch, std::nullopt, into);
   else {
     Shape so = batch;

@@ -12,6 +12,7 @@
 
 #include "stdlib/torch/bindings.h"
 #include "stdlib/torch/linalg.h"
+#include "stdlib/torch/ops/meta.h"
 #include "stdlib/torch/ops/registry.h"
 
 namespace kiln::torch {
@@ -40,6 +41,12 @@ Value ops::impl_linear(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   if (args[2] && !args[2].is_none() && !(b = expect_var(vm, args[2], "linear", "bias"))) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::linear(x, w, b)); });
 }
+
+// The products' kernels answer for meta tensors (linalg.cpp's product():
+// the checks and shapes are the kernels', only the multiplication is
+// skipped), so each meta function is its impl run on meta tensors.
+KILN_META_IS_IMPL(linalg)
+KILN_META_IS_IMPL(linear)
 
 void register_linalg(Registrar&) {}  // every product is an op of the registry
 

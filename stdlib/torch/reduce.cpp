@@ -698,22 +698,43 @@ Shape shape_without(const Tensor& x, int d, bool keepdim) {
   return s;
 }
 
-template <bool IsMax>
-std::pair<Tensor, Tensor> minmax_dim(const Tensor& x, int64_t dim, bool keepdim, const char* name) {
+// max(dim)/min(dim)'s checks and result sizes.
+Shape minmax_layout(const Tensor& x, int64_t dim, bool keepdim, const char* name, int* d_out) {
   int d = wrap_dim(dim, x.dim());
   if (x.dim() > 0 && x.sizes[d] == 0)
     index_error("{}(): Expected reduction dim {} to have non-zero size.", name, d);
-  Shape s = shape_without(x, d, keepdim);
+  *d_out = d;
+  return shape_without(x, d, keepdim);
+}
+
+template <bool IsMax>
+std::pair<Tensor, Tensor> minmax_dim(const Tensor& x, int64_t dim, bool keepdim, const char* name) {
+  int d;
+  Shape s = minmax_layout(x, dim, keepdim, name, &d);
   Tensor vals = empty(s, x.dtype), idx = empty(s, DType::Int64);
   if (x.numel() > 0) arg_reduce<IsMax>(x, d, &vals, idx);
   return {vals, idx};
 }
 
-template <bool IsMax>
-Tensor arg_any(const Tensor& x0, std::optional<int64_t> dim, bool keepdim, const char* name) {
+// argmax/argmin's checks and result sizes.
+Shape arg_layout(const Tensor& x0, std::optional<int64_t> dim, bool keepdim, const char* name) {
   if (x0.dtype == DType::Bool) runtime_error("\"{}_cpu\" not implemented for 'Bool'", name);
   if (!dim) {
     if (x0.numel() == 0) index_error("{}(): Expected reduction dim to be specified for input.numel() == 0.", name);
+    Shape s;
+    if (keepdim)
+      for (int i = 0; i < x0.dim(); ++i) s.push_back(1);
+    return s;
+  }
+  int d = wrap_dim(*dim, x0.dim());
+  if (x0.dim() > 0 && x0.sizes[d] == 0) index_error("{}(): Expected reduction dim {} to have non-zero size.", name, d);
+  return shape_without(x0, d, keepdim);
+}
+
+template <bool IsMax>
+Tensor arg_any(const Tensor& x0, std::optional<int64_t> dim, bool keepdim, const char* name) {
+  arg_layout(x0, dim, keepdim, name);
+  if (!dim) {
     Tensor x = contiguous(x0);
     Tensor flat = make_view(x, Shape{x.numel()}, Shape{1}, x.offset);
     Shape s;
@@ -829,15 +850,23 @@ Tensor scan(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
   return out;
 }
 
+// softmax's checks; its result dtype.
+DType softmax_dtype(const Tensor& x0, int64_t dim, std::optional<DType> dtype, bool log) {
+  const char* kname = log ? "log_softmax" : "softmax";
+  int d = wrap_dim(dim, x0.dim());
+  DType dt = dtype ? *dtype : x0.dtype;
+  if (!is_floating(dt)) {
+    bool last = x0.dim() == 0 || d == x0.dim() - 1;
+    runtime_error("\"{}_{}kernel_impl\" not implemented for '{}'", kname, last ? "lastdim_" : "", dtype_short_name(dt));
+  }
+  return dt;
+}
+
 template <bool Log>
 Tensor softmax_impl(const Tensor& x0, int64_t dim, std::optional<DType> dtype) {
-  const char* kname = Log ? "log_softmax" : "softmax";
+  softmax_dtype(x0, dim, dtype, Log);
   int d = wrap_dim(dim, x0.dim());
   Tensor x = dtype ? to_dtype(x0, *dtype) : x0;
-  if (!is_floating(x.dtype)) {
-    bool last = x.dim() == 0 || d == x.dim() - 1;
-    runtime_error("\"{}_{}kernel_impl\" not implemented for '{}'", kname, last ? "lastdim_" : "", dtype_short_name(x.dtype));
-  }
   Tensor out = empty(x.sizes, x.dtype);
   dispatch_dtype(x.dtype, [&](auto z) {
     using T = decltype(z);
@@ -923,7 +952,7 @@ template <class T> inline bool less_nan(T a, T b) {
 // Sorts each line along d; keeps the first k of each (k = line length for sort).
 std::pair<Tensor, Tensor> sort_lines(const Tensor& x, int d, bool descending, int64_t k) {
   Shape s = x.sizes;
-  if (x.dim() > 0) s[d] = k;
+  if (x.dim() > 0) s[d] = k;  // (with_size)
   Tensor vals = empty(s, x.dtype), idx = empty(s, DType::Int64);
   Shape ks, kst, kso;
   for (int i = 0; i < x.dim(); ++i)
@@ -968,41 +997,90 @@ std::pair<Tensor, Tensor> sort_lines(const Tensor& x, int d, bool descending, in
 
 // ---------------------------------------------------------------- entry points
 Tensor sum(const Tensor& x, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  if (is_meta(x)) return reduce_meta(ReduceMeta::Sum, x, dims, keepdim, dtype, "sum");
   Mask m = reduce_mask(x, dims);
   return sum_like<SumOp>(x, m, keepdim, sum_dtype(x.dtype, dtype), false);
 }
 
-Tensor mean(const Tensor& x, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+namespace {
+DType mean_dtype(const Tensor& x, std::optional<DType> dtype) {
   DType dt = dtype ? *dtype : x.dtype;
   if (!is_floating(dt))
     runtime_error("mean(): could not infer output dtype. {} dtype must be either a floating point or complex dtype. Got: {}",
                   dtype ? "Optional" : "Input", dtype_short_name(dt));
+  return dt;
+}
+void norm_check(const Tensor& x0) {
+  if (!is_floating(x0.dtype))
+    runtime_error("norm(): input dtype should be either floating point or complex. Got {} instead.", dtype_short_name(x0.dtype));
+}
+void topk_check(const Tensor& x, int64_t k, int d) {
+  int64_t L = x.dim() ? x.sizes[d] : 1;
+  if (x.dtype == DType::Bool) runtime_error("\"topk_cpu\" not implemented for 'Bool'");
+  if (k < 0 || k > L) runtime_error("selected index k out of range");
+}
+Shape with_size(const Tensor& x, int d, int64_t k) {
+  Shape s = x.sizes;
+  if (x.dim() > 0) s[d] = k;
+  return s;
+}
+}  // namespace
+
+Tensor mean(const Tensor& x, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  if (is_meta(x)) return reduce_meta(ReduceMeta::Mean, x, dims, keepdim, dtype, "mean");
+  DType dt = mean_dtype(x, dtype);
   Mask m = reduce_mask(x, dims);
   return sum_like<SumOp>(x, m, keepdim, dt, true);
 }
 
 Tensor prod(const Tensor& x, std::optional<int64_t> dim, bool keepdim, std::optional<DType> dtype) {
+  if (is_meta(x)) return reduce_meta(ReduceMeta::Sum, x, dim ? DimList(Shape{*dim}) : DimList(), keepdim, dtype, "prod");
   DimList dl;
   if (dim) dl = Shape{*dim};
   Mask m = reduce_mask(x, dl);
   return sum_like<ProdOp, false>(x, m, keepdim, sum_dtype(x.dtype, dtype), false);
 }
 
-Tensor amax(const Tensor& x, const DimList& dims, bool keepdim) { return amax_like<true>(x, dims, keepdim, "amax"); }
-Tensor amin(const Tensor& x, const DimList& dims, bool keepdim) { return amax_like<false>(x, dims, keepdim, "amin"); }
-Tensor max_all(const Tensor& x) { return amax_like<true>(x, std::nullopt, false, "max"); }
-Tensor min_all(const Tensor& x) { return amax_like<false>(x, std::nullopt, false, "min"); }
+// (Each entry answers for a meta tensor with its meta function, below.)
+Tensor amax(const Tensor& x, const DimList& dims, bool keepdim) {
+  if (is_meta(x)) return reduce_meta(ReduceMeta::Extreme, x, dims, keepdim, std::nullopt, "amax");
+  return amax_like<true>(x, dims, keepdim, "amax");
+}
+Tensor amin(const Tensor& x, const DimList& dims, bool keepdim) {
+  if (is_meta(x)) return reduce_meta(ReduceMeta::Extreme, x, dims, keepdim, std::nullopt, "amin");
+  return amax_like<false>(x, dims, keepdim, "amin");
+}
+Tensor max_all(const Tensor& x) {
+  if (is_meta(x)) return reduce_meta(ReduceMeta::Extreme, x, std::nullopt, false, std::nullopt, "max");
+  return amax_like<true>(x, std::nullopt, false, "max");
+}
+Tensor min_all(const Tensor& x) {
+  if (is_meta(x)) return reduce_meta(ReduceMeta::Extreme, x, std::nullopt, false, std::nullopt, "min");
+  return amax_like<false>(x, std::nullopt, false, "min");
+}
 
 std::pair<Tensor, Tensor> max_dim(const Tensor& x, int64_t dim, bool keepdim) {
+  if (is_meta(x)) return minmax_dim_meta(x, dim, keepdim, "max");
   return minmax_dim<true>(x, dim, keepdim, "max");
 }
 std::pair<Tensor, Tensor> min_dim(const Tensor& x, int64_t dim, bool keepdim) {
+  if (is_meta(x)) return minmax_dim_meta(x, dim, keepdim, "min");
   return minmax_dim<false>(x, dim, keepdim, "min");
 }
-Tensor argmax(const Tensor& x, std::optional<int64_t> dim, bool keepdim) { return arg_any<true>(x, dim, keepdim, "argmax"); }
-Tensor argmin(const Tensor& x, std::optional<int64_t> dim, bool keepdim) { return arg_any<false>(x, dim, keepdim, "argmin"); }
+Tensor argmax(const Tensor& x, std::optional<int64_t> dim, bool keepdim) {
+  if (is_meta(x)) return arg_meta(x, dim, keepdim, "argmax");
+  return arg_any<true>(x, dim, keepdim, "argmax");
+}
+Tensor argmin(const Tensor& x, std::optional<int64_t> dim, bool keepdim) {
+  if (is_meta(x)) return arg_meta(x, dim, keepdim, "argmin");
+  return arg_any<false>(x, dim, keepdim, "argmin");
+}
 
 std::pair<Tensor, Tensor> var_mean(const Tensor& x, const DimList& dims, double correction, bool keepdim, bool take_sqrt) {
+  if (is_meta(x)) {
+    Tensor r = reduce_meta(ReduceMeta::Var, x, dims, keepdim, std::nullopt, "var");
+    return {r, r};
+  }
   require_floating(x, "std and var only support floating point and complex dtypes");
   Mask m = reduce_mask(x, dims);
   Shape s = out_shape(x, m, keepdim);
@@ -1048,10 +1126,17 @@ Tensor std(const Tensor& x, const DimList& dims, double correction, bool keepdim
   return var_mean(x, dims, correction, keepdim, true).first;
 }
 
-Tensor all(const Tensor& x, std::optional<int64_t> dim, bool keepdim) { return all_any<true>(x, dim, keepdim); }
-Tensor any(const Tensor& x, std::optional<int64_t> dim, bool keepdim) { return all_any<false>(x, dim, keepdim); }
+Tensor all(const Tensor& x, std::optional<int64_t> dim, bool keepdim) {
+  if (is_meta(x)) return reduce_meta(ReduceMeta::Bool, x, dim ? DimList(Shape{*dim}) : DimList(), keepdim, std::nullopt, "all");
+  return all_any<true>(x, dim, keepdim);
+}
+Tensor any(const Tensor& x, std::optional<int64_t> dim, bool keepdim) {
+  if (is_meta(x)) return reduce_meta(ReduceMeta::Bool, x, dim ? DimList(Shape{*dim}) : DimList(), keepdim, std::nullopt, "any");
+  return all_any<false>(x, dim, keepdim);
+}
 
 Tensor logsumexp(const Tensor& x0, const DimList& dims, bool keepdim) {
+  if (is_meta(x0)) return reduce_meta(ReduceMeta::LogSumExp, x0, dims, keepdim, std::nullopt, "logsumexp");
   Tensor x = is_floating(x0.dtype) ? x0 : cast(x0, kDefaultFloat);
   Mask m = reduce_mask(x, dims);
   Tensor mx = empty(out_shape(x, m, true), x.dtype);
@@ -1088,8 +1173,8 @@ Tensor logsumexp(const Tensor& x0, const DimList& dims, bool keepdim) {
 }
 
 Tensor norm(const Tensor& x0, double p, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
-  if (!is_floating(x0.dtype))
-    runtime_error("norm(): input dtype should be either floating point or complex. Got {} instead.", dtype_short_name(x0.dtype));
+  if (is_meta(x0)) return reduce_meta(ReduceMeta::Norm, x0, dims, keepdim, dtype, "norm");
+  norm_check(x0);
   Tensor x = dtype ? to_dtype(x0, *dtype) : x0;
   Mask m = reduce_mask(x, dims);
   Tensor out = empty(out_shape(x, m, keepdim), x.dtype);
@@ -1112,6 +1197,7 @@ Tensor norm(const Tensor& x0, double p, const DimList& dims, bool keepdim, std::
 }
 
 Tensor count_nonzero(const Tensor& x, const DimList& dims) {
+  if (is_meta(x)) return reduce_meta(ReduceMeta::Count, x, dims, false, std::nullopt, "count_nonzero");
   Mask m = reduce_mask(x, dims);
   Tensor out = empty(out_shape(x, m, false), DType::Int64);
   Plan pl = make_plan(x, m);
@@ -1122,8 +1208,12 @@ Tensor count_nonzero(const Tensor& x, const DimList& dims) {
   return out;
 }
 
-Tensor cumsum(const Tensor& x, int64_t dim, std::optional<DType> dtype) { return scan<true>(x, dim, dtype); }
-Tensor cumprod(const Tensor& x, int64_t dim, std::optional<DType> dtype) { return scan<false>(x, dim, dtype); }
+Tensor cumsum(const Tensor& x, int64_t dim, std::optional<DType> dtype) {
+  return is_meta(x) ? scan_meta(x, dim, dtype) : scan<true>(x, dim, dtype);
+}
+Tensor cumprod(const Tensor& x, int64_t dim, std::optional<DType> dtype) {
+  return is_meta(x) ? scan_meta(x, dim, dtype) : scan<false>(x, dim, dtype);
+}
 
 int64_t row_fold_chunk() { return kChunk; }
 bool row_fold_chunked(int64_t n, int64_t nout) { return n >= 4 * kChunk && nout < 2 * num_threads(); }
@@ -1235,21 +1325,70 @@ double row_fold_combine(RowFold f, double acc, double part) {
   return 0;
 }
 
-Tensor softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype) { return softmax_impl<false>(x, dim, dtype); }
-Tensor log_softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype) { return softmax_impl<true>(x, dim, dtype); }
+Tensor softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype) {
+  return is_meta(x) ? softmax_meta(x, dim, dtype, false) : softmax_impl<false>(x, dim, dtype);
+}
+Tensor log_softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype) {
+  return is_meta(x) ? softmax_meta(x, dim, dtype, true) : softmax_impl<true>(x, dim, dtype);
+}
 
 std::pair<Tensor, Tensor> sort(const Tensor& x, int64_t dim, bool descending) {
+  if (is_meta(x)) return sort_meta(x, dim, std::nullopt);
   int d = wrap_dim(dim, x.dim());
   return sort_lines(x, d, descending, x.dim() ? x.sizes[d] : 1);
 }
 
 std::pair<Tensor, Tensor> topk(const Tensor& x, int64_t k, int64_t dim, bool largest, bool sorted) {
+  if (is_meta(x)) return sort_meta(x, dim, k);
   (void)sorted;
   int d = wrap_dim(dim, x.dim());
-  int64_t L = x.dim() ? x.sizes[d] : 1;
-  if (x.dtype == DType::Bool) runtime_error("\"topk_cpu\" not implemented for 'Bool'");
-  if (k < 0 || k > L) runtime_error("selected index k out of range");
+  topk_check(x, k, d);
   return sort_lines(x, d, largest, k);
+}
+
+// ---------------------------------------------------------------- meta functions
+// Each kernel's checks (the same functions) and its result's layout.
+Tensor reduce_meta(ReduceMeta kind, const Tensor& x, const DimList& dims, bool keepdim, std::optional<DType> dtype,
+                   const char* name) {
+  // The dtype checks come first, as in the kernels.
+  DType dt = x.dtype;
+  switch (kind) {
+    case ReduceMeta::Sum: dt = sum_dtype(x.dtype, dtype); break;
+    case ReduceMeta::Mean: dt = mean_dtype(x, dtype); break;
+    case ReduceMeta::Bool: dt = DType::Bool; break;
+    case ReduceMeta::Count: dt = DType::Int64; break;
+    case ReduceMeta::Var: require_floating(x, "std and var only support floating point and complex dtypes"); break;
+    case ReduceMeta::LogSumExp: dt = is_floating(x.dtype) ? x.dtype : kDefaultFloat; break;
+    case ReduceMeta::Norm:
+      norm_check(x);
+      if (dtype) dt = *dtype;
+      break;
+    case ReduceMeta::Extreme: break;
+  }
+  Mask m = reduce_mask(x, dims);
+  if (kind == ReduceMeta::Extreme) check_nonempty_dims(x, dims, m, name);
+  return meta_tensor(out_shape(x, m, kind == ReduceMeta::Count ? false : keepdim), dt);
+}
+std::pair<Tensor, Tensor> minmax_dim_meta(const Tensor& x, int64_t dim, bool keepdim, const char* name) {
+  int d;
+  Shape s = minmax_layout(x, dim, keepdim, name, &d);
+  return {meta_tensor(s, x.dtype), meta_tensor(s, DType::Int64)};
+}
+Tensor arg_meta(const Tensor& x, std::optional<int64_t> dim, bool keepdim, const char* name) {
+  return meta_tensor(arg_layout(x, dim, keepdim, name), DType::Int64);
+}
+Tensor scan_meta(const Tensor& x, int64_t dim, std::optional<DType> dtype) {
+  wrap_dim(dim, x.dim());
+  return meta_tensor(x.sizes, sum_dtype(x.dtype, dtype));
+}
+Tensor softmax_meta(const Tensor& x, int64_t dim, std::optional<DType> dtype, bool log) {
+  return meta_tensor(x.sizes, softmax_dtype(x, dim, dtype, log));
+}
+std::pair<Tensor, Tensor> sort_meta(const Tensor& x, int64_t dim, std::optional<int64_t> k) {
+  int d = wrap_dim(dim, x.dim());
+  if (k) topk_check(x, *k, d);
+  Shape s = with_size(x, d, k ? *k : x.dim() ? x.sizes[d] : 1);
+  return {meta_tensor(s, x.dtype), meta_tensor(s, DType::Int64)};
 }
 
 }  // namespace kiln::torch

@@ -75,6 +75,21 @@ Tensor log_softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype);
 std::pair<Tensor, Tensor> sort(const Tensor& x, int64_t dim, bool descending);
 std::pair<Tensor, Tensor> topk(const Tensor& x, int64_t k, int64_t dim, bool largest, bool sorted);
 
+// ---------------------------------------------------------------- meta functions
+// Each kernel's checks and its result's layout, for meta tensors
+// (ops/meta.h). reduce_meta serves the reductions over a dim list: the
+// kind picks the dtype rule and checks (sum and prod: Sum; amax, amin and
+// max(x): Extreme, `name` in its message; all/any: Bool; var/std: Var).
+enum class ReduceMeta { Sum, Mean, Extreme, Bool, Count, Var, LogSumExp, Norm };
+Tensor reduce_meta(ReduceMeta kind, const Tensor& x, const DimList& dims, bool keepdim, std::optional<DType> dtype,
+                   const char* name);
+std::pair<Tensor, Tensor> minmax_dim_meta(const Tensor& x, int64_t dim, bool keepdim, const char* name);
+Tensor arg_meta(const Tensor& x, std::optional<int64_t> dim, bool keepdim, const char* name);
+Tensor scan_meta(const Tensor& x, int64_t dim, std::optional<DType> dtype);
+Tensor softmax_meta(const Tensor& x, int64_t dim, std::optional<DType> dtype, bool log);
+// sort (k nullopt) or topk's k.
+std::pair<Tensor, Tensor> sort_meta(const Tensor& x, int64_t dim, std::optional<int64_t> k);
+
 // ---------------------------------------------------------------- row folds, for compiled kernels
 // The float32 folds of one contiguous row of a reduction exactly as the
 // kernels above compute them, so that compiled code that materialises a

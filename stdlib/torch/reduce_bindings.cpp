@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/meta.h"
 #include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/reduce.h"
 #include "vm/tuple.h"
@@ -328,6 +329,24 @@ Value ops::impl_topk(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
     return named_pair(vm, return_types(vm).topk, std::move(r.first), std::move(r.second));
   });
 }
+
+// The reduction kernels answer for meta tensors (reduce.h: each entry
+// checks as it does for data and returns the result's layout), so each
+// op's meta function (ops/meta.h) is its impl, run on meta tensors.
+KILN_META_IS_IMPL(sum)
+KILN_META_IS_IMPL(prod)
+KILN_META_IS_IMPL(max)
+KILN_META_IS_IMPL(amax)
+KILN_META_IS_IMPL(argmax)
+KILN_META_IS_IMPL(var)
+KILN_META_IS_IMPL(all)
+KILN_META_IS_IMPL(count_nonzero)
+KILN_META_IS_IMPL(logsumexp)
+KILN_META_IS_IMPL(norm)
+KILN_META_IS_IMPL(cumsum)
+KILN_META_IS_IMPL(softmax)
+KILN_META_IS_IMPL(sort)
+KILN_META_IS_IMPL(topk)
 
 void register_reduction(Registrar& r) {
   VM& vm = r.vm;

@@ -11,6 +11,7 @@
 // view ops keep no history: on a tensor that requires grad they raise.
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/meta.h"
 #include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/shape_ops.h"
 #include "stdlib/torch/views.h"
@@ -20,6 +21,7 @@
 namespace kiln::torch {
 
 using vm::Exc;
+using ops::meta_object;
 using vm::ObjKind;
 
 namespace {
@@ -425,6 +427,56 @@ Value ops::impl_repeat(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   if (!int_list_arg(vm, args, 1, "repeat", "repeats", &s)) return Value();
   return guarded(vm, [&] { return wrap(vm, ag::repeat(var_of(args[0]), s)); });
 }
+// ---------------------------------------------------------------- meta functions
+// The view ops read and write only metadata (views.h; reshape's copy is a
+// meta tensor's layout) and the copying ops' kernels answer for meta
+// tensors (shape_ops.h), so each meta function is its impl, run on meta
+// tensors; masked_fill's reads a value tensor's number, which a meta
+// tensor does not have.
+KILN_META_IS_IMPL(view)
+KILN_META_IS_IMPL(reshape)
+KILN_META_IS_IMPL(expand)
+KILN_META_IS_IMPL(permute)
+KILN_META_IS_IMPL(as_other)
+KILN_META_IS_IMPL(flatten)
+KILN_META_IS_IMPL(unflatten)
+KILN_META_IS_IMPL(transpose)
+KILN_META_IS_IMPL(t)
+KILN_META_IS_IMPL(unsqueeze)
+KILN_META_IS_IMPL(squeeze)
+KILN_META_IS_IMPL(narrow)
+KILN_META_IS_IMPL(select)
+KILN_META_IS_IMPL(chunk)
+KILN_META_IS_IMPL(unbind)
+
+Value ops::meta_masked_fill(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  bool inplace = def.arg;
+  const char* name = inplace ? "masked_fill_" : "masked_fill";
+  Tensor* self = expect_tensor(vm, args[0], name, "input");
+  Tensor* mask = self ? expect_tensor(vm, args[1], name, "mask") : nullptr;
+  if (!mask) return Value();
+  // A value tensor's number is data: only its dimension is checked.
+  Scalar s = Scalar::from_int(0);
+  bool value_known = !is_tensor(args[2]);
+  if (is_tensor(args[2]) && tensor_of(args[2]).dim() != 0)
+    return vm.raisef(Exc::RuntimeError, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s).",
+                     tensor_of(args[2]).dim());
+  if (value_known && !fill_value(vm, args[2], "masked_fill_", &s)) return Value();
+  return guarded(vm, [&] {
+    Tensor out;
+    masked_fill_meta(*self, *mask, value_known ? s : Scalar::from_int(0), inplace, &out);
+    return inplace ? args[0] : meta_object(vm, out);
+  });
+}
+KILN_META_IS_IMPL(cat)
+KILN_META_IS_IMPL(index_select)
+KILN_META_IS_IMPL(gather)
+KILN_META_IS_IMPL(scatter)
+KILN_META_IS_IMPL(roll)
+KILN_META_IS_IMPL(flip)
+KILN_META_IS_IMPL(tril)
+KILN_META_IS_IMPL(repeat)
+
 void register_shape(Registrar& r) {
   r.getter("T", get_T);
   r.getter("mT", get_mT);

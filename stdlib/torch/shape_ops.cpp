@@ -73,29 +73,35 @@ void store_scalar(const Tensor& t, int64_t off, Scalar s) {
 }  // namespace
 
 // ---------------------------------------------------------------- cat / stack
-Tensor cat(const std::vector<Tensor>& ts, int64_t dim_in) {
+namespace {
+bool cat_skips(const Tensor& t) { return t.dim() == 1 && t.sizes[0] == 0; }
+
+// cat's checks; its result's dtype and sizes, and the dim (-1 when every
+// input is skipped).
+Shape cat_layout(const std::vector<Tensor>& ts, int64_t dim_in, DType* dt_out, int* d_out) {
   if (ts.empty()) runtime_error("torch.cat(): expected a non-empty list of Tensors");
-  auto skip = [](const Tensor& t) { return t.dim() == 1 && t.sizes[0] == 0; };
   DType dt = ts[0].dtype;
   for (size_t i = 0; i < ts.size(); ++i) {
     if (ts[i].dim() == 0) runtime_error("zero-dimensional tensor (at position {}) cannot be concatenated", i);
     dt = promote_types(dt, ts[i].dtype);
   }
+  *dt_out = dt;
   const Tensor* ref = nullptr;
   for (const Tensor& t : ts)
-    if (!skip(t)) {
+    if (!cat_skips(t)) {
       ref = &t;
       break;
     }
   if (!ref) {
     wrap_dim(dim_in, 1);
-    return empty(Shape{0}, dt);
+    *d_out = -1;
+    return Shape{0};
   }
   int d = wrap_dim(dim_in, ref->dim());
   int64_t total = 0;
   for (size_t i = 0; i < ts.size(); ++i) {
     const Tensor& t = ts[i];
-    if (skip(t)) continue;
+    if (cat_skips(t)) continue;
     if (t.dim() != ref->dim())
       runtime_error("Tensors must have same number of dimensions: got {} and {}", ref->dim(), t.dim());
     for (int k = 0; k < t.dim(); ++k)
@@ -106,17 +112,12 @@ Tensor cat(const std::vector<Tensor>& ts, int64_t dim_in) {
   }
   Shape shape = ref->sizes;
   shape[d] = total;
-  Tensor out = empty(shape, dt);
-  int64_t at = 0;
-  for (const Tensor& t : ts) {
-    if (skip(t)) continue;
-    if (t.sizes[d]) copy_into(slice(out, d, at, at + t.sizes[d], 1), t);
-    at += t.sizes[d];
-  }
-  return out;
+  *d_out = d;
+  return shape;
 }
 
-Tensor stack(const std::vector<Tensor>& ts, int64_t dim_in) {
+// stack's checks; its inputs, each unsqueezed at the stacking dim *d.
+std::vector<Tensor> stack_inputs(const std::vector<Tensor>& ts, int64_t dim_in, int* d_out) {
   if (ts.empty()) runtime_error("stack expects a non-empty TensorList");
   int d = wrap_dim(dim_in, ts[0].dim() + 1);
   std::vector<Tensor> us;
@@ -126,15 +127,74 @@ Tensor stack(const std::vector<Tensor>& ts, int64_t dim_in) {
                     ts[0].sizes.str(), ts[i].sizes.str(), i);
     us.push_back(unsqueeze(ts[i], d));
   }
+  *d_out = d;
+  return us;
+}
+}  // namespace
+
+Tensor cat(const std::vector<Tensor>& ts, int64_t dim_in) {
+  DType dt;
+  int d;
+  Shape shape = cat_layout(ts, dim_in, &dt, &d);
+  for (const Tensor& t : ts)
+    if (is_meta(t)) return meta_tensor(shape, dt);  // (ops/meta.h)
+  Tensor out = empty(shape, dt);
+  if (d < 0) return out;
+  int64_t at = 0;
+  for (const Tensor& t : ts) {
+    if (cat_skips(t)) continue;
+    if (t.sizes[d]) copy_into(slice(out, d, at, at + t.sizes[d], 1), t);
+    at += t.sizes[d];
+  }
+  return out;
+}
+
+Tensor stack(const std::vector<Tensor>& ts, int64_t dim_in) {
+  int d;
+  std::vector<Tensor> us = stack_inputs(ts, dim_in, &d);
   return cat(us, d);
 }
 
+
 // ---------------------------------------------------------------- index_select / gather / scatter
-Tensor index_select(const Tensor& t, int64_t dim_in, const Tensor& index) {
+namespace {
+// index_select's checks (not of the index values).
+int index_select_check(const Tensor& t, int64_t dim_in, const Tensor& index) {
   if (index.dim() > 1) index_error("index_select(): Index is supposed to be a vector");
   if (index.dtype != DType::Int64 && index.dtype != DType::Int32)
     runtime_error("index_select(): Expected dtype int32 or int64 for index");
+  return wrap_dim(dim_in, t.dim());
+}
+// gather's checks (not of the index values).
+int gather_check(const Tensor& t, int64_t dim_in, const Tensor& index) {
   int d = wrap_dim(dim_in, t.dim());
+  if (index.dtype != DType::Int64) runtime_error("gather(): Expected dtype int64 for index");
+  Tensor src = nonempty(t), ix = nonempty(index);
+  if (index.numel() != 0) {
+    if (src.dim() != ix.dim()) runtime_error("Index tensor must have the same number of dimensions as input tensor");
+    for (int k = 0; k < src.dim(); ++k)
+      if (k != d && ix.sizes[k] > src.sizes[k])
+        runtime_error("Size does not match at dimension {} expected index {} to be smaller than self {} apart from dimension {}",
+                      k, index.sizes.str(), t.sizes.str(), d);
+  }
+  return d;
+}
+}  // namespace
+
+Tensor index_select_meta(const Tensor& t, int64_t dim, const Tensor& index) {
+  int d = index_select_check(t, dim, index);
+  Shape shape = nonempty(t).sizes;
+  shape[d] = index.numel();
+  return meta_tensor(t.dim() == 0 ? Shape() : shape, t.dtype);
+}
+Tensor gather_meta(const Tensor& t, int64_t dim, const Tensor& index) {
+  gather_check(t, dim, index);
+  return meta_tensor(index.sizes, t.dtype);
+}
+
+Tensor index_select(const Tensor& t, int64_t dim_in, const Tensor& index) {
+  if (is_meta(t) || is_meta(index)) return index_select_meta(t, dim_in, index);
+  int d = index_select_check(t, dim_in, index);
   Tensor src = nonempty(t);
   std::vector<int64_t> idx = int_values(index);
   int64_t n = src.sizes[d];
@@ -160,16 +220,9 @@ Tensor index_select(const Tensor& t, int64_t dim_in, const Tensor& index) {
 }
 
 Tensor gather(const Tensor& t, int64_t dim_in, const Tensor& index) {
-  int d = wrap_dim(dim_in, t.dim());
-  if (index.dtype != DType::Int64) runtime_error("gather(): Expected dtype int64 for index");
+  if (is_meta(t) || is_meta(index)) return gather_meta(t, dim_in, index);
+  int d = gather_check(t, dim_in, index);
   Tensor src = nonempty(t), ix = nonempty(index);
-  if (index.numel() != 0) {
-    if (src.dim() != ix.dim()) runtime_error("Index tensor must have the same number of dimensions as input tensor");
-    for (int k = 0; k < src.dim(); ++k)
-      if (k != d && ix.sizes[k] > src.sizes[k])
-        runtime_error("Size does not match at dimension {} expected index {} to be smaller than self {} apart from dimension {}",
-                      k, index.sizes.str(), t.sizes.str(), d);
-  }
   std::vector<int64_t> idx = int_values(ix);
   Tensor out = empty(index.sizes, t.dtype);
   size_t es = t.element_size();
@@ -186,16 +239,16 @@ Tensor gather(const Tensor& t, int64_t dim_in, const Tensor& index) {
   return out;
 }
 
-void scatter_inplace(const Tensor& self_in, int64_t dim_in, const Tensor& index_in, const Tensor* src_in, Scalar value,
-                     ScatterReduce reduce, const char* name) {
-  bump_version(self_in);
+namespace {
+// scatter's checks (not of the index values); false when index is empty.
+bool scatter_check(const Tensor& self_in, int64_t dim_in, const Tensor& index_in, const Tensor* src_in, const char* name) {
   int d = wrap_dim(dim_in, self_in.dim());
   if (index_in.dtype != DType::Int64) runtime_error("{}(): Expected dtype int64 for index", name);
   if (src_in && src_in->dtype != self_in.dtype) runtime_error("{}(): Expected self.dtype to be equal to src.dtype", name);
   Tensor self = nonempty(self_in), ix = nonempty(index_in);
   Tensor src;
   if (src_in) src = nonempty(*src_in);
-  if (index_in.numel() == 0) return;
+  if (index_in.numel() == 0) return false;
   if (self.dim() != ix.dim()) runtime_error("Index tensor must have the same number of dimensions as self tensor");
   if (src_in && src.dim() != ix.dim()) runtime_error("Index tensor must have the same number of dimensions as src tensor");
   bool wrong = false;
@@ -211,6 +264,19 @@ void scatter_inplace(const Tensor& self_in, int64_t dim_in, const Tensor& index_
     runtime_error("Expected index {} to be smaller than self {} apart from dimension {}", index_in.sizes.str(),
                   self_in.sizes.str(), d);
   }
+  return true;
+}
+}  // namespace
+
+void scatter_inplace(const Tensor& self_in, int64_t dim_in, const Tensor& index_in, const Tensor* src_in, Scalar value,
+                     ScatterReduce reduce, const char* name) {
+  bump_version(self_in);
+  int d = wrap_dim(dim_in, self_in.dim());
+  if (!scatter_check(self_in, dim_in, index_in, src_in, name)) return;
+  if (is_meta(self_in) || is_meta(index_in) || (src_in && is_meta(*src_in))) return;  // (ops/meta.h: the checks only)
+  Tensor self = nonempty(self_in), ix = nonempty(index_in);
+  Tensor src;
+  if (src_in) src = nonempty(*src_in);
   std::vector<int64_t> idx = int_values(ix);
   int64_t n = self.sizes[d];
   for (int64_t i : idx)
@@ -250,6 +316,7 @@ Tensor bool_mask(const Tensor& mask) {
 
 void masked_fill_inplace(const Tensor& t, const Tensor& mask_in, Scalar value) {
   bump_version(t);
+  if (is_meta(t) || is_meta(mask_in)) return masked_fill_meta(t, mask_in, value, true, nullptr);
   Tensor mask = bool_mask(mask_in);
   Shape b = broadcast_shapes(t.sizes, mask.sizes);
   if (!(b == t.sizes)) runtime_error("output with shape {} doesn't match the broadcast shape {}", t.sizes.str(), b.str());
@@ -260,7 +327,24 @@ void masked_fill_inplace(const Tensor& t, const Tensor& mask_in, Scalar value) {
     if (mp[moff[i]]) store_scalar(t, toff[i], value);
 }
 
+void masked_fill_meta(const Tensor& t, const Tensor& mask, Scalar value, bool inplace, Tensor* out) {
+  if (!inplace) check_scalar_fits(value, t.dtype);
+  if (is_floating(mask.dtype))
+    runtime_error("masked_fill_ only supports boolean masks, but got mask with dtype {}", dtype_short_name(mask.dtype));
+  if (inplace) {
+    Shape b = broadcast_shapes(t.sizes, mask.sizes);
+    if (!(b == t.sizes)) runtime_error("output with shape {} doesn't match the broadcast shape {}", t.sizes.str(), b.str());
+    return;
+  }
+  *out = meta_tensor(broadcast_shapes(mask.sizes, t.sizes), t.dtype);
+}
+
 Tensor masked_fill(const Tensor& t, const Tensor& mask_in, Scalar value) {
+  if (is_meta(t) || is_meta(mask_in)) {
+    Tensor out;
+    masked_fill_meta(t, mask_in, value, false, &out);
+    return out;
+  }
   check_scalar_fits(value, t.dtype);
   Tensor mask = bool_mask(mask_in);
   Shape b = broadcast_shapes(mask.sizes, t.sizes);
@@ -271,7 +355,18 @@ Tensor masked_fill(const Tensor& t, const Tensor& mask_in, Scalar value) {
 }
 
 // ---------------------------------------------------------------- roll / flip / tril / repeat
+Tensor roll_meta(const Tensor& t, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
+  if (shifts.empty()) runtime_error("`shifts` required");
+  if (!(dims.empty() && shifts.size() == 1)) {
+    if (shifts.size() != dims.size())
+      runtime_error("shifts and dimensions must align. shifts: {}, dims:{}", shifts.size(), dims.size());
+    for (int64_t d : dims) wrap_dim(d, t.dim());
+  }
+  return meta_tensor(t.sizes, t.dtype);
+}
+
 Tensor roll(const Tensor& t, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
+  if (is_meta(t)) return roll_meta(t, shifts, dims);
   if (shifts.empty()) runtime_error("`shifts` required");
   if (dims.empty() && shifts.size() == 1) {
     Tensor flat = reshape(t, Shape{t.numel()});
@@ -298,7 +393,18 @@ Tensor roll(const Tensor& t, const std::vector<int64_t>& shifts, const std::vect
   return cur;
 }
 
+Tensor flip_meta(const Tensor& t, const Shape& dims) {
+  bool seen[kMaxDims] = {};
+  for (int i = 0; i < dims.size(); ++i) {
+    int d = wrap_dim(dims[i], t.dim());
+    if (seen[d]) runtime_error("dim {} appears multiple times in the list of dims", d);
+    seen[d] = true;
+  }
+  return meta_tensor(t.sizes, t.dtype);
+}
+
 Tensor flip(const Tensor& t, const Shape& dims) {
+  if (is_meta(t)) return flip_meta(t, dims);
   bool seen[kMaxDims] = {};
   Shape st = t.strides;
   int64_t off = t.offset;
@@ -327,6 +433,7 @@ void check_matrix(const Tensor& t) {
 void tril_inplace(const Tensor& t, int64_t k, bool upper) {
   bump_version(t);
   check_matrix(t);
+  if (is_meta(t)) return;
   int r = t.dim() - 2, c = t.dim() - 1;
   size_t es = t.element_size();
   char* p = t.data_bytes();
@@ -340,7 +447,13 @@ void tril_inplace(const Tensor& t, int64_t k, bool upper) {
   });
 }
 
+Tensor tril_meta(const Tensor& t) {
+  check_matrix(t);
+  return meta_tensor(t.sizes, t.dtype);
+}
+
 Tensor tril(const Tensor& t, int64_t k, bool upper) {
+  if (is_meta(t)) return tril_meta(t);
   check_matrix(t);
   Tensor out = empty(t.sizes, t.dtype);
   copy_into(out, t);
@@ -348,16 +461,25 @@ Tensor tril(const Tensor& t, int64_t k, bool upper) {
   return out;
 }
 
-Tensor repeat(const Tensor& t, const Shape& reps) {
+namespace {
+// repeat's checks; the source's sizes and strides with the leading dims
+// added (stride 0), and the result's sizes.
+void repeat_layout(const Tensor& t, const Shape& reps, Shape* ssz, Shape* sst, Shape* out_shape) {
   if (reps.size() < t.dim())
     runtime_error("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
   int lead = reps.size() - t.dim();
-  Shape ssz, sst, out_shape;
   for (int i = 0; i < reps.size(); ++i) {
-    ssz.push_back(i < lead ? 1 : t.sizes[i - lead]);
-    sst.push_back(i < lead ? 0 : t.strides[i - lead]);
-    out_shape.push_back(ssz[i] * reps[i]);
+    ssz->push_back(i < lead ? 1 : t.sizes[i - lead]);
+    sst->push_back(i < lead ? 0 : t.strides[i - lead]);
+    out_shape->push_back((*ssz)[i] * reps[i]);
   }
+}
+}  // namespace
+
+Tensor repeat(const Tensor& t, const Shape& reps) {
+  Shape ssz, sst, out_shape;
+  repeat_layout(t, reps, &ssz, &sst, &out_shape);
+  if (is_meta(t)) return meta_tensor(out_shape, t.dtype);
   Tensor out = empty(out_shape, t.dtype);
   size_t es = t.element_size();
   char* o = out.data_bytes();

@@ -42,6 +42,18 @@ Tensor tril(const Tensor& t, int64_t diagonal, bool upper);
 void tril_inplace(const Tensor& t, int64_t diagonal, bool upper);
 Tensor repeat(const Tensor& t, const Shape& repeats);
 
+// Meta functions (ops/meta.h): each kernel's checks and its result's layout,
+// for meta tensors (no data: an index's values are not checked). The
+// kernels above call them for meta inputs (cat, scatter and repeat answer
+// in line).
+Tensor index_select_meta(const Tensor& t, int64_t dim, const Tensor& index);
+Tensor gather_meta(const Tensor& t, int64_t dim, const Tensor& index);
+// In place: checks only (*out untouched).
+void masked_fill_meta(const Tensor& t, const Tensor& mask, Scalar value, bool inplace, Tensor* out);
+Tensor roll_meta(const Tensor& t, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims);
+Tensor flip_meta(const Tensor& t, const Shape& dims);
+Tensor tril_meta(const Tensor& t);
+
 // One int64 tensor per dim of `mask`: the coordinates of its true elements.
 std::vector<Tensor> mask_indices(const Tensor& mask);
 // Advanced indexing. indices[d] (one entry per dim of t, undefined = the

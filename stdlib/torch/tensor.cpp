@@ -74,6 +74,26 @@ Tensor empty_in(StoragePtr* slot, const Shape& sizes, DType dtype) {
   return t;
 }
 
+void Tensor::no_data() {
+  fail(ErrorKind::Runtime, "internal error: a kernel ran on a meta tensor (a tensor without data); its op's meta function must not call it");
+}
+
+Tensor meta_tensor(const Shape& sizes, DType dtype) {
+  for (int64_t s : sizes)
+    if (s < 0) runtime_error("Trying to create tensor with negative dimension {}: {}", s, sizes.str());
+  Tensor t;
+  t.sizes = sizes;
+  t.strides = contiguous_strides(sizes);
+  t.dtype = dtype;
+  return t;
+}
+
+Tensor meta_like(const Tensor& t) {
+  Tensor m = t;
+  m.storage = StoragePtr();
+  return m;
+}
+
 Tensor make_view(const Tensor& base, const Shape& sizes, const Shape& strides, int64_t offset) {
   Tensor t;
   t.storage = base.storage;
@@ -150,6 +170,7 @@ void copy_into(const Tensor& dst, const Tensor& src_in) {
   check_no_partial_overlap(dst, src_in);
   bump_version(dst);
   Tensor src = expand_to(src_in, dst.sizes);
+  if (is_meta(dst) || is_meta(src)) return;  // (ops/meta.h: the checks only)
   StridedLoop<2> loop(dst.sizes, {dst.data_bytes(), src.data_bytes()}, {dst.strides, src.strides},
                       {int64_t(dst.element_size()), int64_t(src.element_size())});
   dispatch_dtype(dst.dtype, [&](auto d0) {
@@ -215,12 +236,11 @@ void check_no_partial_overlap(const Tensor& written, const Tensor& read) {
 }
 
 Tensor empty_like_layout(const Tensor& t) {
-  if (t.is_contiguous()) return empty(t.sizes, t.dtype);
-  if (!is_non_overlapping_and_dense(t)) return empty(t.sizes, t.dtype);
+  Tensor out = is_meta(t) ? meta_tensor(t.sizes, t.dtype) : empty(t.sizes, t.dtype);  // (meta: ops/meta.h)
+  if (t.is_contiguous() || !is_non_overlapping_and_dense(t)) return out;
   int n = t.dim();
   int perm[kMaxDims];
   stride_order(t, perm);
-  Tensor out = empty(t.sizes, t.dtype);
   int64_t acc = 1;
   for (int k = n - 1; k >= 0; --k) {
     int d = perm[k];
@@ -232,12 +252,14 @@ Tensor empty_like_layout(const Tensor& t) {
 
 Tensor contiguous(const Tensor& t) {
   if (t.is_contiguous()) return t;
+  if (is_meta(t)) return meta_tensor(t.sizes, t.dtype);
   Tensor out = empty(t.sizes, t.dtype);
   copy_into(out, t);
   return out;
 }
 
 Tensor cast(const Tensor& t, DType to) {
+  if (is_meta(t)) return meta_tensor(t.sizes, to);
   Tensor out = empty(t.sizes, to);
   copy_into(out, t);
   return out;

@@ -88,8 +88,14 @@ struct Tensor {
   size_t element_size() const { return itemsize(dtype); }
   bool defined() const { return bool(storage); }
   bool is_contiguous() const;
-  // Pointer to element 0 (the view's first element).
-  char* data_bytes() const { return static_cast<char*>(storage->data) + offset * int64_t(itemsize(dtype)); }
+  [[noreturn]] static void no_data();
+  // Pointer to element 0 (the view's first element). A meta tensor has no
+  // data: a kernel reached with one raises (an internal error) instead of
+  // reading through a null storage.
+  char* data_bytes() const {
+    if (!storage) [[unlikely]] no_data();
+    return static_cast<char*>(storage->data) + offset * int64_t(itemsize(dtype));
+  }
   template <class T> T* data() const { return reinterpret_cast<T*>(data_bytes()); }
 };
 
@@ -101,6 +107,12 @@ inline void bump_version(const Tensor& t) {
 
 // Row-major strides of `sizes`.
 Shape contiguous_strides(const Shape& sizes);
+// Meta tensors (ops/meta.h): a tensor's metadata with no storage, for
+// computing an op's result layout without running it. meta_tensor refuses
+// negative sizes as empty() does; meta_like is t's layout without its data.
+Tensor meta_tensor(const Shape& sizes, DType dtype);
+Tensor meta_like(const Tensor& t);
+inline bool is_meta(const Tensor& t) { return !t.storage; }
 // A new tensor of this shape and dtype, contiguous, uninitialised.
 Tensor empty(const Shape& sizes, DType dtype);
 // The same in *slot's storage when nothing else holds it (its reference

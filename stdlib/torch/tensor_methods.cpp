@@ -4,6 +4,7 @@
 // copy_, Python number protocols, and torch.equal/allclose/is_tensor.
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/meta.h"
 #include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/views.h"
 #include "vm/container_support.h"
@@ -207,6 +208,9 @@ Value ops::impl_type_as(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   if (v.t.dtype == d) return args[0];
   return guarded(vm, [&] { return wrap(vm, ag::cast(v, d)); });
 }
+// cast() answers for meta tensors: the conversions' meta functions are their impls.
+KILN_META_IS_IMPL(convert)
+KILN_META_IS_IMPL(type_as)
 
 namespace {
 

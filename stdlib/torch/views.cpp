@@ -139,6 +139,7 @@ Tensor view(const Tensor& t, const Shape& shape_in) {
 Tensor reshape(const Tensor& t, const Shape& shape_in) {
   Shape shape = infer_size(shape_in, t.numel());
   if (auto st = view_strides(t, shape)) return make_view(t, shape, *st, t.offset);
+  if (is_meta(t)) return meta_tensor(shape, t.dtype);  // the copy's layout (ops/meta.h)
   Tensor c = empty(t.sizes, t.dtype);
   copy_into(c, t);
   return make_view(c, shape, contiguous_strides(shape), 0);

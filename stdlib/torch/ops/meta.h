@@ -1,41 +1,59 @@
 // stdlib/torch/ops/meta.h — an op's output, known from its arguments'
 // metadata without running it (PyTorch's meta functions).
 //
-// `infer_meta` answers for an op of the registry called with arguments
-// bound by its schema: each argument is a tensor's metadata (dtype and
-// sizes; no data) or a Python value. It applies the rules the eager kernel
-// applies — dtype promotion, the op's dtype restrictions, broadcasting —
-// by the same functions (elementwise.h's *_result_dtype), so the two cannot
-// drift, and raises the same torch::Error where eager would refuse.
+// A meta tensor is a tensor's metadata (dtype, sizes, strides, offset)
+// with no storage. Every op of the registry has a meta function (OpDef::meta,
+// `meta_<impl>` beside `impl_<impl>` in the op's area): it takes the
+// arguments the impl takes, bound the same way, with meta tensors for
+// tensors, and returns what the impl would return with meta tensors for
+// its tensors — a tuple of them for sort or chunk, the input object itself
+// for an in-place op — or raises the exception the impl would raise.
 //
-// Ops with a meta function so far: the plain unary and binary pointwise ops
-// (ops::elementwise_of). Others answer false ("no meta function yet");
-// tests/unit/test_op_registry.cpp checks every op that has one against
-// its eager result on sample inputs.
+// So that the two cannot drift, a meta function shares its impl's argument
+// parsing (the same helpers, in the same file) and its kernel's checks and
+// shape rules (the kernel's prologue, exported as `<kernel>_meta` or called
+// by both: elementwise.h's *_result_dtype, reduce.h's reduce_meta, views.h
+// itself for view ops, which read and write only metadata). The generated
+// test tests/unit/test_op_registry.cpp (MetaOfOp) runs every op on random
+// arguments drawn from its schema both ways and compares dtype and sizes
+// (and strides and offset for views), and exception type and message.
+//
+// The strides of a meta result that is a new tensor are row-major: eager
+// kernels may give a pointwise result the layout of a permuted input.
+// An op whose meta function is not written yet says so (no_meta_yet), and
+// infer_meta answers Unknown; the test lists them.
 #pragma once
-
-#include <optional>
-#include <span>
 
 #include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/tensor.h"
 
 namespace kiln::torch::ops {
 
-struct TensorMeta {
-  DType dtype = DType::Float32;
-  Shape sizes;
-  bool operator==(const TensorMeta&) const = default;
-};
+// meta_tensor, meta_like, is_meta: tensor.h.
+using torch::is_meta;
+using torch::meta_like;
+using torch::meta_tensor;
+// A Python tensor object holding a meta tensor (never seen by scripts).
+Value meta_object(VM& vm, Tensor t);
 
-// An argument: a tensor's metadata, or a Python value (Empty: not given).
-struct MetaArg {
-  std::optional<TensorMeta> tensor;
-  Value value;
-};
+enum class MetaStatus { Ok, Raises, Unknown };
 
-// The metadata of op's result, or false when op has no meta function yet.
-// Throws torch::Error where the eager op would raise on such arguments.
-bool infer_meta(const OpDef& op, std::span<const MetaArg> args, TensorMeta* out);
+// The meta of `op` called with the Python arguments `a` (a method call: the
+// receiver first); tensors among them may be meta objects. Ok: *result is
+// the impl's result with meta tensors; Raises: the exception the impl
+// would raise is pending; Unknown: op has no meta function yet.
+MetaStatus infer_meta(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* result);
+
+// For a meta function not written yet.
+inline Value no_meta_yet() { return Value(); }
+
+// Defines meta_<f> as impl_<f>: for ops whose kernels answer for meta
+// tensors (each kernel entry checks as it does for data and returns the
+// result's layout; views.h's ops read only metadata anyway).
+#define KILN_META_IS_IMPL(f)                                                                  \
+  ::kiln::vm::Value kiln::torch::ops::meta_##f(::kiln::vm::VM& vm, const ::kiln::torch::ops::Bound& args, \
+                                               const ::kiln::torch::ops::OpDef& def) {                    \
+    return impl_##f(vm, args, def);                                                           \
+  }
 
 }  // namespace kiln::torch::ops

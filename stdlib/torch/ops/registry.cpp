@@ -15,7 +15,7 @@ namespace {
 std::vector<OpDef> make_table() {
   std::vector<OpDef> t;
 #define OP(id, v, k, fn, a, s) \
-  t.push_back(OpDef{OpId::id, Variants::v, OpKind::k, impl_##fn, int64_t(a), parse_schema(s)});
+  t.push_back(OpDef{OpId::id, Variants::v, OpKind::k, impl_##fn, meta_##fn, int64_t(a), parse_schema(s)});
 #include "stdlib/torch/ops/ops.def"
 #undef OP
   return t;

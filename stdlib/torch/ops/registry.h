@@ -63,12 +63,19 @@ struct Bound {
 // An op's eager entry: its bound arguments and the op (its `arg`). Returns
 // the result, or Empty with a Python exception pending.
 using OpImpl = Value (*)(VM& vm, const Bound& args, const OpDef& op);
+// An op's meta function (ops/meta.h): the same arguments, its tensors meta
+// tensors (metadata, no storage); returns what the impl would return with
+// meta tensors for its tensors (the input itself for an in-place op), or
+// Empty with the exception the impl would raise pending, or Empty with
+// none pending when the op has no meta function yet (ops::no_meta_yet).
+using OpMeta = OpImpl;
 
 struct OpDef {
   OpId id;
   Variants variants;
   OpKind kind;
   OpImpl impl;
+  OpMeta meta;
   int64_t arg;
   Schema schema;
   const char* name() const { return schema.name.c_str(); }
@@ -76,8 +83,12 @@ struct OpDef {
   bool has_function() const { return uint8_t(variants) & uint8_t(Variants::Function); }
 };
 
-// The impls, defined by the ops' areas.
-#define OP(id, variants, kind, impl, arg, schema) Value impl_##impl(VM& vm, const Bound& args, const OpDef& op);
+// The impls and meta functions, defined by the ops' areas: one of each per
+// impl name of ops.def, side by side (a meta function shares its impl's
+// argument parsing and its kernel's checks).
+#define OP(id, variants, kind, impl, arg, schema)                        \
+  Value impl_##impl(VM& vm, const Bound& args, const OpDef& op); \
+  Value meta_##impl(VM& vm, const Bound& args, const OpDef& op);
 #include "stdlib/torch/ops/ops.def"
 #undef OP
 
