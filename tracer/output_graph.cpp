@@ -276,7 +276,9 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
     size_nodes_.clear();
     std::vector<int> outs = outputs;
     for (int& o : outs) fix(o);
-    return number_graph(outs, tuple_output);
+    std::unique_ptr<Graph> g = number_graph(outs, tuple_output);
+    functionalize(vm_, *g);  // in-place ops on the graph's own tensors, pure (tracer/functionalize.h)
+    return g;
   }
 }
 

@@ -96,24 +96,6 @@ Value tensor_iter(VM& vm, Object* o) {
   });
 }
 
-// The kernel op of a Python operator, or -1 (@ is matmul, handled apart).
-int binary_of(BinOpKind op) {
-  switch (op) {
-    case BinOpKind::Add: return int(BinaryOp::add);
-    case BinOpKind::Sub: return int(BinaryOp::sub);
-    case BinOpKind::Mult: return int(BinaryOp::mul);
-    case BinOpKind::Div: return int(BinaryOp::div);
-    case BinOpKind::FloorDiv: return int(BinaryOp::div_floor);
-    case BinOpKind::Mod: return int(BinaryOp::remainder);
-    case BinOpKind::Pow: return int(BinaryOp::pow);
-    case BinOpKind::LShift: return int(BinaryOp::lshift);
-    case BinOpKind::RShift: return int(BinaryOp::rshift);
-    case BinOpKind::BitOr: return int(BinaryOp::bitwise_or);
-    case BinOpKind::BitXor: return int(BinaryOp::bitwise_xor);
-    case BinOpKind::BitAnd: return int(BinaryOp::bitwise_and);
-    default: return -1;
-  }
-}
 
 Value tensor_binop(VM& vm, BinOpKind op, const Value& a, const Value& b, bool reflected, bool inplace) {
   // `a` is the left operand; the tensor is b when reflected.
@@ -188,6 +170,24 @@ int tensor_contains(VM& vm, Object* o, const Value& item) {
 }
 
 }  // namespace
+
+int binary_of(BinOpKind op) {
+  switch (op) {
+    case BinOpKind::Add: return int(BinaryOp::add);
+    case BinOpKind::Sub: return int(BinaryOp::sub);
+    case BinOpKind::Mult: return int(BinaryOp::mul);
+    case BinOpKind::Div: return int(BinaryOp::div);
+    case BinOpKind::FloorDiv: return int(BinaryOp::div_floor);
+    case BinOpKind::Mod: return int(BinaryOp::remainder);
+    case BinOpKind::Pow: return int(BinaryOp::pow);
+    case BinOpKind::LShift: return int(BinaryOp::lshift);
+    case BinOpKind::RShift: return int(BinaryOp::rshift);
+    case BinOpKind::BitOr: return int(BinaryOp::bitwise_or);
+    case BinOpKind::BitXor: return int(BinaryOp::bitwise_xor);
+    case BinOpKind::BitAnd: return int(BinaryOp::bitwise_and);
+    default: return -1;
+  }
+}
 }  // namespace kiln::torch
 
 namespace kiln::vm {

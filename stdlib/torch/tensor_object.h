@@ -18,6 +18,7 @@
 #include "stdlib/torch/autograd/variable.h"
 #include "stdlib/torch/tensor.h"
 #include "vm/object.h"
+#include "vm/ops.h"
 #include "vm/value.h"
 #include "vm/vm.h"
 
@@ -37,6 +38,9 @@ inline bool is_tensor(const Value& v) { return v.is_object() && v.as_object()->k
 inline Tensor& tensor_of(const Value& v) { return static_cast<vm::TensorObject*>(v.as_object())->t; }
 // Precondition: is_tensor(v). The tensor with its autograd identity.
 inline autograd::Var& var_of(const Value& v) { return *static_cast<vm::TensorObject*>(v.as_object()); }
+// The kernel op (a BinaryOp) a Python operator on tensors computes, or -1
+// (@ is matmul, handled apart).
+int binary_of(vm::BinOpKind op);
 // A new torch.Tensor object owning `t` (no autograd history).
 Value wrap(VM& vm, Tensor t);
 // The torch.Tensor object of v: the existing one when v's meta has one.

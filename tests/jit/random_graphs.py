@@ -9,7 +9,7 @@ reductions (sum, mean, amax, amin, var, std, logsumexp and norm over the
 last dims, kept or not, and over dim 0 (column reductions, a batch norm);
 softmax, log_softmax, layer_norm,
 normalize), matmuls and linear with
-epilogues, dtype mixes (float64 and
+epilogues, in-place ops (on fresh tensors, views and arguments), dtype mixes (float64 and
 int64 tensors among the float32 ones), odd sizes — each called several
 times and its result printed exactly (every element's float repr, and the
 strides: a view must stay a view). The
@@ -89,6 +89,35 @@ def gen_function(rng, idx):
         kind = rng.random()
         name = f"v{s}"
         same = [v for v in vals if v[1] == SHAPES[base]]
+        if rng.random() < 0.15:
+            # In-place ops (functionalised where the graph made the tensor
+            # and nothing else holds it, tracer/functionalize.h): on a fresh
+            # float copy, through a view of one (the base sees the write),
+            # and on an argument (the caller sees it).
+            x = rng.choice(vals)
+            other = rng.choice([v for v in vals if v[1] == x[1]] or [x])
+            ops = [".add_(1.5)", ".mul_(0.5)", ".relu_()", ".clamp_(min=-1.0)", ".tanh_()", ".sub_({o})",
+                   " += {o}", " *= 0.25", ".masked_fill_({n} > 1.0, 0.0)", ".add_({o}, alpha=0.5)", ".clamp_max_(0.75)"]
+            op = rng.choice(ops)
+            where = rng.random()
+            if where < 0.7:
+                lines.append(f"    {name} = {x[0]} * 1.0")
+                target, shape = name, x[1]
+            elif where < 0.85 and len(x[1]) == 2:
+                lines.append(f"    {name} = {x[0]} * 1.0")
+                lines.append(f"    {name}_t = {name}.t()")
+                target, shape = f"{name}_t", x[1]
+                op = op.replace("{o}", "1.0")
+            else:
+                x = (group[rng.randrange(len(group))], None)  # an argument (float32)
+                x = (x[0], SHAPES[x[0]])
+                target, shape = x[0], x[1]
+                op = rng.choice([".clamp_(-100.0, 100.0)", ".mul_(1.0)", ".add_(0.0)"])
+            lines.append(f"    {target}{op.format(o=other[0] + ' * 1.0', n=target)}")
+            if target != name:
+                lines.append(f"    {name} = {x[0]} * 1.0 + 0.0" if target == x[0] else f"    {name} = {name}")
+            vals.append((name, shape))
+            continue
         if kind < 0.05:
             # bool masks among the inputs (globals: M["a"] the group's
             # full shape, M["b"] its row), read by selects and arithmetic

@@ -7,15 +7,13 @@ namespace kiln::torch::ops {
 
 Value meta_object(VM& vm, Tensor t) { return wrap(vm, std::move(t)); }
 
-MetaStatus infer_meta(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* result) {
+bool infer_meta(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* result) {
   Bound args;
-  if (!bind(vm, op, a, method, &args)) return MetaStatus::Raises;
+  if (!bind(vm, op, a, method, &args)) return false;
   Value r = op.meta(vm, args, op);
-  if (r) {
-    *result = std::move(r);
-    return MetaStatus::Ok;
-  }
-  return vm.has_exception() ? MetaStatus::Raises : MetaStatus::Unknown;
+  if (!r) return false;
+  *result = std::move(r);
+  return true;
 }
 
 }  // namespace kiln::torch::ops

@@ -2,26 +2,37 @@
 // metadata without running it (PyTorch's meta functions).
 //
 // A meta tensor is a tensor's metadata (dtype, sizes, strides, offset)
-// with no storage. Every op of the registry has a meta function (OpDef::meta,
-// `meta_<impl>` beside `impl_<impl>` in the op's area): it takes the
-// arguments the impl takes, bound the same way, with meta tensors for
-// tensors, and returns what the impl would return with meta tensors for
-// its tensors — a tuple of them for sort or chunk, the input object itself
-// for an in-place op — or raises the exception the impl would raise.
+// with no storage (tensor.h: meta_tensor, meta_like, is_meta). Every op of
+// the registry has a meta function (OpDef::meta, `meta_<impl>` declared
+// beside `impl_<impl>` by ops.def, so an op without one does not link): it
+// takes the arguments the impl takes, bound the same way, with meta
+// tensors for tensors, and returns what the impl would return with meta
+// tensors for its tensors — a tuple of them for sort or chunk, the input
+// object itself for an in-place op — or raises the exception the impl
+// would raise.
 //
-// So that the two cannot drift, a meta function shares its impl's argument
-// parsing (the same helpers, in the same file) and its kernel's checks and
-// shape rules (the kernel's prologue, exported as `<kernel>_meta` or called
-// by both: elementwise.h's *_result_dtype, reduce.h's reduce_meta, views.h
-// itself for view ops, which read and write only metadata). The generated
-// test tests/unit/test_op_registry.cpp (MetaOfOp) runs every op on random
-// arguments drawn from its schema both ways and compares dtype and sizes
-// (and strides and offset for views), and exception type and message.
+// So that the two cannot drift, almost every meta function *is* its impl
+// (KILN_META_IS_IMPL): meta tensors go through the same argument parsing
+// and autograd layer, and each kernel entry answers for them — it runs its
+// own checks and returns the result's layout instead of computing
+// (elementwise.h's unary/binary/add/where, reduce.h's entries, shape_ops.h,
+// linalg's product, cast, copy_into; views.h's ops only touch metadata
+// anyway). Composite ops (lerp, addcmul, clamp, linear, outer) then need
+// nothing of their own. A kernel reached with a meta tensor that does not
+// answer for it raises an internal error (Tensor::data_bytes), never reads
+// through the null storage. masked_fill's meta is its own: its impl reads a
+// value tensor's number.
 //
-// The strides of a meta result that is a new tensor are row-major: eager
-// kernels may give a pointwise result the layout of a permuted input.
-// An op whose meta function is not written yet says so (no_meta_yet), and
-// infer_meta answers Unknown; the test lists them.
+// The generated test tests/unit/test_op_registry.cpp (MetaOfOp) runs every
+// op on random arguments drawn from its schema both ways and compares
+// dtype and sizes (strides and offset for views, the input for in-place
+// ops), and exception type and message.
+//
+// Limits: the strides of a new (non-view) result follow the kernels' own
+// rule only where they use empty_like_layout; others are row-major. Errors
+// that depend on values (an index out of range, an integer division by
+// zero) are not raised: a meta tensor has no values. A call of Python
+// numbers only (torch.mul(2, 3.5)) has a real 0-dim result.
 #pragma once
 
 #include "stdlib/torch/ops/registry.h"
@@ -36,16 +47,11 @@ using torch::meta_tensor;
 // A Python tensor object holding a meta tensor (never seen by scripts).
 Value meta_object(VM& vm, Tensor t);
 
-enum class MetaStatus { Ok, Raises, Unknown };
-
 // The meta of `op` called with the Python arguments `a` (a method call: the
-// receiver first); tensors among them may be meta objects. Ok: *result is
-// the impl's result with meta tensors; Raises: the exception the impl
-// would raise is pending; Unknown: op has no meta function yet.
-MetaStatus infer_meta(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* result);
-
-// For a meta function not written yet.
-inline Value no_meta_yet() { return Value(); }
+// receiver first); tensors among them may be meta objects. True: *result
+// is the impl's result with meta tensors; false: the exception the impl
+// would raise is pending.
+bool infer_meta(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* result);
 
 // Defines meta_<f> as impl_<f>: for ops whose kernels answer for meta
 // tensors (each kernel entry checks as it does for data and returns the

@@ -66,8 +66,7 @@ using OpImpl = Value (*)(VM& vm, const Bound& args, const OpDef& op);
 // An op's meta function (ops/meta.h): the same arguments, its tensors meta
 // tensors (metadata, no storage); returns what the impl would return with
 // meta tensors for its tensors (the input itself for an in-place op), or
-// Empty with the exception the impl would raise pending, or Empty with
-// none pending when the op has no meta function yet (ops::no_meta_yet).
+// Empty with the exception the impl would raise pending.
 using OpMeta = OpImpl;
 
 struct OpDef {
@@ -84,8 +83,8 @@ struct OpDef {
 };
 
 // The impls and meta functions, defined by the ops' areas: one of each per
-// impl name of ops.def, side by side (a meta function shares its impl's
-// argument parsing and its kernel's checks).
+// impl name of ops.def, side by side (most meta functions are their impls:
+// KILN_META_IS_IMPL, ops/meta.h).
 #define OP(id, variants, kind, impl, arg, schema)                        \
   Value impl_##impl(VM& vm, const Bound& args, const OpDef& op); \
   Value meta_##impl(VM& vm, const Bound& args, const OpDef& op);
