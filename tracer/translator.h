@@ -320,6 +320,22 @@ class Tracer {
 
   // ---------------------- the instruction translator (tracer/instructions.cpp)
   Sym run_frame(Frame& f);
+  // One instruction: its opcode and argument, and where the frame goes on
+  // (the next pc, or a jump's target).
+  struct Insn {
+    Op op;
+    uint32_t arg;
+    uint32_t next;
+  };
+  // The handlers, by opcode family (tracer/insn_<family>.cpp): each
+  // translates an instruction of its family and returns true, or returns
+  // false for any other. insn_control sets *result when the frame returns
+  // or yields.
+  bool insn_stack_and_names(Frame& f, Insn& in);
+  bool insn_calls(Frame& f, Insn& in);
+  bool insn_operators(Frame& f, Insn& in);
+  bool insn_containers(Frame& f, Insn& in);
+  bool insn_control(Frame& f, Insn& in, std::optional<Sym>* result);
   bool truth(const Sym& s);
   Sym binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace);
   const void* identity(const Sym& s) {
