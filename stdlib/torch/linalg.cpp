@@ -237,7 +237,6 @@ Tensor product(Tensor A, Tensor B, const Shape& batch, std::optional<DType> out_
 }
 
 // ---------------------------------------------------------------- PyTorch's kernels, with their checks
-// at::mm: addmm_impl_cpu_ dispatches on mat1's dtype.
 // The result of a product with an empty operand: zeros (a meta tensor's
 // layout for meta operands, ops/meta.h).
 Tensor zeros_result(const Shape& s, DType d, bool meta) {
@@ -247,6 +246,7 @@ Tensor zeros_result(const Shape& s, DType d, bool meta) {
   return out;
 }
 
+// at::mm: addmm_impl_cpu_ dispatches on mat1's dtype.
 Tensor mm_impl(const Tensor& a, const Tensor& b, StoragePtr* into = nullptr) {
   int64_t m = a.sizes[0], k = a.sizes[1], k2 = b.sizes[0], n = b.sizes[1];
   if (k != k2) runtime_error("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", m, k, k2, n);

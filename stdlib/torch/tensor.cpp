@@ -75,7 +75,7 @@ Tensor empty_in(StoragePtr* slot, const Shape& sizes, DType dtype) {
 }
 
 void Tensor::no_data() {
-  fail(ErrorKind::Runtime, "internal error: a kernel ran on a meta tensor (a tensor without data); its op's meta function must not call it");
+  fail(ErrorKind::Runtime, "internal error: a kernel read the data of a tensor that has none (a meta or undefined tensor)");
 }
 
 Tensor meta_tensor(const Shape& sizes, DType dtype) {
@@ -85,12 +85,14 @@ Tensor meta_tensor(const Shape& sizes, DType dtype) {
   t.sizes = sizes;
   t.strides = contiguous_strides(sizes);
   t.dtype = dtype;
+  t.device = Device::Meta;
   return t;
 }
 
 Tensor meta_like(const Tensor& t) {
   Tensor m = t;
   m.storage = StoragePtr();
+  m.device = Device::Meta;
   return m;
 }
 

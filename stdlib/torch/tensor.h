@@ -72,7 +72,8 @@ struct Shape {
   std::string str() const;
 };
 
-enum class Device : uint8_t { CPU };
+// Meta: a meta tensor's (ops/meta.h), which has metadata and no storage.
+enum class Device : uint8_t { CPU, Meta };
 
 struct Tensor {
   StoragePtr storage;
@@ -86,12 +87,12 @@ struct Tensor {
   int64_t size(int d) const { return sizes[d]; }
   int64_t stride(int d) const { return strides[d]; }
   size_t element_size() const { return itemsize(dtype); }
-  bool defined() const { return bool(storage); }
+  bool defined() const { return bool(storage) || device == Device::Meta; }
   bool is_contiguous() const;
   [[noreturn]] static void no_data();
-  // Pointer to element 0 (the view's first element). A meta tensor has no
-  // data: a kernel reached with one raises (an internal error) instead of
-  // reading through a null storage.
+  // Pointer to element 0 (the view's first element). A meta tensor (and an
+  // undefined one) has no data: a kernel reached with one raises (an
+  // internal error) instead of reading through a null storage.
   char* data_bytes() const {
     if (!storage) [[unlikely]] no_data();
     return static_cast<char*>(storage->data) + offset * int64_t(itemsize(dtype));
@@ -107,12 +108,13 @@ inline void bump_version(const Tensor& t) {
 
 // Row-major strides of `sizes`.
 Shape contiguous_strides(const Shape& sizes);
-// Meta tensors (ops/meta.h): a tensor's metadata with no storage, for
-// computing an op's result layout without running it. meta_tensor refuses
-// negative sizes as empty() does; meta_like is t's layout without its data.
+// Meta tensors (ops/meta.h): a tensor's metadata with no storage, on
+// Device::Meta, for computing an op's result layout without running it.
+// meta_tensor refuses negative sizes as empty() does; meta_like is t's
+// layout without its data.
 Tensor meta_tensor(const Shape& sizes, DType dtype);
 Tensor meta_like(const Tensor& t);
-inline bool is_meta(const Tensor& t) { return !t.storage; }
+inline bool is_meta(const Tensor& t) { return t.device == Device::Meta; }
 // A new tensor of this shape and dtype, contiguous, uninitialised.
 Tensor empty(const Shape& sizes, DType dtype);
 // The same in *slot's storage when nothing else holds it (its reference

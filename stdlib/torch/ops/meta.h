@@ -2,7 +2,8 @@
 // metadata without running it (PyTorch's meta functions).
 //
 // A meta tensor is a tensor's metadata (dtype, sizes, strides, offset)
-// with no storage (tensor.h: meta_tensor, meta_like, is_meta). Every op of
+// with no storage, on Device::Meta (tensor.h: meta_tensor, meta_like,
+// is_meta; views of it are meta tensors too). Every op of
 // the registry has a meta function (OpDef::meta, `meta_<impl>` declared
 // beside `impl_<impl>` by ops.def, so an op without one does not link): it
 // takes the arguments the impl takes, bound the same way, with meta
