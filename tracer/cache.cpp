@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fmt/format.h>
@@ -123,9 +124,10 @@ struct TracerState {
   std::string dump_dir;
   jit::TierSettings tiers;
   bool profile = false;  // --profile
-  // Self-check at every resume point (debug builds, or KILN_TRACER_SELFCHECK=1):
-  // the values a partial graph hands to the interpreter are what the trace
-  // saw (class, dtype, sizes).
+  // Self-check (debug builds, or KILN_TRACER_SELFCHECK=1): the values a
+  // partial graph hands to the interpreter at every resume point are what
+  // the trace saw (class, dtype, sizes), and every registry op's meta
+  // function agrees with the trace (Graph::check_meta).
 #ifdef NDEBUG
   bool self_check = std::getenv("KILN_TRACER_SELFCHECK") != nullptr;
 #else
@@ -640,6 +642,15 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   if (may_go_dynamic && !cs.dynamic_numbers.empty()) opts.dynamic_numbers = &cs.dynamic_numbers;
   double span_start = vm.trace_events ? vm.trace_events->now_us() : 0;
   TraceResult r = trace_function(vm, fn, co, slots, ts.limits, ts.natives, opts);
+  if (r.graph && ts.self_check) {
+    // Every registry op's meta function against what the trace ran (a
+    // disagreement is Kiln's bug: it stops the test run).
+    std::string bad = r.graph->check_meta(vm);
+    if (!bad.empty()) {
+      std::fprintf(stderr, "kiln tracer self-check: %s: %s\n", cs.qualname.c_str(), bad.c_str());
+      std::abort();
+    }
+  }
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (vm.trace_events) {
     using vm::TraceEvents;

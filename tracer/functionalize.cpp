@@ -82,20 +82,11 @@ torch::Shape shape_of(const Meta& m) {
   return s;
 }
 
-// Register r's value for infer_meta: a constant itself, a tensor's meta
-// tensor; Empty for anything else (a number computed in the graph).
-Value meta_arg(VM& vm, const Graph& g, int r) {
-  if (r < int(g.consts.size())) return g.consts[size_t(r)];
-  Meta m = g.reg_meta(vm, r);
-  if (!plain_tensor(m)) return Value();
-  return torch::ops::meta_object(vm, torch::meta_tensor(shape_of(m), m.dtype));
-}
-
 // Whether the functional form of in-place node n gives x's dtype and sizes.
 bool same_result(VM& vm, const Graph& g, const Node& n, const OpDef* functional, const Meta& x) {
   std::vector<Value> args;
   for (int r : n.in) {
-    args.push_back(meta_arg(vm, g, r));
+    args.push_back(g.meta_value(vm, r));
     if (!args.back()) return false;
   }
   Value result;

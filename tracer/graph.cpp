@@ -2,6 +2,7 @@
 #include "tracer/graph.h"
 
 #include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/ops/meta.h"
 #include "stdlib/torch/tensor_object.h"
 
 #include <fmt/format.h>
@@ -117,6 +118,47 @@ Meta Graph::reg_meta(VM& vm, int r) const {
   if (r < int(consts.size())) return meta_of(vm, consts[size_t(r)]);
   if (r < int(consts.size() + inputs.size())) return input_meta[size_t(r) - consts.size()];
   return nodes[size_t(r) - consts.size() - inputs.size()].meta;
+}
+
+Value Graph::meta_value(VM& vm, int r) const {
+  if (r < int(consts.size())) return consts[size_t(r)];
+  Meta m = reg_meta(vm, r);
+  if (!m.tensor || !m.static_sizes()) return Value();
+  torch::Shape s;
+  for (int64_t d : m.sizes) s.push_back(d);
+  return torch::ops::meta_object(vm, torch::meta_tensor(s, m.dtype));
+}
+
+std::string Graph::check_meta(VM& vm) const {
+  for (size_t i = 0; i < nodes.size(); i++) {
+    const Node& n = nodes[i];
+    OpCall c;
+    if (!op_call_of(n, &c) || !n.meta.tensor || !n.meta.static_sizes()) continue;
+    std::vector<Value> args;
+    for (int r : n.in) args.push_back(meta_value(vm, r));
+    bool all = true;
+    for (const Value& a : args) all = all && a;
+    if (!all) continue;
+    bool method = false;
+    torch::ops::op_of(n.callee.as<vm::NativeObject>(), &method);
+    size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
+    const vm::TupleObject* kw = nkw ? n.kwnames.as<vm::TupleObject>() : nullptr;
+    Value r;
+    if (!torch::ops::infer_meta(vm, *c.op, vm::CallArgs{args.data(), args.size() - nkw, kw}, method, &r)) {
+      Value e = vm.take_exception();
+      vm.clear_exception();
+      Value s = e ? vm::str(vm, e) : Value();
+      vm.clear_exception();
+      return fmt::format("{} (node v{}): its meta function raised {} where the trace ran it", n.label, i,
+                         s ? std::string(vm::str_view(s)) : "an exception");
+    }
+    if (!torch::is_tensor(r)) continue;  // (a tuple result: sort, var_mean...)
+    Meta got = meta_of(vm, r);
+    if (!(got == n.meta))
+      return fmt::format("{} (node v{}): its meta function gives {} where the trace had {}", n.label, i, got.str(),
+                         n.meta.str());
+  }
+  return "";
 }
 
 bool is_plumbing(const Node& n) {

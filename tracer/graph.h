@@ -115,12 +115,20 @@ struct Graph {
   size_t op_count() const;
   // What register r held while tracing (the meta of its example).
   Meta reg_meta(VM& vm, int r) const;
+  // Register r as an argument of a meta function (stdlib/torch/ops/meta.h):
+  // a constant itself, a tensor (every size fixed) as a meta tensor; Empty
+  // for anything else (a number the graph computes, a dynamic size).
+  Value meta_value(VM& vm, int r) const;
 
   std::string to_code(VM& vm) const;
   std::string to_dot(VM& vm) const;
   // Empty if well formed, else what is wrong (a register used before it is
   // defined, a wrong arity, a Call without a native...).
   std::string validate() const;
+  // Empty if every registry op node's meta function (infer_meta on its
+  // arguments' meta values) gives the dtype and sizes the trace saw, else
+  // the first that does not (the tracer's self-check, KILN_TRACER_SELFCHECK).
+  std::string check_meta(VM& vm) const;
 };
 
 }  // namespace kiln::tracer

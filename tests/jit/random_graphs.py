@@ -28,6 +28,7 @@ within --verify's fast-math tolerance (1e-5 + 1e-4 |eager|).
 """
 import argparse
 import math
+import os
 import random
 import subprocess
 import sys
@@ -338,7 +339,10 @@ def main():
     for label, flags in [("eager", ["--tier=0"]),
                          ("tier1", ["--tier=1", "--hot-threshold=1", "--jit-threshold=1", "--verify", "--short-rows=0"] +
                           (["--fast-math"] if a.fast_math else []))]:
-        p = subprocess.run([a.vmrun] + flags + [path], capture_output=True, text=True, timeout=600)
+        # (the tracer's self-check on: every registry op's meta function
+        # against what the trace ran)
+        env = dict(os.environ, KILN_TRACER_SELFCHECK="1")
+        p = subprocess.run([a.vmrun] + flags + [path], capture_output=True, text=True, timeout=600, env=env)
         if p.returncode != 0:
             print(f"FAIL: {label} run exited {p.returncode}\n{p.stderr[-3000:]}\nscript: {path}")
             sys.exit(1)

@@ -33,6 +33,7 @@ output differs where Kiln's random numbers and last float digits do).
 """
 import argparse
 import random
+import os
 import subprocess
 import sys
 import tempfile
@@ -698,7 +699,10 @@ def run(vmrun, flags, source, timeout=120):
         path = fh.name
     try:
         cmd = [vmrun] + flags + [path] if flags is not None else [vmrun, path]
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        # The tracer's self-check: live values at resume points and every
+        # registry op's meta function against what the trace ran.
+        env = dict(os.environ, KILN_TRACER_SELFCHECK="1")
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
         return -1, "", "timeout"
