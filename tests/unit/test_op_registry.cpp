@@ -412,6 +412,14 @@ void expect_same(MetaHarness& h, const OpDef& op, const Value& r, const Value& m
   if (op.schema.writes()) {
     EXPECT_TRUE(r.bits() == eager_in.bits()) << where;
     EXPECT_TRUE(m.bits() == meta_in.bits()) << where << ": an in-place op's meta returns its input";
+    // The input afterwards (an in-place view op, t_ or squeeze_, changes
+    // its sizes and strides).
+    const auto& a = kiln::torch::tensor_of(eager_in);
+    const auto& b = kiln::torch::tensor_of(meta_in);
+    EXPECT_EQ(int(a.dtype), int(b.dtype)) << where;
+    EXPECT_TRUE(a.sizes == b.sizes && a.strides == b.strides && a.offset == b.offset)
+        << where << ": eager " << a.sizes.str() << " " << a.strides.str() << ", meta " << b.sizes.str() << " "
+        << b.strides.str();
     return;
   }
   if (kiln::torch::is_tensor(r)) {
