@@ -125,8 +125,10 @@ size_t functionalize(VM& vm, Graph& g) {
     const OpDef* functional = nullptr;
     int x = -1;
     if (n.op == GraphOp::Call) {
+      // (The op first, by the native: binding the call costs more.)
+      const OpDef* op = vm::is_kind(n.callee, vm::ObjKind::Native) ? torch::ops::op_of(n.callee.as<vm::NativeObject>()) : nullptr;
       OpCall c;
-      if (!op_call_of(n, &c) || !(functional = functional_of(*c.op))) continue;
+      if (!op || !op->schema.writes() || !op_call_of(n, &c) || !(functional = functional_of(*c.op))) continue;
       x = c.arg[0];
     } else if (n.op == GraphOp::Inplace && !n.in.empty()) {
       x = n.in[0];
