@@ -36,13 +36,20 @@ const OpDef* functional_of(const OpDef& op) {
   return nullptr;
 }
 
+// Whether an operator node computes a new value (`+x` of a tensor is x
+// itself).
+bool computes(const Node& n) {
+  return n.op == GraphOp::Binary || n.op == GraphOp::Compare ||
+         (n.op == GraphOp::Unary && vm::UnaryOpKind(n.arg) != vm::UnaryOpKind::UAdd);
+}
+
 // Whether node n's result is a new tensor no other tensor shares.
 bool fresh_tensor(const Node& n) {
   if (!n.meta.tensor) return false;
   switch (n.op) {
     case GraphOp::Binary:
     case GraphOp::Unary:
-    case GraphOp::Compare: return true;
+    case GraphOp::Compare: return computes(n);
     case GraphOp::Call: {
       OpCall c;
       if (!op_call_of(n, &c)) return false;
@@ -62,7 +69,7 @@ bool only_reads(const Node& n, int x) {
   switch (n.op) {
     case GraphOp::Binary:
     case GraphOp::Unary:
-    case GraphOp::Compare: return true;
+    case GraphOp::Compare: return computes(n);
     case GraphOp::Call: {
       OpCall c;
       if (!op_call_of(n, &c) || c.op->kind == OpKind::View || may_return_input(*c.op)) return false;

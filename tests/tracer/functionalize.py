@@ -3,9 +3,11 @@
 # graph made itself, that nothing else holds, is captured as its pure form
 # and fuses with its neighbours (one kernel for the matmul epilogue below);
 # in-place ops the pass must leave alone stay as written and run eagerly:
-# on an argument (the caller sees the change), on a tensor a view or a list
+# on an argument (the caller sees the change), on a tensor a view or `+x`
 # holds, on a tensor that requires grad, and where the pure form would have
-# another dtype (x += y of float32 x and float64 y stays float32).
+# another dtype (x += y of float32 x and float64 y stays float32). A list
+# made in the traced code holds no reference the graph keeps: a read
+# through it is a read of the register, renamed with the others.
 import torch
 
 
@@ -44,6 +46,15 @@ def through_list(x):
     return keep[0] + 0.0
 
 
+def through_unary_plus(x):
+    h = +x  # x itself: the caller sees the write
+    h.add_(1.0)
+    k = x * 1.0
+    alias = +k  # k itself: the alias sees the write
+    k.mul_(3.0)
+    return h * 2.0 + alias
+
+
 def keeps_dtype(x, y):
     h = x * 1.0
     h += y
@@ -68,6 +79,8 @@ for _ in range(2):
     print(on_argument(a), a)
     print(through_view(torch.ones(2, 3)))
     print(through_list(torch.ones(2)))
+    c = torch.zeros(2)
+    print(through_unary_plus(c), c)
     print(keeps_dtype(torch.ones(3), torch.ones(3, dtype=torch.float64) / 3))
 p = torch.ones(3, requires_grad=True)
 for _ in range(2):
