@@ -101,9 +101,19 @@ def gen_function(rng, idx):
                    " += {o}", " *= 0.25", ".masked_fill_({n} > 1.0, 0.0)", ".add_({o}, alpha=0.5)", ".clamp_max_(0.75)"]
             op = rng.choice(ops)
             where = rng.random()
-            if where < 0.7:
+            if where < 0.55:
                 lines.append(f"    {name} = {x[0]} * 1.0")
                 target, shape = name, x[1]
+            elif where < 0.7:
+                # an alias taken before the write (+t is t itself; a row
+                # is a view), read after it: it must see the write
+                lines.append(f"    {name}_f = {x[0]} * 1.0")
+                alias = rng.choice(["+{}", "{}[0]", "{}.view(-1)", "{}.t()" if len(x[1]) == 2 else "+{}"])
+                lines.append(f"    {name}_a = {alias.format(name + '_f')}")
+                lines.append(f"    {name}_f{op.format(o=other[0] + ' * 1.0', n=name + '_f')}")
+                lines.append(f"    {name} = {name}_f + {name}_a.sum()")
+                vals.append((name, x[1]))
+                continue
             elif where < 0.85 and len(x[1]) == 2:
                 lines.append(f"    {name} = {x[0]} * 1.0")
                 lines.append(f"    {name}_t = {name}.t()")
