@@ -2,9 +2,10 @@
 //
 // Every pass that asks something of a tensor op asks it here: what are its
 // parameters (its schema: names, defaults, which input it writes or views),
-// what kind of op is it (pointwise, reduction...), and how does it compute
-// (its impl, the eager kernel entry). The list is ops.def; this header turns
-// it into
+// what kind of op is it (pointwise, reduction...), how does it compute
+// (its impl, the eager kernel entry) and what does it produce without
+// computing (its meta function, ops/meta.h). The list is ops.def; this
+// header turns it into
 //   * OpId, an enum with one member per op (the graph compiler switches on it);
 //   * the OpDef table (op(id), all_ops());
 //   * the Python face: register_ops() makes each op's torch function and
