@@ -91,23 +91,18 @@ torch::Shape shape_of(const Meta& m) {
 
 // Whether the functional form of in-place node n gives x's dtype and sizes.
 bool same_result(VM& vm, const Graph& g, const Node& n, const OpDef* functional, const Meta& x) {
-  std::vector<Value> args;
-  for (int r : n.in) {
-    args.push_back(g.meta_value(vm, r));
-    if (!args.back()) return false;
-  }
   Value result;
   if (functional) {
-    size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
-    const vm::TupleObject* kw = nkw ? n.kwnames.as<vm::TupleObject>() : nullptr;
-    if (!torch::ops::infer_meta(vm, *functional, vm::CallArgs{args.data(), args.size() - nkw, kw}, true, &result)) {
+    if (!g.call_meta(vm, n, *functional, true, &result)) {
       vm.clear_exception();
       return false;
     }
   } else {  // x op= y
     int op = torch::binary_of(vm::BinOpKind(n.arg));
     torch::Scalar s;
-    if (op < 0 || n.in.size() != 2 || !torch::is_tensor(args[0])) return false;
+    if (op < 0 || n.in.size() != 2) return false;
+    Value args[2] = {g.meta_value(vm, n.in[0]), g.meta_value(vm, n.in[1])};
+    if (!args[0] || !args[1] || !torch::is_tensor(args[0])) return false;
     if (!torch::is_tensor(args[1]) && !torch::as_scalar(args[1], &s)) return false;
     try {
       torch::Operand b = torch::is_tensor(args[1]) ? torch::Operand(torch::tensor_of(args[1])) : torch::Operand(s);

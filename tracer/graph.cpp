@@ -129,22 +129,27 @@ Value Graph::meta_value(VM& vm, int r) const {
   return torch::ops::meta_object(vm, torch::meta_tensor(s, m.dtype));
 }
 
+bool Graph::call_meta(VM& vm, const Node& n, const torch::ops::OpDef& op, bool method, Value* result) const {
+  std::vector<Value> args;
+  for (int r : n.in) {
+    args.push_back(meta_value(vm, r));
+    if (!args.back()) return false;
+  }
+  size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
+  const vm::TupleObject* kw = nkw ? n.kwnames.as<vm::TupleObject>() : nullptr;
+  return torch::ops::infer_meta(vm, op, vm::CallArgs{args.data(), args.size() - nkw, kw}, method, result);
+}
+
 std::string Graph::check_meta(VM& vm) const {
   for (size_t i = 0; i < nodes.size(); i++) {
     const Node& n = nodes[i];
     OpCall c;
     if (!op_call_of(n, &c) || !n.meta.tensor || !n.meta.static_sizes()) continue;
-    std::vector<Value> args;
-    for (int r : n.in) args.push_back(meta_value(vm, r));
-    bool all = true;
-    for (const Value& a : args) all = all && a;
-    if (!all) continue;
     bool method = false;
     torch::ops::op_of(n.callee.as<vm::NativeObject>(), &method);
-    size_t nkw = vm::is_kind(n.kwnames, vm::ObjKind::Tuple) ? n.kwnames.as<vm::TupleObject>()->size : 0;
-    const vm::TupleObject* kw = nkw ? n.kwnames.as<vm::TupleObject>() : nullptr;
     Value r;
-    if (!torch::ops::infer_meta(vm, *c.op, vm::CallArgs{args.data(), args.size() - nkw, kw}, method, &r)) {
+    if (!call_meta(vm, n, *c.op, method, &r)) {
+      if (!vm.has_exception()) continue;  // an argument without a meta value
       Value e = vm.take_exception();
       vm.clear_exception();
       Value s = e ? vm::str(vm, e) : Value();

@@ -119,6 +119,11 @@ struct Graph {
   // a constant itself, a tensor (every size fixed) as a meta tensor; Empty
   // for anything else (a number the graph computes, a dynamic size).
   Value meta_value(VM& vm, int r) const;
+  // The meta function of `op` (stdlib/torch/ops/meta.h: infer_meta) called
+  // as node n makes its call: its registers' meta values, its keywords.
+  // False when an argument has no meta value (nothing pending) or when the
+  // meta function raises (its exception pending).
+  bool call_meta(VM& vm, const Node& n, const torch::ops::OpDef& op, bool method, Value* result) const;
 
   std::string to_code(VM& vm) const;
   std::string to_dot(VM& vm) const;

@@ -7,20 +7,14 @@
 namespace kiln::tracer {
 
 bool Tracer::insn_calls(Frame& f, Insn& in) {
-  [[maybe_unused]] CodeObject* co = f.co;
+  CodeObject* co = f.co;
   auto& st = f.stack;
-  [[maybe_unused]] auto pop = [&]() {
-    Sym s = std::move(st.back());
-    st.pop_back();
-    return s;
-  };
-  [[maybe_unused]] const Op op = in.op;
-  [[maybe_unused]] const uint32_t arg = in.arg;
-  [[maybe_unused]] uint32_t& next = in.next;
+  const Op op = in.op;
+  const uint32_t arg = in.arg;
   switch (op) {
     case Op::LOAD_METHOD: {
       auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
-      Sym o = pop();
+      Sym o = pop(st);
       if (Value own = subclass_override(o, vm::str_view(Value::borrow(name))); own && vm::is_kind(own, ObjKind::Function)) {
         // A method a builtin subclass defines: bound to it and inlined.
         st.push_back(Sym::constant(own));
@@ -72,14 +66,14 @@ bool Tracer::insn_calls(Frame& f, Insn& in) {
     case Op::CALL_METHOD:
     case Op::CALL_KW: {
       Value kwnames;
-      if (op == Op::CALL_KW) kwnames = pop().ex;
+      if (op == Op::CALL_KW) kwnames = pop(st).ex;
       size_t n = arg;
       std::vector<Sym> args(st.end() - long(n), st.end());
       st.resize(st.size() - n);
       Sym callee;
       if (op == Op::CALL_METHOD) {
-        Sym self = pop();
-        Sym m = pop();
+        Sym self = pop(st);
+        Sym m = pop(st);
         if (m.kind == SymKind::Null) {
           callee = self;
         } else {
@@ -87,7 +81,7 @@ bool Tracer::insn_calls(Frame& f, Insn& in) {
           args.insert(args.begin(), self);
         }
       } else {
-        callee = pop();
+        callee = pop(st);
       }
       st.push_back(call(f, callee, args, kwnames));
       break;
@@ -96,9 +90,9 @@ bool Tracer::insn_calls(Frame& f, Insn& in) {
       // f(*args) / f(*args, **kwargs): the operands are a sequence (or the
       // call's own *a value) and a dict.
       Sym kw;
-      if (arg & 1) kw = pop();
-      Sym a = pop();
-      Sym callee = pop();
+      if (arg & 1) kw = pop(st);
+      Sym a = pop(st);
+      Sym callee = pop(st);
       std::vector<Sym> args = drain(a);
       Value kwnames;
       if (arg & 1) {
@@ -120,7 +114,7 @@ bool Tracer::insn_calls(Frame& f, Insn& in) {
       // {**a, ...} and f(x=1, **kw): the items of a dict made in the trace
       // or read from outside added to the dict being built (DICT_MERGE: a
       // repeated key is the TypeError CPython raises).
-      Sym v = pop();
+      Sym v = pop(st);
       Sym& m = st[st.size() - arg];
       if (m.kind != SymKind::Map || m.map->is_set) stop(BreakReason::UnsupportedValue, "dict update");
       for (auto& [k, val] : mapping_items(v, "** unpacking")) {
@@ -136,7 +130,7 @@ bool Tracer::insn_calls(Frame& f, Insn& in) {
       break;
     }
     case Op::MAKE_FUNCTION: {
-      Sym c = pop();
+      Sym c = pop(st);
       Sym fsym;
       fsym.kind = SymKind::Func;
       fsym.func = std::make_shared<FuncData>();
@@ -144,7 +138,7 @@ bool Tracer::insn_calls(Frame& f, Insn& in) {
       fsym.func->defaults = Value::none();
       fsym.func->globals = f.globals;
       if (arg & 8) {
-        Sym cl = pop();
+        Sym cl = pop(st);
         if (cl.kind != SymKind::Seq) stop(BreakReason::UnsupportedValue, "a closure");
         for (auto& x : cl.seq->items) {
           if (x.kind != SymKind::Cell) stop(BreakReason::UnsupportedValue, "a closure");
@@ -153,7 +147,7 @@ bool Tracer::insn_calls(Frame& f, Insn& in) {
       }
       if (arg & 2) stop(BreakReason::UnsupportedValue, "a function with keyword-only defaults made in the traced code");
       if (arg & 1) {
-        Sym d = pop();
+        Sym d = pop(st);
         if (!d.is_const()) stop(BreakReason::UnsupportedValue, "defaults computed in the traced code");
         fsym.func->defaults = d.ex;
       }

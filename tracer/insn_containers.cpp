@@ -6,24 +6,18 @@
 namespace kiln::tracer {
 
 bool Tracer::insn_containers(Frame& f, Insn& in) {
-  [[maybe_unused]] CodeObject* co = f.co;
+  CodeObject* co = f.co;
   auto& st = f.stack;
-  [[maybe_unused]] auto pop = [&]() {
-    Sym s = std::move(st.back());
-    st.pop_back();
-    return s;
-  };
-  [[maybe_unused]] const Op op = in.op;
-  [[maybe_unused]] const uint32_t arg = in.arg;
-  [[maybe_unused]] uint32_t& next = in.next;
+  const Op op = in.op;
+  const uint32_t arg = in.arg;
   switch (op) {
     case Op::BINARY_SUBSCR: {
-      Sym k = pop(), c = pop();
+      Sym k = pop(st), c = pop(st);
       st.push_back(getitem(c, k));
       break;
     }
     case Op::STORE_SUBSCR: {
-      Sym k = pop(), c = pop(), v = pop();
+      Sym k = pop(st), c = pop(st), v = pop(st);
       if (Sym r; subclass_dunder(c, "__setitem__", {k, v}, &r)) {
         // a builtin subclass's own __setitem__, inlined
       } else if (c.is_tensor()) {
@@ -57,7 +51,7 @@ bool Tracer::insn_containers(Frame& f, Insn& in) {
       break;
     }
     case Op::DELETE_SUBSCR: {
-      Sym k = pop(), c = pop();
+      Sym k = pop(st), c = pop(st);
       if (Sym r; subclass_dunder(c, "__delitem__", {k}, &r)) {
         // a builtin subclass's own __delitem__, inlined
       } else if (is_dict_obj(c)) {
@@ -93,7 +87,7 @@ bool Tracer::insn_containers(Frame& f, Insn& in) {
       break;
     }
     case Op::LIST_TO_TUPLE: {
-      Sym l = pop();
+      Sym l = pop(st);
       if (l.kind != SymKind::Seq) stop(BreakReason::UnsupportedValue, "list to tuple");
       Sym s;
       s.kind = SymKind::Seq;
@@ -110,7 +104,7 @@ bool Tracer::insn_containers(Frame& f, Insn& in) {
       if (depth == 0 || st.size() < size_t(depth) + 1)
         stop(BreakReason::UnsupportedBytecode, fmt::format("internal: {} with {} values on the traced stack at pc {} of {}",
                                                            vm::op_name(op), st.size(), f.pc, vm::str_view(co->qualname)));
-      Sym v = pop();
+      Sym v = pop(st);
       Sym& l = st[st.size() - depth];
       if (l.kind != SymKind::Seq || !l.seq->is_list) stop(BreakReason::UnsupportedValue, "list append");
       touch(l.seq);
@@ -140,21 +134,21 @@ bool Tracer::insn_containers(Frame& f, Insn& in) {
       break;
     }
     case Op::SET_UPDATE: {
-      Sym it = pop();
+      Sym it = pop(st);
       Sym& m = st[st.size() - (arg & 0xffff)];
       if (m.kind != SymKind::Map || !m.map->is_set) stop(BreakReason::UnsupportedValue, "set update");
       for (auto& x : drain(it)) map_set(m, concretize(x), Sym::constant(Value::none()));
       break;
     }
     case Op::SET_ADD: {
-      Sym v = concretize(pop());
+      Sym v = concretize(pop(st));
       Sym& m = st[st.size() - arg];
       if (m.kind != SymKind::Map || !m.map->is_set) stop(BreakReason::UnsupportedValue, "set comprehension");
       map_set(m, v, Sym::constant(Value::none()));
       break;
     }
     case Op::MAP_ADD: {
-      Sym v = pop(), k = pop();
+      Sym v = pop(st), k = pop(st);
       Sym& m = st[st.size() - arg];
       if (m.kind != SymKind::Map) stop(BreakReason::UnsupportedValue, "dict comprehension");
       map_set(m, k, v);
@@ -173,7 +167,7 @@ bool Tracer::insn_containers(Frame& f, Insn& in) {
       std::vector<Sym> parts(st.end() - long(arg), st.end());
       st.resize(st.size() - arg);
       for (auto& p : parts) p = concretize(p);
-      Sym c = pop();
+      Sym c = pop(st);
       for (auto& p : parts)
         if (!p.is_const()) stop(BreakReason::DataDependentScalar, "a slice bound computed from a tensor");
       Sym k = Sym::constant(vm::slice_new(vm_, parts[0].ex, parts[1].ex, arg == 3 ? parts[2].ex : Value::none()));
@@ -181,7 +175,7 @@ bool Tracer::insn_containers(Frame& f, Insn& in) {
       break;
     }
     case Op::UNPACK_SEQUENCE: {
-      Sym s = pop();
+      Sym s = pop(st);
       auto items = unpack(s, arg);
       for (size_t i = items.size(); i-- > 0;) st.push_back(items[i]);
       break;
@@ -189,11 +183,11 @@ bool Tracer::insn_containers(Frame& f, Insn& in) {
     case Op::FORMAT_VALUE: {
       Value spec;
       if (arg & 4) {
-        Sym sp = pop();
+        Sym sp = pop(st);
         if (!sp.is_const()) stop(BreakReason::UnsupportedValue, "a computed format spec");
         spec = sp.ex;
       }
-      Sym v = concretize(pop());
+      Sym v = concretize(pop(st));
       if (!v.is_const()) stop(BreakReason::DataDependentScalar, "formatting a tensor as text");
       Value x = v.ex;
       if ((arg & 3) == 1) x = checked(vm::str(vm_, x), "str()");

@@ -7,21 +7,16 @@
 namespace kiln::tracer {
 
 bool Tracer::insn_control(Frame& f, Insn& in, std::optional<Sym>* result) {
-  [[maybe_unused]] CodeObject* co = f.co;
+  CodeObject* co = f.co;
   auto& st = f.stack;
-  [[maybe_unused]] auto pop = [&]() {
-    Sym s = std::move(st.back());
-    st.pop_back();
-    return s;
-  };
-  [[maybe_unused]] const Op op = in.op;
-  [[maybe_unused]] const uint32_t arg = in.arg;
-  [[maybe_unused]] uint32_t& next = in.next;
+  const Op op = in.op;
+  const uint32_t arg = in.arg;
+  uint32_t& next = in.next;
   switch (op) {
     case Op::JUMP: next = arg; break;
     case Op::POP_JUMP_IF_FALSE:
     case Op::POP_JUMP_IF_TRUE: {
-      bool t = truth(pop());
+      bool t = truth(pop(st));
       if (t == (op == Op::POP_JUMP_IF_TRUE)) next = arg;
       break;
     }
@@ -29,23 +24,23 @@ bool Tracer::insn_control(Frame& f, Insn& in, std::optional<Sym>* result) {
     case Op::JUMP_IF_TRUE_OR_POP: {
       bool t = truth(st.back());
       if (t == (op == Op::JUMP_IF_TRUE_OR_POP)) next = arg;
-      else pop();
+      else pop(st);
       break;
     }
-    case Op::GET_ITER: st.push_back(iterate(pop())); break;
+    case Op::GET_ITER: st.push_back(iterate(pop(st))); break;
     case Op::FOR_ITER: {
       Sym& it = st.back();
       if (it.kind != SymKind::Iter) stop(BreakReason::UnsupportedValue, "for loop over this value");
       if (Sym x; iter_next(it, &x)) {
         st.push_back(x);
       } else {
-        pop();
+        pop(st);
         next = arg;
       }
       break;
     }
     case Op::BEFORE_WITH: {
-      Sym m = pop();
+      Sym m = pop(st);
       if (is_instance_obj(m)) {
         // A user context manager: __enter__ and, on the normal way out,
         // __exit__(None, None, None), both inlined.
@@ -80,7 +75,7 @@ bool Tracer::insn_control(Frame& f, Insn& in, std::optional<Sym>* result) {
       break;
     }
     case Op::WITH_EXIT: {
-      Sym ex = pop();
+      Sym ex = pop(st);
       if (ex.kind == SymKind::UserExit) {
         std::vector<Sym> none(3, Sym::constant(Value::none()));
         with_exits_[size_t(ex.reg)].end = nodes_.size();
@@ -92,12 +87,12 @@ bool Tracer::insn_control(Frame& f, Insn& in, std::optional<Sym>* result) {
       set_grad_mode(ex.ex.is_true());
       break;
     }
-    case Op::RETURN_VALUE: *result = pop(); break;
+    case Op::RETURN_VALUE: *result = pop(st); break;
     case Op::RAISE_VARARGS: {
       // The traced code raises: tracing stops there (the interpreter
       // raises it for real); hasattr / getattr read an AttributeError.
       if (arg != 1) stop(BreakReason::UnsupportedBytecode, "raise without an exception or with a cause");
-      Sym e = pop();
+      Sym e = pop(st);
       const Value& x = e.ex;
       if (e.is_const() && vm::is_kind(x, ObjKind::Type) &&
           vm::is_subtype(x.as<vm::TypeObject>(), vm_.exc_type(vm::Exc::BaseException)))
@@ -115,7 +110,7 @@ bool Tracer::insn_control(Frame& f, Insn& in, std::optional<Sym>* result) {
       // handlers when closed, which no graph does.
       for (const vm::ExcEntry& h : co->exc_table)
         if (f.pc >= h.start && f.pc < h.end) stop(BreakReason::TryBlock, "a yield inside try or with");
-      *result = pop();
+      *result = pop(st);
       f.pc = next;
       f.yielded = true;
       break;

@@ -6,25 +6,18 @@
 namespace kiln::tracer {
 
 bool Tracer::insn_operators(Frame& f, Insn& in) {
-  [[maybe_unused]] CodeObject* co = f.co;
   auto& st = f.stack;
-  [[maybe_unused]] auto pop = [&]() {
-    Sym s = std::move(st.back());
-    st.pop_back();
-    return s;
-  };
-  [[maybe_unused]] const Op op = in.op;
-  [[maybe_unused]] const uint32_t arg = in.arg;
-  [[maybe_unused]] uint32_t& next = in.next;
+  const Op op = in.op;
+  const uint32_t arg = in.arg;
   switch (op) {
     case Op::BINARY_OP:
     case Op::INPLACE_OP: {
-      Sym b = pop(), a = pop();
+      Sym b = pop(st), a = pop(st);
       st.push_back(binary(vm::BinOpKind(arg), a, b, op == Op::INPLACE_OP));
       break;
     }
     case Op::UNARY_OP: {
-      Sym a = pop();
+      Sym a = pop(st);
       auto k = vm::UnaryOpKind(arg);
       if (is_symnum(a) && (k == vm::UnaryOpKind::USub || k == vm::UnaryOpKind::UAdd)) {
         // -lr: stays a graph value
@@ -57,7 +50,7 @@ bool Tracer::insn_operators(Frame& f, Insn& in) {
       break;
     }
     case Op::COMPARE_OP: {
-      Sym b = pop(), a = pop();
+      Sym b = pop(st), a = pop(st);
       auto k = vm::CmpOpKind(arg);
       for (const Sym* x : {&a, &b})
         refuse_overrides(*x, {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}, "a comparison");
@@ -93,7 +86,7 @@ bool Tracer::insn_operators(Frame& f, Insn& in) {
       break;
     }
     case Op::IS_OP: {
-      Sym b = pop(), a = pop();
+      Sym b = pop(st), a = pop(st);
       bool same = a.kind == b.kind || (a.kind == SymKind::Const && b.kind == SymKind::Ref) ||
                   (a.kind == SymKind::Ref && b.kind == SymKind::Const);
       same = same && identity(a) == identity(b) && identity(a) != nullptr;
@@ -105,7 +98,7 @@ bool Tracer::insn_operators(Frame& f, Insn& in) {
       break;
     }
     case Op::CONTAINS_OP: {
-      Sym b = concretize(pop()), a = concretize(pop());
+      Sym b = concretize(pop(st)), a = concretize(pop(st));
       int r = -1;
       if (Sym got; subclass_dunder(b, "__contains__", {a}, &got)) {
         r = truth(got);

@@ -7,28 +7,22 @@
 namespace kiln::tracer {
 
 bool Tracer::insn_stack_and_names(Frame& f, Insn& in) {
-  [[maybe_unused]] CodeObject* co = f.co;
+  CodeObject* co = f.co;
   auto& st = f.stack;
-  [[maybe_unused]] auto pop = [&]() {
-    Sym s = std::move(st.back());
-    st.pop_back();
-    return s;
-  };
-  [[maybe_unused]] const Op op = in.op;
-  [[maybe_unused]] const uint32_t arg = in.arg;
-  [[maybe_unused]] uint32_t& next = in.next;
+  const Op op = in.op;
+  const uint32_t arg = in.arg;
   switch (op) {
     case Op::NOP:
     case Op::COPY_FREE_VARS: break;
-    case Op::POP_TOP: pop(); break;
+    case Op::POP_TOP: pop(st); break;
     case Op::ROT_TWO: std::swap(st[st.size() - 1], st[st.size() - 2]); break;
     case Op::ROT_THREE: {
-      Sym top = pop();
+      Sym top = pop(st);
       st.insert(st.end() - 2, std::move(top));
       break;
     }
     case Op::ROT_FOUR: {
-      Sym top = pop();
+      Sym top = pop(st);
       st.insert(st.end() - 3, std::move(top));
       break;
     }
@@ -51,7 +45,7 @@ bool Tracer::insn_stack_and_names(Frame& f, Insn& in) {
       st.push_back(s);
       break;
     }
-    case Op::STORE_FAST: f.locals[arg] = pop(); break;
+    case Op::STORE_FAST: f.locals[arg] = pop(st); break;
     case Op::DELETE_FAST: f.locals[arg] = Sym::unbound(); break;
     case Op::LOAD_DEREF: {
       const Sym& v = cell_load(f.cells[arg]);
@@ -59,7 +53,7 @@ bool Tracer::insn_stack_and_names(Frame& f, Insn& in) {
       st.push_back(v);
       break;
     }
-    case Op::STORE_DEREF: cell_store(f.cells[arg], pop()); break;
+    case Op::STORE_DEREF: cell_store(f.cells[arg], pop(st)); break;
     case Op::LOAD_CLOSURE: {
       Sym s;
       s.kind = SymKind::Cell;
@@ -84,12 +78,12 @@ bool Tracer::insn_stack_and_names(Frame& f, Insn& in) {
     }
     case Op::LOAD_ATTR: {
       auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
-      Sym o = pop();
+      Sym o = pop(st);
       st.push_back(load_attr(o, name));
       break;
     }
     case Op::STORE_GLOBAL: {
-      Sym v = pop();
+      Sym v = pop(st);
       escape_check(v, "a global");
       Node n;
       n.op = GraphOp::StoreGlobal;
@@ -103,8 +97,8 @@ bool Tracer::insn_stack_and_names(Frame& f, Insn& in) {
     }
     case Op::STORE_ATTR: {
       auto* name = co->names[co->caches[arg].name].as<vm::StrObject>();
-      Sym o = pop();
-      Sym v = pop();
+      Sym o = pop(st);
+      Sym v = pop(st);
       store_attr(o, name, v);
       break;
     }

@@ -336,6 +336,12 @@ class Tracer {
   bool insn_operators(Frame& f, Insn& in);
   bool insn_containers(Frame& f, Insn& in);
   bool insn_control(Frame& f, Insn& in, std::optional<Sym>* result);
+  // The top of a frame's stack, taken off it.
+  static Sym pop(std::vector<Sym>& st) {
+    Sym s = std::move(st.back());
+    st.pop_back();
+    return s;
+  }
   bool truth(const Sym& s);
   Sym binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace);
   const void* identity(const Sym& s) {
