@@ -255,10 +255,7 @@ Value ops::impl_nan_to_num(VM& vm, const ops::Bound& args, const OpDef& def) {
   }
   return guarded(vm, [&] {
     if (inplace) {
-      ag::check_inplace(*x);
-      if (x->requires_grad() && autograd::GradMode::is_enabled())
-        fail(ErrorKind::NotImplemented, "Kiln's autograd does not support nan_to_num_ on a tensor that requires grad yet; use nan_to_num");
-      copy_into(x->t, nan_to_num(x->t, nan, pi, ni));
+      ag::nan_to_num_(*x, nan, pi, ni);
       return args[0];
     }
     return wrap(vm, ag::nan_to_num(*x, nan, pi, ni));

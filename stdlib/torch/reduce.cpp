@@ -953,6 +953,7 @@ template <class T> inline bool less_nan(T a, T b) {
 std::pair<Tensor, Tensor> sort_lines(const Tensor& x, int d, bool descending, int64_t k) {
   Shape s = x.sizes;
   if (x.dim() > 0) s[d] = k;  // (with_size)
+  else k = 1;                 // a 0-dim tensor is its own line: topk(x, 0) is x, as in PyTorch
   Tensor vals = empty(s, x.dtype), idx = empty(s, DType::Int64);
   Shape ks, kst, kso;
   for (int i = 0; i < x.dim(); ++i)

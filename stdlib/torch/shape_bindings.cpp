@@ -131,18 +131,6 @@ bool fill_value(VM& vm, const Value& v, const char* fname, Scalar* out) {
   return false;
 }
 
-// The in-place view ops (t_, squeeze_, ...) replace self's sizes and strides
-// without history: refused on a tensor that requires grad (a leaf's message
-// is PyTorch's; a non-leaf's history would have to move to a view node).
-void check_inplace_view(const Var& v, const char* name) {
-  ag::check_inplace(v);
-  if (ag::any_requires_grad({&v}))
-    fail(ErrorKind::NotImplemented,
-         "Kiln's autograd does not support the in-place view operation {}() on a tensor that requires grad yet; "
-         "use its out-of-place form",
-         name);
-}
-
 // ---------------------------------------------------------------- views (ops of the registry)
 Value get_T(VM& vm, const CallArgs& a, const Value&) {
   SELF("T");
@@ -211,13 +199,11 @@ Value ops::impl_transpose(VM& vm, const ops::Bound& args, const OpDef& def) {
   const char* name = def.name();
   const char* p0 = def.schema.names[1];
   const char* p1 = def.schema.names[2];
-  Tensor* self = &tensor_of(args[0]);
   int64_t d0, d1;
   if (!as_int(vm, args[1], name, p0, &d0) || !as_int(vm, args[2], name, p1, &d1)) return Value();
   return guarded(vm, [&] {
     if (which != 3) return wrap(vm, ag::transpose(var_of(args[0]), d0, d1));
-    check_inplace_view(var_of(args[0]), name);
-    *self = transpose(*self, d0, d1);
+    ag::inplace_view(var_of(args[0]), "TransposeBackward1", [&](const Var& x) { return ag::transpose(x, d0, d1); });
     return args[0];
   });
 }
@@ -227,8 +213,7 @@ Value ops::impl_t(VM& vm, const ops::Bound& args, const OpDef& def) {
   Var& v = var_of(args[0]);
   return guarded(vm, [&] {
     if (!inplace) return wrap(vm, ag::t_2d(v));
-    check_inplace_view(v, "t_");
-    tensor_of(args[0]) = t_2d(v.t);
+    ag::inplace_view(v, "TBackward1", [](const Var& x) { return ag::t_2d(x); });
     return args[0];
   });
 }
@@ -241,8 +226,7 @@ Value ops::impl_unsqueeze(VM& vm, const ops::Bound& args, const OpDef& def) {
   if (!as_int(vm, args[1], name, "dim", &d)) return Value();
   return guarded(vm, [&] {
     if (!inplace) return wrap(vm, ag::unsqueeze(v, d));
-    check_inplace_view(v, name);
-    tensor_of(args[0]) = unsqueeze(v.t, d);
+    ag::inplace_view(v, "UnsqueezeBackward1", [&](const Var& x) { return ag::unsqueeze(x, d); });
     return args[0];
   });
 }
@@ -257,8 +241,9 @@ Value ops::impl_squeeze(VM& vm, const ops::Bound& args, const OpDef& def) {
   if (args[1] && !as_int(vm, args[1], name, "dim", &d)) return Value();
   return guarded(vm, [&] {
     if (!inplace) return wrap(vm, args[1] ? ag::squeeze(v, d) : ag::squeeze(v));
-    check_inplace_view(v, name);
-    tensor_of(args[0]) = args[1] ? squeeze(v.t, d) : squeeze(v.t);
+    bool dim = bool(args[1]);
+    ag::inplace_view(v, dim ? "SqueezeBackward3" : "SqueezeBackward2",
+                     [&](const Var& x) { return dim ? ag::squeeze(x, d) : ag::squeeze(x); });
     return args[0];
   });
 }

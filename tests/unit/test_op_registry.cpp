@@ -13,6 +13,7 @@
 #include <string>
 
 #include "stdlib/torch/elementwise.h"
+#include "tests/unit/op_samples.h"
 #include "stdlib/torch/ops/meta.h"
 #include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/state.h"
@@ -217,164 +218,9 @@ namespace {
 using kiln::torch::DType;
 using kiln::torch::Shape;
 using kiln::vm::Value;
-
-struct MetaHarness {
-  kiln::Options opts;
-  kiln::vm::VM vm{opts};
-  Value torch_mod;
-  MetaHarness() {
-    EXPECT_TRUE(vm.import_module("torch"));
-    torch_mod = kiln::torch::torch_state(vm).module;
-  }
-  Value attr(const char* name) {
-    return kiln::vm::dict_get_str(torch_mod.as<kiln::vm::ModuleObject>()->dict.as<kiln::vm::DictObject>(),
-                                  vm.intern(name).as<kiln::vm::StrObject>());
-  }
-};
-
-MetaHarness& harness() {
-  static MetaHarness* h = new MetaHarness();  // one VM for every op's test
-  return *h;
-}
-
-struct Gen {
-  std::mt19937 rng;
-  explicit Gen(uint32_t seed) : rng(seed) {}
-  int pick(int n) { return int(rng() % uint32_t(n)); }
-  bool coin(int percent) { return pick(100) < percent; }
-};
-
-// A real tensor of this dtype and sizes, small values (index-like ones
-// are 0 or 1).
-Value make_tensor(MetaHarness& h, DType dt, const std::vector<int64_t>& sizes, Gen& g, bool small_ints) {
-  kiln::torch::Tensor t = kiln::torch::empty(Shape(std::span<const int64_t>(sizes)), dt);
-  for (int64_t i = 0; i < t.numel(); i++) {
-    int v = small_ints ? g.pick(2) : g.pick(5) - 2;
-    kiln::torch::Tensor e = kiln::torch::make_view(t, Shape(), Shape(), i);
-    kiln::torch::fill(e, dt == DType::Bool ? kiln::torch::Scalar::from_bool(v > 0)
-                                            : kiln::torch::Scalar::from_double(kiln::torch::is_floating(dt) ? v * 0.75 : v));
-  }
-  // A quarter of the tensors of two or more dims are transposed views
-  // (non-contiguous: what view/reshape/expand and the kernels' strided
-  // paths must handle).
-  if (t.dim() >= 2 && g.coin(25)) {
-    std::vector<int64_t> swapped = sizes;
-    std::swap(swapped[swapped.size() - 1], swapped[swapped.size() - 2]);
-    kiln::torch::Tensor base = kiln::torch::empty(Shape(std::span<const int64_t>(swapped)), dt);
-    kiln::torch::fill(base, kiln::torch::Scalar::from_int(1));
-    t = kiln::torch::transpose(base, -1, -2);
-  }
-  return kiln::torch::wrap(h.vm, std::move(t));
-}
-
-const std::vector<std::vector<int64_t>> kShapes = {{2, 3}, {3}, {}, {2, 1, 3}, {3, 2}, {1, 3}, {2, 3, 1}, {0, 3}, {2, 3, 3}, {2, 3, 2}};
-
-// The first tensor argument of a call, which the others often match.
-struct Like {
-  DType dtype;
-  std::vector<int64_t> sizes;
-};
-const DType kDtypes[] = {DType::Float32, DType::Float64, DType::Int64, DType::Int32, DType::Bool};
-
-// A tensor argument; after the first (`like`), often of its dtype, and of
-// its sizes, reversed sizes, last two sizes swapped or last size (what
-// products and broadcasts fit).
-Value any_tensor(MetaHarness& h, Gen& g, const Like* like = nullptr) {
-  DType dt = like && g.coin(70) ? like->dtype : g.coin(50) ? DType::Float32 : kDtypes[g.pick(5)];
-  std::vector<int64_t> shape = kShapes[size_t(g.pick(int(kShapes.size())))];
-  if (like) {
-    int r = g.pick(100);
-    if (r < 40) shape = like->sizes;
-    else if (r < 50) shape.assign(like->sizes.rbegin(), like->sizes.rend());
-    else if (r < 60 && like->sizes.size() >= 2) {
-      shape = like->sizes;
-      std::swap(shape[shape.size() - 1], shape[shape.size() - 2]);
-    } else if (r < 70 && !like->sizes.empty()) shape = {like->sizes.back()};
-  }
-  return make_tensor(h, dt, shape, g, false);
-}
-
-Value int_list(MetaHarness& h, std::initializer_list<int64_t> xs) {
-  Value l = kiln::vm::list_new(h.vm);
-  for (int64_t x : xs) l.as<kiln::vm::ListObject>()->items.push_back(Value::small_int(x));
-  return l;
-}
-
-Value number(Gen& g) {
-  switch (g.pick(4)) {
-    case 0: return Value::small_int(2);
-    case 1: return Value::from_double(0.5);
-    case 2: return Value::boolean(true);
-    default: return Value::small_int(-1);
-  }
-}
-
-// An argument for parameter p of op (the first tensor's sizes in `like`).
-Value sample(MetaHarness& h, const kiln::torch::ops::Param& p, Gen& g, const Like* like) {
-  const std::string& t = p.type;
-  const std::string& n = p.name;
-  if (p.optional && g.coin(15)) return Value::none();
-  if (t == "Tensor" || t == "Tensor|Scalar") {
-    if (t == "Tensor|Scalar" && g.coin(30)) return number(g);
-    if (n == "index") {
-      DType dt = g.coin(80) ? DType::Int64 : g.coin(50) ? DType::Int32 : DType::Float32;
-      static const std::vector<std::vector<int64_t>> ix = {{2}, {2, 2}, {2, 3}, {1, 3}, {}, {3}, {1, 2}};
-      return make_tensor(h, dt, like && g.coin(50) ? like->sizes : ix[size_t(g.pick(int(ix.size())))], g, true);
-    }
-    if (n == "mask" || n == "condition") {
-      DType dt = g.coin(80) ? DType::Bool : g.coin(50) ? DType::Int64 : DType::Float32;
-      return make_tensor(h, dt, like && g.coin(60) ? like->sizes : kShapes[size_t(g.pick(int(kShapes.size())))], g, true);
-    }
-    return any_tensor(h, g, like);
-  }
-  if (t == "Tensor[]") {
-    Value l = kiln::vm::list_new(h.vm);
-    int k = 1 + g.pick(3);
-    Like first{g.coin(50) ? DType::Float32 : kDtypes[g.pick(5)], kShapes[size_t(g.pick(int(kShapes.size())))]};
-    for (int i = 0; i < k; i++) l.as<kiln::vm::ListObject>()->items.push_back(any_tensor(h, g, &first));
-    if (g.coin(5)) l.as<kiln::vm::ListObject>()->items.push_back(Value::small_int(1));
-    return l;
-  }
-  if (t == "Scalar") {
-    if (n == "p" && g.coin(20)) return h.vm.intern("fro");
-    return number(g);
-  }
-  if (t == "bool") return Value::boolean(g.coin(50));
-  if (t == "float") return Value::from_double(g.coin(50) ? 0.0 : 1.5);
-  if (t == "str") {
-    static const char* const kStrs[] = {"floor", "trunc", "add", "multiply", "bogus"};
-    return h.vm.intern(kStrs[g.pick(5)]);
-  }
-  if (t == "ScalarType") {
-    static const char* const kTypes[] = {"float64", "int64", "float32", "bool"};
-    return h.attr(kTypes[g.pick(4)]);
-  }
-  if (t == "int") {
-    if (n == "k") return Value::small_int(g.pick(5) - 1);
-    if (n == "chunks") return Value::small_int(g.pick(4));
-    return Value::small_int(g.pick(7) - 3);
-  }
-  if (t == "int[1]" || t == "int[]") {
-    if (g.coin(40)) return Value::small_int(g.pick(5) - 2);
-    switch (g.pick(5)) {
-      case 0: return int_list(h, {0});
-      case 1: return int_list(h, {0, 1});
-      case 2: return int_list(h, {-1});
-      case 3: return int_list(h, {1, 1});
-      default: return int_list(h, {});
-    }
-  }
-  if (t == "int...") {
-    static const std::vector<std::vector<int64_t>> lists = {
-        {-1}, {6}, {3, 2}, {2, 3}, {2, -1}, {1, 6}, {3}, {1, 2, 3}, {2, 1, 3}, {0}, {1, 0}, {0, 1}, {2, 0, 1}, {4, 6}, {2, 2}, {-1, 3}, {}};
-    const auto& l = lists[size_t(g.pick(int(lists.size())))];
-    Value v = kiln::vm::list_new(h.vm);
-    for (int64_t x : l) v.as<kiln::vm::ListObject>()->items.push_back(Value::small_int(x));
-    return v;
-  }
-  ADD_FAILURE() << "no sample for a parameter of type " << t;
-  return Value::none();
-}
+using kiln_test::exception_text;
+using kiln_test::Gen;
+using MetaHarness = kiln_test::OpHarness;
 
 // The same value with meta tensors for its tensors (lists: a new list).
 Value as_meta(MetaHarness& h, const Value& v) {
@@ -385,16 +231,6 @@ Value as_meta(MetaHarness& h, const Value& v) {
     return l;
   }
   return v;
-}
-
-std::string exception_text(MetaHarness& h) {
-  Value e = h.vm.take_exception();
-  h.vm.clear_exception();
-  if (!e) return "(none)";
-  Value s = kiln::vm::str(h.vm, e);
-  std::string msg = s ? std::string(kiln::vm::str_view(s)) : "?";
-  h.vm.clear_exception();
-  return std::string(kiln::vm::type_name(h.vm, e)) + ": " + msg;
 }
 
 // An error about the values in an index or mask (not its metadata).
@@ -450,64 +286,29 @@ class MetaOfOp : public ::testing::TestWithParam<size_t> {};
 constexpr int kCalls = 500;
 
 TEST_P(MetaOfOp, AgreesWithEager) {
-  MetaHarness& h = harness();
+  MetaHarness& h = kiln_test::op_harness();
   const OpDef& op = all_ops()[GetParam()];
   const auto& s = op.schema;
-  bool method = !op.has_function() && op.has_method();
   Gen g(uint32_t(GetParam()) * 7919u + 17u);
   int ok = 0, raised = 0;
   for (int call = 0; call < kCalls; call++) {
-    // Positional arguments in order until one is left out; the rest by keyword.
-    std::vector<Value> pos, kwvals;
-    std::vector<Value> kwnames;
-    std::optional<Like> like;
-    bool by_keyword = false, tensor_arg = false;
-    int receiver_at = -1;
-    for (size_t i = 0; i < s.params.size(); i++) {
-      const auto& p = s.params[i];
-      if (p.has_default && g.coin(40)) {
-        by_keyword = true;
-        continue;
-      }
-      Value v = sample(h, p, g, like ? &*like : nullptr);
-      if (!like && kiln::torch::is_tensor(v)) {
-        const auto& t = kiln::torch::tensor_of(v);
-        like = Like{t.dtype, std::vector<int64_t>(t.sizes.begin(), t.sizes.end())};
-      }
-      if (method && int(i) == s.receiver) {
-        if (!kiln::torch::is_tensor(v)) v = any_tensor(h, g);
-        receiver_at = 0;
-        pos.insert(pos.begin(), v);
-        continue;
-      }
-      if (p.kwonly || by_keyword) {
-        kwnames.push_back(h.vm.intern(p.name));
-        kwvals.push_back(v);
-      } else {
-        pos.push_back(v);
-      }
-    }
-    (void)receiver_at;
-    std::vector<Value> eager_args = pos, meta_args;
-    eager_args.insert(eager_args.end(), kwvals.begin(), kwvals.end());
+    kiln_test::SampledCall c = kiln_test::sample_call(h, op, g, kiln_test::SampleStyle::Metadata);
+    bool method = c.method, tensor_arg = false;
+    const std::vector<Value>& eager_args = c.args;
+    std::vector<Value> meta_args;
     for (const Value& v : eager_args)
       tensor_arg = tensor_arg || kiln::torch::is_tensor(v) || kiln::vm::is_kind(v, kiln::vm::ObjKind::List);
     for (const Value& v : eager_args) meta_args.push_back(as_meta(h, v));
-    Value kwt;
-    if (!kwnames.empty()) {
-      kwt = kiln::vm::tuple_new(h.vm, kwnames.size());
-      for (size_t k = 0; k < kwnames.size(); k++) kwt.as<kiln::vm::TupleObject>()->items[k] = kwnames[k];
-    }
-    const auto* kw = kwnames.empty() ? nullptr : kwt.as<kiln::vm::TupleObject>();
+    const auto* kw = c.kwnames ? c.kwnames.as<kiln::vm::TupleObject>() : nullptr;
     std::string where = s.name + " call " + std::to_string(call);
     // Eagerly as the op's native runs it: bound by the schema, then the impl.
     kiln::torch::ops::Bound bound;
     Value r;
-    if (kiln::torch::ops::bind(h.vm, op, kiln::vm::CallArgs{eager_args.data(), pos.size(), kw}, method, &bound))
+    if (kiln::torch::ops::bind(h.vm, op, kiln::vm::CallArgs{eager_args.data(), c.npos, kw}, method, &bound))
       r = op.impl(h.vm, bound, op);
     std::string eager_error = r ? "" : exception_text(h);
     Value m;
-    bool meta_ok = kiln::torch::ops::infer_meta(h.vm, op, kiln::vm::CallArgs{meta_args.data(), pos.size(), kw}, method, &m);
+    bool meta_ok = kiln::torch::ops::infer_meta(h.vm, op, kiln::vm::CallArgs{meta_args.data(), c.npos, kw}, method, &m);
     std::string meta_error = meta_ok ? "" : exception_text(h);
     if (!eager_error.empty()) {
       raised++;

@@ -14,6 +14,7 @@
 // functions_linalg.cpp.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -66,6 +67,7 @@ void clamp_(Var& self, const std::optional<VOperand>& lo, const std::optional<VO
 void copy_(Var& self, const Var& src);
 void fill_(Var& self, const VOperand& value);
 void masked_fill_(Var& self, const Tensor& mask, const VOperand& value);
+void nan_to_num_(Var& self, double nan, std::optional<double> posinf, std::optional<double> neginf);
 
 // ---------------------------------------------------------------- reductions (functions_reduce.cpp)
 Var sum(const Var& x, const DimList& dims, bool keepdim, std::optional<DType> dtype);
@@ -114,6 +116,12 @@ VarList split(const Var& x, int64_t split_size, int64_t dim);
 VarList split_with_sizes(const Var& x, const std::vector<int64_t>& sizes, int64_t dim);
 VarList chunk(const Var& x, int64_t chunks, int64_t dim);
 VarList unbind(const Var& x, int64_t dim);
+// An in-place view op (t_, transpose_, unsqueeze_, squeeze_): self takes
+// the sizes and strides of view(self), its out-of-place form, recorded
+// when self requires grad; self's history then moves to that view's node,
+// renamed `node_name` (PyTorch's TBackward1...). A view stays a view of
+// its base; on a view of a leaf that requires grad: PyTorch's RuntimeError.
+void inplace_view(Var& self, const char* node_name, const std::function<Var(const Var&)>& view);
 // Marks `out`, just recorded as a view of `input`, as a view of input's root base.
 void mark_view(Var& out, const Var& input);
 // A differentiable view of base's storage: these sizes and strides, `offset`

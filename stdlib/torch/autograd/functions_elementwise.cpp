@@ -318,17 +318,26 @@ Var clamp(const Var& x, const std::optional<VOperand>& lo, const std::optional<V
   const Var* hv = hi ? hi->var : nullptr;
   if (!any_requires_grad({&x, lv, hv}) || !is_floating(r.t.dtype)) return r;
   // Masks of where x was inside the bounds / below / above (computed now:
-  // clamp's gradient depends only on them, as PyTorch's clamp_backward).
-  Tensor inside = empty(x.t.sizes, DType::Bool);
-  fill(inside, Scalar::from_bool(true));
-  Tensor below, above;
-  if (l) {
-    below = torch::binary(B::lt, Operand(x.t), *l);
-    inside = torch::binary(B::logical_and, Operand(inside), Operand(torch::unary(U::logical_not, below)));
-  }
+  // clamp's gradient depends only on them), as PyTorch's clamp_backward
+  // forms them: a NaN is inside no bound; where min > max the result is
+  // max, so max gets the gradient and min none.
+  Tensor inside, below, above;
+  if (l) inside = torch::binary(B::ge, Operand(x.t), *l);
   if (h) {
+    Tensor le = torch::binary(B::le, Operand(x.t), *h);
+    inside = l ? torch::binary(B::logical_and, Operand(inside), Operand(le)) : le;
+  }
+  if (!l && !h) {
+    inside = empty(x.t.sizes, DType::Bool);
+    fill(inside, Scalar::from_bool(true));
+  }
+  if (lv) {
+    below = torch::binary(B::lt, Operand(x.t), *l);
+    if (h) below = torch::binary(B::logical_and, Operand(below), Operand(torch::binary(B::lt, *l, *h)));
+  }
+  if (hv) {
     above = torch::binary(B::gt, Operand(x.t), *h);
-    inside = torch::binary(B::logical_and, Operand(inside), Operand(torch::unary(U::logical_not, above)));
+    if (l) above = torch::binary(B::logical_or, Operand(above), Operand(torch::binary(B::lt, *h, *l)));
   }
   auto* n = make_node(lv || hv ? "ClampBackward0" : "ClampBackward1",
                       [inside, below, above](const VarList& g, const VarList&, const Node& node) -> VarList {
@@ -433,7 +442,16 @@ template <class K, class O> void inplace(Var& self, std::initializer_list<const 
     fail(ErrorKind::NotImplemented,
          "Kiln's autograd does not support an in-place operation that makes a tensor sharing its memory with other "
          "tensors (a view or a base of views) require grad yet; apply the operation out of place");
-  Var old(torch::cast(self.t, self.t.dtype), self.meta);
+  // The old value with self's history as it is now, under an identity of
+  // its own: a formula that saves it (log_ saves its input) must
+  // differentiate through the history self had, not through the node self
+  // is about to get (double backward).
+  Var old(torch::cast(self.t, self.t.dtype));
+  if (self.grad_fn()) {
+    AutogradMeta& m = old.ensure_meta();
+    m.grad_fn = self.meta->grad_fn;
+    m.output_nr = self.meta->output_nr;
+  }
   Var r = out_of_place(old);
   kernel();
   if (!r.meta || !r.meta->grad_fn) return;
@@ -446,9 +464,38 @@ void unary_(UnaryOp op, Var& self) {
   inplace(self, {}, [&] { torch::unary_inplace(op, self.t); }, [&](const Var& old) { return unary(op, old); });
 }
 
+namespace {
+
+// A comparison's node when it writes its 0/1 result into a floating tensor
+// in place (x.eq_(y)): the result is flat in both operands, so their
+// gradients are zeros (PyTorch's EqBackward0 for a number operand,
+// EqBackward1 for a tensor).
+const char* comparison_node_name(BinaryOp op, bool tensor_other) {
+  switch (op) {
+    case B::eq: return tensor_other ? "EqBackward1" : "EqBackward0";
+    case B::ne: return tensor_other ? "NeBackward1" : "NeBackward0";
+    case B::lt: return tensor_other ? "LtBackward1" : "LtBackward0";
+    case B::le: return tensor_other ? "LeBackward1" : "LeBackward0";
+    case B::gt: return tensor_other ? "GtBackward1" : "GtBackward0";
+    case B::ge: return tensor_other ? "GeBackward1" : "GeBackward0";
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
 void binary_(BinaryOp op, Var& self, const VOperand& other) {
+  const char* comparison = is_floating(self.t.dtype) ? comparison_node_name(op, !other.is_scalar()) : nullptr;
   inplace(self, {other.var}, [&] { torch::binary_inplace(op, self.t, other.op()); },
-          [&](const Var& old) { return binary(op, old, other); });
+          [&](const Var& old) {
+            if (!comparison) return binary(op, old, other);
+            Var r(empty(self.t.sizes, self.t.dtype));
+            auto* n = make_node(comparison, [](const VarList& g, const VarList&, const Node& node) -> VarList {
+              return {node.needs_input_grad(0) ? zeros_like(g[0]) : Var(), node.needs_input_grad(1) ? zeros_like(g[0]) : Var()};
+            });
+            connect(n, {&old, other.var}, {&r});
+            return r;
+          });
 }
 
 void add_(Var& self, const VOperand& other, Scalar alpha, bool subtract) {
@@ -462,6 +509,11 @@ void clamp_(Var& self, const std::optional<VOperand>& lo, const std::optional<VO
   if (hi) h = hi->op();
   inplace(self, {lo ? lo->var : nullptr, hi ? hi->var : nullptr}, [&] { torch::clamp_inplace(self.t, l, h); },
           [&](const Var& old) { return clamp(old, lo, hi); });
+}
+
+void nan_to_num_(Var& self, double nan, std::optional<double> posinf, std::optional<double> neginf) {
+  inplace(self, {}, [&] { copy_into(self.t, torch::nan_to_num(self.t, nan, posinf, neginf)); },
+          [&](const Var& old) { return nan_to_num(old, nan, posinf, neginf); });
 }
 
 void copy_(Var& self, const Var& src) {

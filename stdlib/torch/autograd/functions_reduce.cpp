@@ -110,6 +110,7 @@ Var prod(const Var& x, std::optional<int64_t> dim, bool keepdim, std::optional<D
                          Var v = dim ? x : reshape(x, Shape{x.t.numel()});
                          int d = dim ? wrap_dim(*dim, std::max(x.t.dim(), 1)) : 0;
                          if (v.t.dim() == 0) return ge;
+                         if (v.t.numel() == 0) return zeros_like(x);  // nothing to differentiate
                          auto exclusive = [&](const Var& a) {
                            int64_t n = a.t.sizes[d];
                            Var c = cumprod(a, d, std::nullopt);

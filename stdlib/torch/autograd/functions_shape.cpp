@@ -127,6 +127,7 @@ Var repeat(const Var& x, const Shape& repeats) {
   Shape sizes = x.t.sizes;
   return record_one("RepeatBackward0", x, Var(torch::repeat(x.t, repeats)), [=](const Var& g) {
     // Split each repeated dim i into (repeats[i], size) and sum the copies.
+    if (g.t.numel() == 0) return zeros(sizes, g.t.dtype);  // (a repeat of 0 copies, or of an empty tensor)
     int k = repeats.size();
     int lead = k - sizes.size();
     Var r = g;

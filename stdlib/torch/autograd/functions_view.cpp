@@ -42,6 +42,21 @@ template <class F> Var embed(const Var& g, const Shape& sizes, F view_of) {
 
 }  // namespace
 
+void inplace_view(Var& self, const char* node_name, const std::function<Var(const Var&)>& view) {
+  // (A view stays a view of its base, its new sizes and strides those of
+  // view(self): a later in-place op on it reaches the base through them.)
+  check_inplace(self, true);
+  if (!any_requires_grad({&self})) {
+    self.t = view(Var(self.t)).t;  // metadata only: no history to move
+    return;
+  }
+  Var r = view(self);
+  self.t = r.t;
+  if (!r.grad_fn()) return;
+  r.grad_fn()->rename(node_name);
+  set_grad_fn(self.ensure_meta(), r.meta->grad_fn, r.meta->output_nr);
+}
+
 void mark_view(Var& out, const Var& input) {
   if (!out.meta) return;
   out.meta->is_view = true;

@@ -1,0 +1,67 @@
+// tests/unit/op_samples.h — random calls of registry ops, drawn from their
+// schemas, for the tests generated per op (test_op_registry.cpp's meta
+// functions, test_op_gradients.cpp's derivatives).
+//
+// Each argument is drawn by its parameter's type and name: tensors of every
+// dtype and of broadcastable or mismatched shapes (a quarter of those with
+// two or more dims are transposed views), indices and masks of 0s and 1s,
+// Python numbers, dims in and out of range, strings, dtypes, omitted
+// defaults, keywords. In the Gradients style every tensor that is not an
+// index or a mask is float64 with continuous values (no ties, no kinks: the
+// points gradcheck needs) and numbers are floats or small ints.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kiln/kiln.h"
+#include "stdlib/torch/ops/registry.h"
+#include "vm/object.h"
+#include "vm/vm.h"
+
+namespace kiln_test {
+
+using kiln::vm::Value;
+
+// One VM with torch imported, shared by every generated test.
+struct OpHarness {
+  kiln::Options opts;
+  kiln::vm::VM vm{opts};
+  Value torch_mod;
+  OpHarness();
+  Value attr(const char* name);  // torch.<name>
+};
+OpHarness& op_harness();
+
+struct Gen {
+  std::mt19937 rng;
+  explicit Gen(uint32_t seed) : rng(seed) {}
+  int pick(int n) { return int(rng() % uint32_t(n)); }
+  bool coin(int percent) { return pick(100) < percent; }
+  double uniform(double lo, double hi) { return lo + (hi - lo) * (double(rng()) / 4294967296.0); }
+};
+
+enum class SampleStyle { Metadata, Gradients };
+
+// A call of an op: positional values first, then keyword values
+// (kwnames names them); a method call has its receiver first.
+struct SampledCall {
+  std::vector<Value> args;
+  size_t npos = 0;
+  Value kwnames;  // tuple, or Empty
+  bool method = false;
+  kiln::vm::CallArgs call_args() const {
+    return kiln::vm::CallArgs{args.data(), npos, kwnames ? kwnames.as<kiln::vm::TupleObject>() : nullptr};
+  }
+};
+SampledCall sample_call(OpHarness& h, const kiln::torch::ops::OpDef& op, Gen& g, SampleStyle style);
+
+// The call as Python source would write it: "(tensor(...), 2, dim=1)".
+std::string describe(OpHarness& h, const SampledCall& c);
+
+// The pending exception as "TypeError: message" (cleared), or "(none)".
+std::string exception_text(OpHarness& h);
+
+}  // namespace kiln_test
