@@ -8,6 +8,7 @@
 
 #include <cmath>
 
+#include "stdlib/torch/autograd/derivatives.h"
 #include "stdlib/torch/autograd/functions.h"
 #include "stdlib/torch/shape_ops.h"
 
@@ -52,107 +53,16 @@ Var full_like(const Var& x, double v) {
 }
 
 // ---------------------------------------------------------------- unary
+// The formulas are derivatives_unary.def's (derivatives.h), run on Vars.
 Var unary(UnaryOp op, const Var& x) {
   Var r(torch::unary(op, x.t));
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
-  switch (op) {
-    case U::neg: record_unary("NegBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return neg(g); }); break;
-    case U::abs: record_unary("AbsBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, Var(torch::unary(U::sign, x.t))); }); break;
-    case U::exp: record_unary("ExpBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return mul(g, r); }); break;
-    case U::log: record_unary("LogBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return div(g, x); }); break;
-    case U::log1p:
-      record_unary("Log1PBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return div(g, add(x, num(1), Scalar::from_int(1), false)); });
-      break;
-    case U::expm1:
-      record_unary("Expm1Backward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return mul(g, add(r, num(1), Scalar::from_int(1), false)); });
-      break;
-    case U::log2:
-      record_unary("Log2Backward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return div(g, mul(x, M_LN2)); });
-      break;
-    case U::log10:
-      record_unary("Log10Backward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return div(g, mul(x, M_LN10)); });
-      break;
-    case U::exp2:
-      record_unary("Exp2Backward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return mul(g, mul(r, M_LN2)); });
-      break;
-    case U::sinh: record_unary("SinhBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, unary(U::cosh, x)); }); break;
-    case U::cosh: record_unary("CoshBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, unary(U::sinh, x)); }); break;
-    case U::asin:
-    case U::acos: {
-      bool is_acos = op == U::acos;
-      record_unary(is_acos ? "AcosBackward0" : "AsinBackward0", x, r, true, false, [is_acos](const Var& g, const Var& x, const Var&) {
-        Var d = div(g, unary(U::sqrt, add(num(1), mul(x, x), Scalar::from_int(1), true)));
-        return is_acos ? neg(d) : d;
-      });
-      break;
-    }
-    case U::atan:
-      record_unary("AtanBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
-        return div(g, add(mul(x, x), num(1), Scalar::from_int(1), false));
-      });
-      break;
-    case U::asinh:
-    case U::acosh: {
-      bool is_acosh = op == U::acosh;
-      record_unary(is_acosh ? "AcoshBackward0" : "AsinhBackward0", x, r, true, false, [is_acosh](const Var& g, const Var& x, const Var&) {
-        return div(g, unary(U::sqrt, add(mul(x, x), num(1), Scalar::from_int(1), is_acosh)));
-      });
-      break;
-    }
-    case U::atanh:
-      record_unary("AtanhBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
-        return div(g, add(num(1), mul(x, x), Scalar::from_int(1), true));
-      });
-      break;
-    case U::erfc:
-      record_unary("ErfcBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
-        return mul(g, mul(unary(U::exp, neg(mul(x, x))), -2.0 / std::sqrt(M_PI)));
-      });
-      break;
-    case U::sqrt: record_unary("SqrtBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return div(g, mul(r, 2.0)); }); break;
-    case U::rsqrt:
-      record_unary("RsqrtBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
-        return mul(mul(g, binary(B::pow, r, num(3))), -0.5);
-      });
-      break;
-    case U::sin: record_unary("SinBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, unary(U::cos, x)); }); break;
-    case U::cos: record_unary("CosBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, neg(unary(U::sin, x))); }); break;
-    case U::tan:
-      record_unary("TanBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
-        return mul(g, add(mul(r, r), num(1), Scalar::from_int(1), false));
-      });
-      break;
-    case U::tanh:
-      record_unary("TanhBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
-        return mul(g, add(num(1), mul(r, r), Scalar::from_int(1), true));
-      });
-      break;
-    case U::sigmoid:
-      record_unary("SigmoidBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
-        return mul(g, mul(r, add(num(1), r, Scalar::from_int(1), true)));
-      });
-      break;
-    case U::erf:
-      record_unary("ErfBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) {
-        return mul(g, mul(unary(U::exp, neg(mul(x, x))), 2.0 / std::sqrt(M_PI)));
-      });
-      break;
-    case U::reciprocal:
-      record_unary("ReciprocalBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) { return neg(mul(g, mul(r, r))); });
-      break;
-    case U::relu:
-      record_unary("ReluBackward0", x, r, false, true, [](const Var& g, const Var&, const Var& r) {
-        return where(torch::binary(B::gt, r.t, Scalar::from_int(0)), g, num(0));
-      });
-      break;
-    case U::square: record_unary("PowBackward0", x, r, true, false, [](const Var& g, const Var& x, const Var&) { return mul(g, mul(x, 2.0)); }); break;
-    case U::floor: record_unary("FloorBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return zeros_like(g); }); break;
-    case U::ceil: record_unary("CeilBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return zeros_like(g); }); break;
-    case U::round: record_unary("RoundBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return zeros_like(g); }); break;
-    case U::trunc: record_unary("TruncBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return zeros_like(g); }); break;
-    case U::sign: record_unary("SignBackward0", x, r, false, false, [](const Var& g, const Var&, const Var&) { return zeros_like(g); }); break;
-    default: break;  // bool/int results: not differentiable
-  }
+  UnaryDerivative info = unary_derivative_info(op);
+  if (!info.node) return r;  // bool/int results: not differentiable
+  record_unary(info.node, x, r, info.save_x, info.save_r, [op](const Var& g, const Var& x, const Var& r) {
+    EagerDerivative d;
+    return unary_derivative(d, op, g, x, r);
+  });
   return r;
 }
 
