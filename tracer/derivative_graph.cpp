@@ -8,6 +8,7 @@
 #include "stdlib/torch/tensor_object.h"
 #include "vm/dict.h"
 #include "vm/str.h"
+#include "vm/tuple.h"
 
 namespace kiln::tracer {
 
@@ -21,6 +22,14 @@ Value torch_function(VM& vm, const char* name) {
   Value mod = torch::torch_state(vm).module;
   Value f = vm::dict_get_str(mod.as<vm::ModuleObject>()->dict.as<vm::DictObject>(), vm.intern(name).as<vm::StrObject>());
   if (!f) torch::runtime_error("torch.{} is missing (the derivative graph builder calls it)", name);
+  return f;
+}
+
+// Tensor.<name>, a method a node calls (its receiver first).
+Value tensor_method(VM& vm, const char* name) {
+  Value dict = torch::torch_state(vm).tensor_type->dict;
+  Value f = vm::dict_get_str(dict.as<vm::DictObject>(), vm.intern(name).as<vm::StrObject>());
+  if (!f) torch::runtime_error("Tensor.{} is missing (the derivative graph builder calls it)", name);
   return f;
 }
 
@@ -50,8 +59,6 @@ int GraphDerivative::constant(Value v) {
   return int(values_.size() - 1);
 }
 
-int GraphDerivative::number(double v) { return constant(Value::from_double(v)); }
-
 int GraphDerivative::node(Node n, Value sample) {
   n.meta = meta_of(vm_, sample);
   values_.push_back({Kind::Node, int(nodes_.size()), sample});
@@ -59,23 +66,37 @@ int GraphDerivative::node(Node n, Value sample) {
   return int(values_.size() - 1);
 }
 
-int GraphDerivative::call_native(const char* name, const Value& native, std::initializer_list<int> args, Value sample) {
-  Node n;
-  n.op = GraphOp::Call;
-  n.in.assign(args.begin(), args.end());
-  n.callee = native;
-  n.label = std::string("torch.") + name;
-  return node(std::move(n), sample);
+bool GraphDerivative::is_number(int v) const {
+  const Entry& e = values_[size_t(v)];
+  return e.kind == Kind::Constant && (e.sample.is_double() || e.sample.is_small_int() || e.sample.is_bool());
 }
 
-int GraphDerivative::call(OpId id, std::initializer_list<int> args) {
+double GraphDerivative::number_value(int v) const {
+  const Value& x = values_[size_t(v)].sample;
+  return x.is_double() ? x.as_double() : x.is_bool() ? double(x.is_true()) : double(x.as_small_int());
+}
+
+int GraphDerivative::call(OpId id, std::initializer_list<int> args, std::initializer_list<std::pair<const char*, int>> kwargs) {
   const OpDef& op = torch::ops::op(id);
+  bool method = !op.has_function();
   // The meta function on the arguments' metadata: the node's Meta, and
   // the formula's error (shapes or dtypes that do not fit) now.
   std::vector<Value> samples;
+  std::vector<int> in(args);
   for (int a : args) samples.push_back(values_[size_t(a)].sample);
+  Value kwnames;
+  if (kwargs.size()) {
+    kwnames = vm::tuple_new(vm_, kwargs.size());
+    size_t k = 0;
+    for (const auto& [name, v] : kwargs) {
+      kwnames.as<vm::TupleObject>()->items[k++] = vm_.intern(name);
+      samples.push_back(values_[size_t(v)].sample);
+      in.push_back(v);
+    }
+  }
+  const vm::TupleObject* kw = kwnames ? kwnames.as<vm::TupleObject>() : nullptr;
   Value result;
-  if (!torch::ops::infer_meta(vm_, op, vm::CallArgs{samples.data(), samples.size(), nullptr}, false, &result)) {
+  if (!torch::ops::infer_meta(vm_, op, vm::CallArgs{samples.data(), args.size(), kw}, method, &result)) {
     Value e = vm_.take_exception();
     vm_.clear_exception();
     Value s = e ? vm::str(vm_, e) : Value();
@@ -83,20 +104,55 @@ int GraphDerivative::call(OpId id, std::initializer_list<int> args) {
     vm_.clear_exception();
     torch::runtime_error("derivative graph {}: {}() does not fit its arguments: {}", name_, op.name(), msg);
   }
-  return call_native(op.name(), torch_function(vm_, op.name()), args, result);
+  Node n;
+  n.op = GraphOp::Call;
+  n.in = std::move(in);
+  n.callee = method ? tensor_method(vm_, op.name()) : torch_function(vm_, op.name());
+  n.kwnames = kwnames;
+  n.label = std::string(method ? "Tensor." : "torch.") + op.name();
+  return node(std::move(n), result);
 }
 
 int GraphDerivative::unary(torch::UnaryOp op, int a) { return call(elementwise_op(true, int(op)).id, {a}); }
 
-int GraphDerivative::nondiff_binary(torch::BinaryOp op, int a, double b) {
-  return call(elementwise_op(false, int(op)).id, {a, number(b)});
+int GraphDerivative::binary(torch::BinaryOp op, int a, int b) {
+  switch (op) {
+    case torch::BinaryOp::add: return call(OpId::add, {a, b});
+    case torch::BinaryOp::sub: return call(OpId::sub, {a, b});
+    case torch::BinaryOp::div_trunc: return call(OpId::div, {a, b}, {{"rounding_mode", constant(vm_.intern("trunc"))}});
+    default: return call(elementwise_op(false, int(op)).id, {a, b});
+  }
 }
 
 int GraphDerivative::zeros_like(int a) {
   // (A creation op: not in the registry yet; its result has a's dtype and sizes.)
   const torch::Tensor& t = torch::tensor_of(values_[size_t(a)].sample);
-  return call_native("zeros_like", torch_function(vm_, "zeros_like"), {a},
-                     torch::ops::meta_object(vm_, torch::meta_tensor(t.sizes, t.dtype)));
+  Node n;
+  n.op = GraphOp::Call;
+  n.in = {a};
+  n.callee = torch_function(vm_, "zeros_like");
+  n.label = "torch.zeros_like";
+  return node(std::move(n), torch::ops::meta_object(vm_, torch::meta_tensor(t.sizes, t.dtype)));
+}
+
+int GraphDerivative::fit(int g, int like) {
+  Meta gm = meta(g), lm = meta(like);
+  auto int_tuple = [&](const std::vector<int64_t>& xs) {
+    Value t = vm::tuple_new(vm_, xs.size());
+    for (size_t i = 0; i < xs.size(); i++) t.as<vm::TupleObject>()->items[i] = Value::small_int(xs[i]);
+    return constant(t);
+  };
+  if (gm.sizes != lm.sizes) {
+    // (The eager engine's sum_to: functions_reduce.cpp.)
+    int lead = gm.rank() - lm.rank();
+    std::vector<int64_t> dims;
+    for (int d = 0; d < gm.rank(); ++d)
+      if (d < lead || (lm.sizes[size_t(d - lead)] == 1 && gm.sizes[size_t(d)] != 1)) dims.push_back(d);
+    if (!dims.empty()) g = call(OpId::sum, {g, int_tuple(dims), constant(Value::boolean(true))});
+    if (lead > 0 || meta(g).sizes != lm.sizes) g = call(OpId::reshape, {g, int_tuple(lm.sizes)});
+  }
+  if (gm.dtype != lm.dtype && torch::is_floating(lm.dtype)) g = call(OpId::type_as, {g, like});
+  return g;
 }
 
 Meta GraphDerivative::meta(int v) const { return meta_of(vm_, values_[size_t(v)].sample); }

@@ -36,29 +36,41 @@ class GraphDerivative {
   // A tensor input of the graph: its dtype and sizes those of `example`
   // (a torch.Tensor), `description` its name in printed graphs.
   int input(const Value& example, std::string description);
-  // A call of registry op `op` (its torch function) on these values.
-  int call(torch::ops::OpId op, std::initializer_list<int> args);
   int constant(Value v);
+  // A call of registry op `op` on these values (its torch function, or its
+  // Tensor method when it has no function), then keyword arguments.
+  int call(torch::ops::OpId op, std::initializer_list<int> args,
+           std::initializer_list<std::pair<const char*, int>> kwargs = {});
+  // g, a gradient at some result's shape, fitted to value `like`'s shape
+  // and dtype as the eager engine fits each gradient to its tensor: summed
+  // over the dims `like` was broadcast along, cast to its dtype.
+  int fit(int g, int like);
   // The graph: its inputs in the order input() made them (run it with
   // their values as its sources), these values its outputs (a tuple).
   Graph finish(const std::vector<int>& outputs) const;
   // The Meta a value has (what the meta functions gave).
   Meta meta(int v) const;
 
-  // ---- the builder operations (derivatives.h)
+  // ---- the builder operations (derivatives.h). (Number operands are
+  // doubles: d.mul(a, 2) would take 2 for a value.)
+  int number(double v) { return constant(Value::from_double(v)); }
+  bool is_number(int v) const;
+  double number_value(int v) const;
   int neg(int a) { return call(torch::ops::OpId::neg, {a}); }
   int mul(int a, int b) { return call(torch::ops::OpId::mul, {a, b}); }
-  int mul(int a, double s) { return call(torch::ops::OpId::mul, {a, number(s)}); }
   int div(int a, int b) { return call(torch::ops::OpId::div, {a, b}); }
+  int add(int a, int b) { return call(torch::ops::OpId::add, {a, b}); }
+  int binary(torch::BinaryOp op, int a, int b);
   int unary(torch::UnaryOp op, int a);
-  int add(int a, double c) { return call(torch::ops::OpId::add, {a, number(c)}); }
+  int mul(int a, double s) { return mul(a, number(s)); }
+  int add(int a, double c) { return add(a, number(c)); }
   int sub(int a, double c) { return call(torch::ops::OpId::sub, {a, number(c)}); }
   int rsub(double c, int a) { return call(torch::ops::OpId::sub, {number(c), a}); }
   int pow(int a, double e) { return call(torch::ops::OpId::pow, {a, number(e)}); }
-  int where(int mask, int a, double b) { return call(torch::ops::OpId::where, {mask, a, number(b)}); }
+  int where(int mask, int a, int b) { return call(torch::ops::OpId::where, {mask, a, b}); }
   int zeros_like(int a);
   int nondiff_unary(torch::UnaryOp op, int a) { return unary(op, a); }  // (a graph has no autograd to stop)
-  int nondiff_binary(torch::BinaryOp op, int a, double b);
+  int nondiff_binary(torch::BinaryOp op, int a, int b) { return binary(op, a, b); }
 
  private:
   enum class Kind : uint8_t { Input, Constant, Node };
@@ -67,9 +79,7 @@ class GraphDerivative {
     int index;         // into inputs_, consts_ or nodes_
     vm::Value sample;  // what meta functions are given: a meta tensor object, or the constant
   };
-  int number(double v);
   int node(Node n, vm::Value sample);
-  int call_native(const char* name, const vm::Value& native, std::initializer_list<int> args, vm::Value sample);
 
   VM& vm_;
   std::string name_;

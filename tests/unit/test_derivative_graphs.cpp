@@ -1,15 +1,18 @@
 // Derivative formulas built as graphs (tracer/derivative_graph.h) compute
 // the eager engine's gradients bit for bit: one test per op with a formula
-// (stdlib/torch/autograd/derivatives_unary.def), generated from the list.
+// (stdlib/torch/autograd/derivatives_unary.def, derivatives_binary.def),
+// generated from the lists.
 //
-// For each op, dtype (float32: the executor's fused path; float64) and
-// layout (contiguous, transposed), the graph "r = op(x); grad = formula(g,
-// x, r)" is built by GraphDerivative (every node's Meta from the meta
-// functions), validated, checked against its own metas, run by the
-// executor, and its result compared bit for bit with the gradient the
-// eager engine gives x for cotangent g.
+// For each op and case (dtypes: float32, the executor's fused path, and
+// float64; transposed inputs; broadcast operands, Python numbers, mixed
+// dtypes and ties for binary ops), the graph "r = op(x...); grad =
+// fit(formula(g, x..., r))" is built by GraphDerivative (every node's Meta
+// from the meta functions), validated, checked against its own metas, run
+// by the executor, and its results compared bit for bit with the gradients
+// the eager engine gives the inputs for cotangent g.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -65,10 +68,42 @@ Tensor sample(kiln_test::Gen& g, UnaryOp op, DType dt, Shape sizes, bool transpo
   return transposed ? kiln::torch::transpose(t, 0, 1) : t;
 }
 
+// Equal bits, but any NaN equals any NaN: a graph's number constants are
+// NaN-boxed Values, which hold one canonical NaN (pow's log(-1.0) loses
+// its sign bit there), and a NaN's sign and payload are not a value a
+// program prints.
 bool same_bits(const Tensor& a, const Tensor& b) {
   if (a.dtype != b.dtype || a.sizes != b.sizes) return false;
   Tensor ca = kiln::torch::contiguous(a), cb = kiln::torch::contiguous(b);
-  return std::memcmp(ca.data_bytes(), cb.data_bytes(), size_t(ca.numel()) * ca.element_size()) == 0;
+  size_t size = ca.element_size();
+  for (int64_t i = 0; i < ca.numel(); i++) {
+    const char* pa = ca.data_bytes() + i * int64_t(size);
+    const char* pb = cb.data_bytes() + i * int64_t(size);
+    if (std::memcmp(pa, pb, size) == 0) continue;
+    double x = kiln::torch::element_as_double(ca, i), y = kiln::torch::element_as_double(cb, i);
+    if (!(std::isnan(x) && std::isnan(y))) return false;
+  }
+  return true;
+}
+
+// Runs graph (inputs: loaded) and compares its outputs with eager's
+// gradients, bit for bit.
+void expect_eager_bits(kiln_test::OpHarness& h, const kiln::tracer::Graph& graph, std::vector<Value> loaded,
+                       const kiln::torch::autograd::VarList& eager, const std::string& where) {
+  ASSERT_EQ(graph.validate(), "") << where;
+  ASSERT_EQ(graph.check_meta(h.vm), "") << where;
+  kiln::tracer::GraphRunner runner(&graph);
+  Value out = runner.run(h.vm, loaded);
+  ASSERT_TRUE(out) << where << ": " << kiln_test::exception_text(h) << "\n" << graph.to_code(h.vm);
+  ASSERT_TRUE(kiln::vm::is_kind(out, kiln::vm::ObjKind::Tuple)) << where;
+  auto* t = out.as<kiln::vm::TupleObject>();
+  ASSERT_EQ(t->size, eager.size()) << where;
+  for (size_t i = 0; i < eager.size(); i++) {
+    ASSERT_TRUE(kiln::torch::is_tensor(t->items[i])) << where;
+    EXPECT_TRUE(same_bits(kiln::torch::tensor_of(t->items[i]), eager[i].t))
+        << where << ": gradient " << i << " of the graph differs from the eager engine's\n"
+        << graph.to_code(h.vm);
+  }
 }
 
 class UnaryDerivativeGraph : public ::testing::TestWithParam<UnaryOp> {};
@@ -97,23 +132,111 @@ TEST_P(UnaryDerivativeGraph, ComputesTheEagerGradient) {
       int ri = d.unary(op, xi);
       int grad = kiln::torch::autograd::unary_derivative(d, op, gi, xi, ri);
       EXPECT_EQ(d.meta(grad).str(), kiln::tracer::meta_of(h.vm, kiln::torch::wrap(h.vm, eager[0].t)).str()) << where;
-      kiln::tracer::Graph graph = d.finish({grad});
-      ASSERT_EQ(graph.validate(), "") << where;
-      ASSERT_EQ(graph.check_meta(h.vm), "") << where;
-      kiln::tracer::GraphRunner runner(&graph);
-      std::vector<Value> loaded = {xv, gv};
-      Value out = runner.run(h.vm, loaded);
-      ASSERT_TRUE(out) << where << ": " << kiln_test::exception_text(h) << "\n" << graph.to_code(h.vm);
-      ASSERT_TRUE(kiln::vm::is_kind(out, kiln::vm::ObjKind::Tuple)) << where;
-      Value got = out.as<kiln::vm::TupleObject>()->items[0];
-      ASSERT_TRUE(kiln::torch::is_tensor(got)) << where;
-      EXPECT_TRUE(same_bits(kiln::torch::tensor_of(got), eager[0].t))
-          << where << ": the graph's gradient differs from the eager engine's\n"
-          << graph.to_code(h.vm);
+      expect_eager_bits(h, d.finish({grad}), {xv, gv}, eager, where);
     }
 }
 
 INSTANTIATE_TEST_SUITE_P(Derivatives, UnaryDerivativeGraph, ::testing::ValuesIn(differentiable_unary_ops()),
                          [](const ::testing::TestParamInfo<UnaryOp>& i) { return std::string(unary_name(i.param)); });
+
+
+std::vector<kiln::torch::BinaryOp> differentiable_binary_ops() {
+  std::vector<kiln::torch::BinaryOp> ops;
+#define BINARY_DERIVATIVE(o, node, save_a, save_b, save_r, grad_a, grad_b) ops.push_back(kiln::torch::BinaryOp::o);
+#include "stdlib/torch/autograd/derivatives_binary.def"
+#undef BINARY_DERIVATIVE
+  return ops;
+}
+
+const char* binary_name(kiln::torch::BinaryOp op) {
+  switch (op) {
+#define BINARY(name, kind, expr) \
+  case kiln::torch::BinaryOp::name: return #name;
+#include "stdlib/torch/binary_ops.def"
+#undef BINARY
+    default: return "?";
+  }
+}
+
+// One operand of a binary case: a tensor (dtype, sizes) or a number.
+struct Operand {
+  bool number;
+  double value;
+  DType dtype;
+  Shape sizes;
+};
+
+class BinaryDerivativeGraph : public ::testing::TestWithParam<kiln::torch::BinaryOp> {};
+
+TEST_P(BinaryDerivativeGraph, ComputesTheEagerGradients) {
+  using kiln::torch::BinaryOp;
+  using kiln::torch::autograd::VOperand;
+  kiln_test::OpHarness& h = kiln_test::op_harness();
+  BinaryOp op = GetParam();
+  kiln_test::Gen gen(uint32_t(op) * 13u + 5u);
+  // Ops whose torch functions take tensors only (atan2, maximum...) get no number cases.
+  kiln::tracer::GraphDerivative probe(h.vm, "probe");
+  bool numbers_ok = op != BinaryOp::atan2 && op != BinaryOp::maximum && op != BinaryOp::minimum;
+  std::vector<std::pair<Operand, Operand>> cases = {
+      {{false, 0, DType::Float32, {3, 5}}, {false, 0, DType::Float32, {3, 5}}},
+      {{false, 0, DType::Float64, {3, 5}}, {false, 0, DType::Float64, {5}}},
+      {{false, 0, DType::Float32, {3, 1}}, {false, 0, DType::Float32, {2, 3, 5}}},
+      {{false, 0, DType::Float32, {3, 5}}, {false, 0, DType::Float64, {3, 5}}},
+  };
+  if (numbers_ok)
+    for (double v : {2.0, 0.5, -1.0, 0.0}) {
+      cases.push_back({{false, 0, DType::Float32, {3, 5}}, {true, v, DType::Float32, {}}});
+      cases.push_back({{true, v, DType::Float32, {}}, {false, 0, DType::Float64, {3, 5}}});
+    }
+  for (size_t c = 0; c < cases.size(); c++) {
+    const auto& [ca, cb] = cases[c];
+    std::string where = std::string(binary_name(op)) + " case " + std::to_string(c);
+    // Values: positive bases for pow, divisors away from zero; ties in
+    // the first elements (maximum's and minimum's half gradients).
+    auto make = [&](const Operand& o, const Tensor* tie) {
+      Tensor t = kiln::torch::empty(o.sizes, o.dtype);
+      for (int64_t i = 0; i < t.numel(); i++) {
+        double v = op == BinaryOp::pow ? gen.uniform(0.2, 1.5) : gen.uniform(0.2, 1.5) * (gen.coin(70) ? 1 : -1);
+        if (tie && i < 2 && i < tie->numel()) v = kiln::torch::element_as_double(*tie, i);
+        kiln::torch::fill(kiln::torch::make_view(t, Shape(), Shape(), i), kiln::torch::Scalar::from_double(v));
+      }
+      return t;
+    };
+    Tensor ta = ca.number ? Tensor() : make(ca, nullptr);
+    Tensor tb = cb.number ? Tensor() : make(cb, ca.number ? nullptr : &ta);
+    // Eager.
+    Var va = ca.number ? Var() : Var(ta), vb = cb.number ? Var() : Var(tb);
+    kiln::torch::autograd::VarList leaves;
+    if (!ca.number) va.ensure_meta().requires_grad = true, leaves.push_back(va);
+    if (!cb.number) vb.ensure_meta().requires_grad = true, leaves.push_back(vb);
+    VOperand oa = ca.number ? VOperand(kiln::torch::Scalar::from_double(ca.value)) : VOperand(va);
+    VOperand ob = cb.number ? VOperand(kiln::torch::Scalar::from_double(cb.value)) : VOperand(vb);
+    Var r = kiln::torch::autograd::binary(op, oa, ob);
+    ASSERT_TRUE(r.requires_grad()) << where;
+    Tensor g = make({false, 0, r.t.dtype, r.t.sizes}, nullptr);
+    kiln::torch::autograd::VarList eager = kiln::torch::autograd::run_backward({r}, {Var(g)}, false, false, leaves);
+    for (Var& e : eager)
+      if (!e.defined()) e = Var(kiln::torch::empty(Shape{0}, DType::Float32));  // (none here: every formula gives both)
+    // The graph.
+    kiln::tracer::GraphDerivative d(h.vm, std::string(binary_name(op)) + "_backward");
+    std::vector<Value> loaded;
+    auto operand = [&](const Operand& o, const Tensor& t, const char* name) {
+      if (o.number) return d.number(o.value);
+      loaded.push_back(kiln::torch::wrap(h.vm, t));
+      return d.input(loaded.back(), name);
+    };
+    int ai = operand(ca, ta, "a"), bi = operand(cb, tb, "b");
+    loaded.push_back(kiln::torch::wrap(h.vm, g));
+    int gi = d.input(loaded.back(), "grad");
+    int ri = d.binary(op, ai, bi);
+    std::vector<int> outs;
+    if (!ca.number) outs.push_back(d.fit(kiln::torch::autograd::binary_derivative(d, op, 0, gi, ai, bi, ri), ai));
+    if (!cb.number) outs.push_back(d.fit(kiln::torch::autograd::binary_derivative(d, op, 1, gi, ai, bi, ri), bi));
+    expect_eager_bits(h, d.finish(outs), loaded, eager, where);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Derivatives, BinaryDerivativeGraph, ::testing::ValuesIn(differentiable_binary_ops()),
+                         [](const ::testing::TestParamInfo<kiln::torch::BinaryOp>& i) { return std::string(binary_name(i.param)); });
 
 }  // namespace

@@ -1,19 +1,22 @@
 // stdlib/torch/autograd/derivatives.h — derivative formulas written once,
 // for the eager engine and for graph builders alike.
 //
-// A formula (derivatives_unary.def) is C++ over a derivative builder `d`
-// whose values are of type D::T and whose operations are registry ops:
-//   d.neg(a)  d.mul(a, b)  d.mul(a, 2.0)  d.div(a, b)  d.unary(op, a)
-//   d.add(a, 1.0)  d.sub(a, 1.0)  d.rsub(1.0, a)  d.pow(a, 3.0)
-//   d.where(mask, a, 0.0)  d.zeros_like(a)
-//   d.nondiff_unary(op, a), d.nondiff_binary(op, a, 0.0): a value the
+// A formula (derivatives_unary.def, derivatives_binary.def) is C++ over a
+// derivative builder `d` whose values are of type D::T — a tensor, or a
+// Python number where an op takes one — and whose operations are registry
+// ops:
+//   d.neg(a)  d.mul(a, b)  d.div(a, b)  d.add(a, b)  d.unary(op, a)
+//   d.where(mask, a, b)  d.zeros_like(a)
+//   d.mul(a, 2.0)  d.add(a, 1.0)  d.sub(a, 1.0)  d.rsub(1.0, a)  d.pow(a, 3.0)
+//   d.number(0.0): a number operand; d.is_number(a), d.number_value(a)
+//   d.nondiff_unary(op, a), d.nondiff_binary(op, a, b): a value the
 //     gradient does not flow through (abs's sign, relu's mask).
 // EagerDerivative (below) computes each op on Vars with the autograd
 // functions (functions.h), so a formula run with grad mode on records its
 // own graph (double backward). tracer/derivative_graph.h's builder appends
 // each op as a node of a graph, so a backward graph computes what the
-// eager engine computes, bit for bit: there is one list of formulas, not
-// one per consumer.
+// eager engine computes, bit for bit: one list of formulas, not one per
+// consumer (tests/unit/test_derivative_graphs.cpp checks each).
 #pragma once
 
 #include <cmath>
@@ -22,6 +25,7 @@
 
 namespace kiln::torch::autograd {
 
+// ---------------------------------------------------------------- unary ops
 // What the eager node of a unary op is called and saves.
 struct UnaryDerivative {
   const char* node;  // nullptr: the op has no derivative (integer or bool results)
@@ -37,7 +41,7 @@ inline UnaryDerivative unary_derivative_info(UnaryOp op) {
   }
 }
 
-// The gradient of x for y = op(x) (r), given g, y's gradient. Only for ops
+// The gradient of x for r = op(x), given g, r's gradient. Only for ops
 // with a derivative (unary_derivative_info(op).node).
 template <class D>
 typename D::T unary_derivative(D& d, UnaryOp op, const typename D::T& g, const typename D::T& x, const typename D::T& r) {
@@ -52,23 +56,109 @@ typename D::T unary_derivative(D& d, UnaryOp op, const typename D::T& g, const t
   }
 }
 
-// The builder of the eager engine: each op runs now, on Vars.
+// ---------------------------------------------------------------- binary ops
+// The pieces of derivatives_binary.def's longer formulas.
+
+// d/da a^e = e * a^(e-1); 0 where e == 0 (PyTorch masks it so 0^0 gives 0, not nan).
+template <class D> typename D::T pow_grad_base(D& d, const typename D::T& g, const typename D::T& base, const typename D::T& e) {
+  if (d.is_number(e)) {
+    double ev = d.number_value(e);
+    if (ev == 0) return d.zeros_like(g);
+    return d.mul(g, d.mul(d.pow(base, ev - 1), e));
+  }
+  auto de = d.mul(d.binary(BinaryOp::pow, base, d.sub(e, 1.0)), e);
+  return d.mul(g, d.where(d.nondiff_binary(BinaryOp::eq, e, d.number(0.0)), d.number(0.0), de));
+}
+
+// d/de a^e = a^e * log(a); 0 where a == 0 and e >= 0.
+template <class D> typename D::T pow_grad_exp(D& d, const typename D::T& g, const typename D::T& base, const typename D::T& r) {
+  if (d.is_number(base)) {
+    double b = d.number_value(base);
+    return d.mul(g, b == 0 ? d.zeros_like(r) : d.mul(r, std::log(b)));
+  }
+  auto de = d.mul(r, d.unary(UnaryOp::log, base));
+  return d.mul(g, d.where(d.nondiff_binary(BinaryOp::eq, base, d.number(0.0)), d.number(0.0), de));
+}
+
+// maximum / minimum's gradient for x against y: all of g where x wins,
+// half where they tie.
+template <class D>
+typename D::T extremum_grad(D& d, const typename D::T& g, const typename D::T& x, const typename D::T& y, bool is_max) {
+  auto tie = d.where(d.nondiff_binary(BinaryOp::eq, x, y), d.mul(g, 0.5), d.number(0.0));
+  return d.where(d.nondiff_binary(is_max ? BinaryOp::gt : BinaryOp::lt, x, y), g, tie);
+}
+
+struct BinaryDerivative {
+  const char* node;  // nullptr: no derivative
+  bool save_a, save_b, save_r;
+};
+// a_num / b_num: the operand is a Python number; ra / rb: it requires grad.
+inline BinaryDerivative binary_derivative_info(BinaryOp op, bool a_num, bool b_num, bool ra, bool rb) {
+  (void)a_num, (void)b_num, (void)ra, (void)rb;
+  switch (op) {
+#define BINARY_DERIVATIVE(o, node, save_a, save_b, save_r, grad_a, grad_b) \
+  case BinaryOp::o: return {node, save_a, save_b, save_r};
+#include "stdlib/torch/autograd/derivatives_binary.def"
+#undef BINARY_DERIVATIVE
+    default: return {nullptr, false, false, false};
+  }
+}
+
+// The gradient of operand `which` (0: a, 1: b) for r = op(a, b), given g,
+// r's gradient, at the result's shape. Only for ops with a derivative.
+template <class D>
+typename D::T binary_derivative(D& d, BinaryOp op, int which, const typename D::T& g, const typename D::T& a,
+                                const typename D::T& b, const typename D::T& r) {
+  (void)a, (void)b, (void)r;
+  switch (op) {
+#define BINARY_DERIVATIVE(o, node, save_a, save_b, save_r, grad_a, grad_b) \
+  case BinaryOp::o: return which == 0 ? (grad_a) : (grad_b);
+#include "stdlib/torch/autograd/derivatives_binary.def"
+#undef BINARY_DERIVATIVE
+    default: return d.zeros_like(g);
+  }
+}
+
+// ---------------------------------------------------------------- the eager builder
+// Each op runs now, on Vars (recorded when grad mode is on: create_graph).
 struct EagerDerivative {
-  using T = Var;
+  // A tensor, or a Python number (the Scalar as the program gave it).
+  struct T {
+    Var var;
+    Scalar num;
+    bool is_num = false;
+    T() = default;
+    T(Var v) : var(std::move(v)) {}
+    static T of(const VOperand& o) {
+      if (!o.is_scalar()) return T(*o.var);
+      T t;
+      t.num = o.scalar;
+      t.is_num = true;
+      return t;
+    }
+    VOperand op() const { return is_num ? VOperand(num) : VOperand(var); }
+  };
   static Scalar num(double v) { return Scalar::from_double(v); }
-  Var neg(const Var& a) { return autograd::neg(a); }
-  Var mul(const Var& a, const Var& b) { return autograd::mul(a, b); }
-  Var mul(const Var& a, double s) { return autograd::mul(a, s); }
-  Var div(const Var& a, const Var& b) { return autograd::div(a, b); }
-  Var unary(UnaryOp op, const Var& a) { return autograd::unary(op, a); }
-  Var add(const Var& a, double c) { return autograd::add(a, num(c), Scalar::from_int(1), false); }
-  Var sub(const Var& a, double c) { return autograd::add(a, num(c), Scalar::from_int(1), true); }
-  Var rsub(double c, const Var& a) { return autograd::add(num(c), a, Scalar::from_int(1), true); }
-  Var pow(const Var& a, double e) { return autograd::binary(BinaryOp::pow, a, num(e)); }
-  Var where(const Var& mask, const Var& a, double b) { return autograd::where(mask.t, a, num(b)); }
-  Var zeros_like(const Var& a) { return autograd::zeros_like(a); }
-  Var nondiff_unary(UnaryOp op, const Var& a) { return Var(torch::unary(op, a.t)); }
-  Var nondiff_binary(BinaryOp op, const Var& a, double b) { return Var(torch::binary(op, Operand(a.t), num(b))); }
+
+  T number(double v) { return T::of(VOperand(num(v))); }
+  bool is_number(const T& a) const { return a.is_num; }
+  double number_value(const T& a) const { return a.num.to_double(); }
+
+  T neg(const T& a) { return autograd::neg(a.var); }
+  T mul(const T& a, const T& b) { return autograd::binary(BinaryOp::mul, a.op(), b.op()); }
+  T div(const T& a, const T& b) { return autograd::binary(BinaryOp::div, a.op(), b.op()); }
+  T add(const T& a, const T& b) { return autograd::add(a.op(), b.op(), Scalar::from_int(1), false); }
+  T binary(BinaryOp op, const T& a, const T& b) { return autograd::binary(op, a.op(), b.op()); }
+  T unary(UnaryOp op, const T& a) { return autograd::unary(op, a.var); }
+  T mul(const T& a, double s) { return autograd::mul(a.var, s); }
+  T add(const T& a, double c) { return autograd::add(a.op(), num(c), Scalar::from_int(1), false); }
+  T sub(const T& a, double c) { return autograd::add(a.op(), num(c), Scalar::from_int(1), true); }
+  T rsub(double c, const T& a) { return autograd::add(num(c), a.op(), Scalar::from_int(1), true); }
+  T pow(const T& a, double e) { return autograd::binary(BinaryOp::pow, a.op(), num(e)); }
+  T where(const T& mask, const T& a, const T& b) { return autograd::where(mask.var.t, a.op(), b.op()); }
+  T zeros_like(const T& a) { return autograd::zeros_like(a.var); }
+  T nondiff_unary(UnaryOp op, const T& a) { return Var(torch::unary(op, a.var.t)); }
+  T nondiff_binary(BinaryOp op, const T& a, const T& b) { return Var(torch::binary(op, a.op().op(), b.op().op())); }
 };
 
 }  // namespace kiln::torch::autograd

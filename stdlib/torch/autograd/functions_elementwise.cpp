@@ -30,8 +30,6 @@ template <class F> void record_unary(const char* name, const Var& x, Var& r, boo
   if (save_r) n->saved[1] = SavedVar(r, true);
 }
 
-// The gradient of a binary op for one operand: `g * factor` summed back by the engine.
-Var times(const Var& g, const VOperand& f) { return f.var ? mul(g, *f.var) : binary(B::mul, g, f.scalar); }
 
 }  // namespace
 
@@ -61,7 +59,7 @@ Var unary(UnaryOp op, const Var& x) {
   if (!info.node) return r;  // bool/int results: not differentiable
   record_unary(info.node, x, r, info.save_x, info.save_r, [op](const Var& g, const Var& x, const Var& r) {
     EagerDerivative d;
-    return unary_derivative(d, op, g, x, r);
+    return unary_derivative(d, op, g, x, r).var;
   });
   return r;
 }
@@ -89,111 +87,21 @@ void record_binary(const char* name, const VOperand& a, const VOperand& b, Var& 
 // Whether an operand requires grad (a formula saves what the other needs only).
 bool rg(const VOperand& o) { return o.var && o.var->requires_grad(); }
 
-Var pow_grad_base(const Var& g, const VOperand& base, const VOperand& e) {
-  // d/da a^e = e * a^(e-1); 0 where e == 0 (PyTorch masks it so 0^0 gives 0, not nan).
-  if (e.is_scalar()) {
-    double ev = e.scalar.to_double();
-    if (ev == 0) return zeros_like(g);
-    return mul(g, binary(B::mul, binary(B::pow, base, num(ev - 1)), e.scalar));
-  }
-  Var d = mul(binary(B::pow, base, add(*e.var, num(1), Scalar::from_int(1), true)), *e.var);
-  return mul(g, where(torch::binary(B::eq, e.var->t, Scalar::from_int(0)), num(0), d));
-}
-
-Var pow_grad_exp(const Var& g, const VOperand& base, const Var& r) {
-  // d/de a^e = a^e * log(a); 0 where a == 0 and e >= 0.
-  Var la = base.is_scalar() ? Var(scalar_tensor(num(std::log(base.scalar.to_double())), r.t.dtype)) : unary(U::log, *base.var);
-  Var d = mul(r, la);
-  if (!base.is_scalar()) d = where(torch::binary(B::eq, base.var->t, Scalar::from_int(0)), num(0), d);
-  else if (base.scalar.to_double() == 0) d = zeros_like(r);
-  return mul(g, d);
-}
-
 }  // namespace
 
+// The formulas are derivatives_binary.def's (derivatives.h), run on Vars.
 Var binary(BinaryOp op, const VOperand& a, const VOperand& b) {
   Var r(torch::binary(op, a.op(), b.op()));
   if (!any_requires_grad({a.var, b.var}) || !is_floating(r.t.dtype)) return r;
-  switch (op) {
-    case B::add:
-    case B::sub: {
-      bool sub = op == B::sub;
-      record_binary(sub ? "SubBackward0" : "AddBackward0", a, b, r, false, false, false,
-                    [sub](const Var& g, const VOperand&, const VOperand&, const Var&, bool, bool) -> VarList {
-                      return {g, sub ? neg(g) : g};
-                    });
-      break;
-    }
-    case B::mul:
-      record_binary("MulBackward0", a, b, r, rg(b), rg(a), false,
-                    [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool na, bool nb) -> VarList {
-                      return {na ? times(g, Bo) : Var(), nb ? times(g, A) : Var()};
-                    });
-      break;
-    case B::div:
-      record_binary("DivBackward0", a, b, r, false, true, rg(b),
-                    [](const Var& g, const VOperand&, const VOperand& Bo, const Var& r, bool na, bool nb) -> VarList {
-                      Var ga = na ? binary(B::div, g, Bo) : Var();
-                      Var gb = nb ? neg(div(mul(g, r), *Bo.var)) : Var();
-                      return {ga, gb};
-                    });
-      break;
-    case B::pow: {
-      const char* name = b.is_scalar() ? "PowBackward0" : a.is_scalar() ? "PowBackward2" : "PowBackward1";
-      record_binary(name, a, b, r, true, rg(a), rg(b),
-                    [](const Var& g, const VOperand& A, const VOperand& E, const Var& r, bool na, bool nb) -> VarList {
-                      return {na ? pow_grad_base(g, A, E) : Var(), nb ? pow_grad_exp(g, A, r) : Var()};
-                    });
-      break;
-    }
-    case B::maximum:
-    case B::minimum: {
-      bool is_max = op == B::maximum;
-      record_binary(is_max ? "MaximumBackward0" : "MinimumBackward0", a, b, r, true, true, false,
-                    [is_max](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool na, bool nb) -> VarList {
-                      Tensor eq = torch::binary(B::eq, A.op(), Bo.op());
-                      Tensor a_wins = torch::binary(is_max ? B::gt : B::lt, A.op(), Bo.op());
-                      Tensor b_wins = torch::binary(is_max ? B::lt : B::gt, A.op(), Bo.op());
-                      Var half = mul(g, 0.5);
-                      Var ga = na ? where(a_wins, g, VOperand(where(eq, half, num(0)))) : Var();
-                      Var gb = nb ? where(b_wins, g, VOperand(where(eq, half, num(0)))) : Var();
-                      return {ga, gb};
-                    });
-      break;
-    }
-    case B::remainder:
-      record_binary("RemainderBackward0", a, b, r, rg(b), rg(b), false,
-                    [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool, bool nb) -> VarList {
-                      Var gb = nb ? neg(mul(g, Var(torch::binary(B::div_floor, A.op(), Bo.op())))) : Var();
-                      return {g, gb};
-                    });
-      break;
-    case B::fmod:
-      record_binary(b.is_scalar() ? "FmodBackward0" : "FmodBackward1", a, b, r, rg(b), rg(b), false,
-                    [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool, bool nb) -> VarList {
-                      Var gb = nb ? neg(mul(g, Var(torch::binary(B::div_trunc, A.op(), Bo.op())))) : Var();
-                      return {g, gb};
-                    });
-      break;
-    case B::atan2:
-      record_binary("Atan2Backward0", a, b, r, true, true, false,
-                    [](const Var& g, const VOperand& A, const VOperand& Bo, const Var&, bool na, bool nb) -> VarList {
-                      Var a2 = binary(B::mul, A, A), b2 = binary(B::mul, Bo, Bo);
-                      Var den = add(a2, b2, Scalar::from_int(1), false);
-                      Var ga = na ? div(binary(B::mul, g, Bo), den) : Var();
-                      Var gb = nb ? neg(div(binary(B::mul, g, A), den)) : Var();
-                      return {ga, gb};
-                    });
-      break;
-    case B::div_trunc:
-    case B::div_floor:
-      record_binary("DivBackward1", a, b, r, false, false, false,
-                    [](const Var& g, const VOperand&, const VOperand&, const Var&, bool, bool) -> VarList {
-                      return {zeros_like(g), zeros_like(g)};
-                    });
-      break;
-    default: break;  // comparisons, logical and bitwise ops: not differentiable
-  }
+  BinaryDerivative info = binary_derivative_info(op, a.is_scalar(), b.is_scalar(), rg(a), rg(b));
+  if (!info.node) return r;  // comparisons, logical and bitwise ops: not differentiable
+  record_binary(info.node, a, b, r, info.save_a, info.save_b, info.save_r,
+                [op](const Var& g, const VOperand& A, const VOperand& Bo, const Var& r, bool na, bool nb) -> VarList {
+                  EagerDerivative d;
+                  auto ta = EagerDerivative::T::of(A), tb = EagerDerivative::T::of(Bo);
+                  return {na ? binary_derivative(d, op, 0, g, ta, tb, r).var : Var(),
+                          nb ? binary_derivative(d, op, 1, g, ta, tb, r).var : Var()};
+                });
   return r;
 }
 
