@@ -54,6 +54,7 @@ class GraphDerivative {
   // ---- the builder operations (derivatives.h). (Number operands are
   // doubles: d.mul(a, 2) would take 2 for a value.)
   int number(double v) { return constant(Value::from_double(v)); }
+  int none() { return -1; }
   bool is_number(int v) const;
   double number_value(int v) const;
   int neg(int a) { return call(torch::ops::OpId::neg, {a}); }

@@ -9,6 +9,7 @@
 //   d.where(mask, a, b)  d.zeros_like(a)
 //   d.mul(a, 2.0)  d.add(a, 1.0)  d.sub(a, 1.0)  d.rsub(1.0, a)  d.pow(a, 3.0)
 //   d.number(0.0): a number operand; d.is_number(a), d.number_value(a)
+//   d.none(): no value (a formula's unused shared part)
 //   d.nondiff_unary(op, a), d.nondiff_binary(op, a, b): a value the
 //     gradient does not flow through (abs's sign, relu's mask).
 // EagerDerivative (below) computes each op on Vars with the autograd
@@ -80,14 +81,6 @@ template <class D> typename D::T pow_grad_exp(D& d, const typename D::T& g, cons
   return d.mul(g, d.where(d.nondiff_binary(BinaryOp::eq, base, d.number(0.0)), d.number(0.0), de));
 }
 
-// maximum / minimum's gradient for x against y: all of g where x wins,
-// half where they tie.
-template <class D>
-typename D::T extremum_grad(D& d, const typename D::T& g, const typename D::T& x, const typename D::T& y, bool is_max) {
-  auto tie = d.where(d.nondiff_binary(BinaryOp::eq, x, y), d.mul(g, 0.5), d.number(0.0));
-  return d.where(d.nondiff_binary(is_max ? BinaryOp::gt : BinaryOp::lt, x, y), g, tie);
-}
-
 struct BinaryDerivative {
   const char* node;  // nullptr: no derivative
   bool save_a, save_b, save_r;
@@ -96,7 +89,7 @@ struct BinaryDerivative {
 inline BinaryDerivative binary_derivative_info(BinaryOp op, bool a_num, bool b_num, bool ra, bool rb) {
   (void)a_num, (void)b_num, (void)ra, (void)rb;
   switch (op) {
-#define BINARY_DERIVATIVE(o, node, save_a, save_b, save_r, grad_a, grad_b) \
+#define BINARY_DERIVATIVE(o, node, save_a, save_b, save_r, shared, grad_a, grad_b) \
   case BinaryOp::o: return {node, save_a, save_b, save_r};
 #include "stdlib/torch/autograd/derivatives_binary.def"
 #undef BINARY_DERIVATIVE
@@ -104,31 +97,44 @@ inline BinaryDerivative binary_derivative_info(BinaryOp op, bool a_num, bool b_n
   }
 }
 
-// The gradient of operand `which` (0: a, 1: b) for r = op(a, b), given g,
-// r's gradient, at the result's shape. Only for ops with a derivative.
+// The gradients of a and b for r = op(a, b), given g, r's gradient, at the
+// result's shape; each only where need_a / need_b (else an empty value).
+// Only for ops with a derivative.
+template <class D> struct BinaryGradients {
+  typename D::T a, b;
+};
 template <class D>
-typename D::T binary_derivative(D& d, BinaryOp op, int which, const typename D::T& g, const typename D::T& a,
-                                const typename D::T& b, const typename D::T& r) {
+BinaryGradients<D> binary_derivative(D& d, BinaryOp op, bool need_a, bool need_b, const typename D::T& g,
+                                     const typename D::T& a, const typename D::T& b, const typename D::T& r) {
+  using T = typename D::T;
   (void)a, (void)b, (void)r;
   switch (op) {
-#define BINARY_DERIVATIVE(o, node, save_a, save_b, save_r, grad_a, grad_b) \
-  case BinaryOp::o: return which == 0 ? (grad_a) : (grad_b);
+#define BINARY_DERIVATIVE(o, node, save_a, save_b, save_r, shared, grad_a, grad_b) \
+  case BinaryOp::o: {                                                               \
+    T s = shared;                                                                   \
+    (void)s;                                                                        \
+    return {need_a ? T(grad_a) : T(), need_b ? T(grad_b) : T()};                    \
+  }
 #include "stdlib/torch/autograd/derivatives_binary.def"
 #undef BINARY_DERIVATIVE
-    default: return d.zeros_like(g);
+    default: return {d.zeros_like(g), d.zeros_like(g)};
   }
 }
 
 // ---------------------------------------------------------------- the eager builder
 // Each op runs now, on Vars (recorded when grad mode is on: create_graph).
 struct EagerDerivative {
-  // A tensor, or a Python number (the Scalar as the program gave it).
+  // A tensor, or a Python number (the Scalar as the program gave it). A
+  // formula's inputs are borrowed (they outlive the formula: no copy, no
+  // reference counting); what an op returns is owned.
   struct T {
-    Var var;
+    const Var* ref = nullptr;
+    Var owned;
     Scalar num;
     bool is_num = false;
     T() = default;
-    T(Var v) : var(std::move(v)) {}
+    T(const Var& v) : ref(&v) {}
+    T(Var&& v) : owned(std::move(v)) {}
     static T of(const VOperand& o) {
       if (!o.is_scalar()) return T(*o.var);
       T t;
@@ -136,28 +142,32 @@ struct EagerDerivative {
       t.is_num = true;
       return t;
     }
-    VOperand op() const { return is_num ? VOperand(num) : VOperand(var); }
+    const Var& var() const { return ref ? *ref : owned; }
+    // The Var, moved out when owned.
+    Var take() && { return ref ? *ref : std::move(owned); }
+    VOperand op() const { return is_num ? VOperand(num) : VOperand(var()); }
   };
   static Scalar num(double v) { return Scalar::from_double(v); }
 
   T number(double v) { return T::of(VOperand(num(v))); }
+  T none() { return T(); }
   bool is_number(const T& a) const { return a.is_num; }
   double number_value(const T& a) const { return a.num.to_double(); }
 
-  T neg(const T& a) { return autograd::neg(a.var); }
+  T neg(const T& a) { return autograd::neg(a.var()); }
   T mul(const T& a, const T& b) { return autograd::binary(BinaryOp::mul, a.op(), b.op()); }
   T div(const T& a, const T& b) { return autograd::binary(BinaryOp::div, a.op(), b.op()); }
   T add(const T& a, const T& b) { return autograd::add(a.op(), b.op(), Scalar::from_int(1), false); }
   T binary(BinaryOp op, const T& a, const T& b) { return autograd::binary(op, a.op(), b.op()); }
-  T unary(UnaryOp op, const T& a) { return autograd::unary(op, a.var); }
-  T mul(const T& a, double s) { return autograd::mul(a.var, s); }
+  T unary(UnaryOp op, const T& a) { return autograd::unary(op, a.var()); }
+  T mul(const T& a, double s) { return autograd::mul(a.var(), s); }
   T add(const T& a, double c) { return autograd::add(a.op(), num(c), Scalar::from_int(1), false); }
   T sub(const T& a, double c) { return autograd::add(a.op(), num(c), Scalar::from_int(1), true); }
   T rsub(double c, const T& a) { return autograd::add(num(c), a.op(), Scalar::from_int(1), true); }
   T pow(const T& a, double e) { return autograd::binary(BinaryOp::pow, a.op(), num(e)); }
-  T where(const T& mask, const T& a, const T& b) { return autograd::where(mask.var.t, a.op(), b.op()); }
-  T zeros_like(const T& a) { return autograd::zeros_like(a.var); }
-  T nondiff_unary(UnaryOp op, const T& a) { return Var(torch::unary(op, a.var.t)); }
+  T where(const T& mask, const T& a, const T& b) { return autograd::where(mask.var().t, a.op(), b.op()); }
+  T zeros_like(const T& a) { return autograd::zeros_like(a.var()); }
+  T nondiff_unary(UnaryOp op, const T& a) { return Var(torch::unary(op, a.var().t)); }
   T nondiff_binary(BinaryOp op, const T& a, const T& b) { return Var(torch::binary(op, a.op().op(), b.op().op())); }
 };
 

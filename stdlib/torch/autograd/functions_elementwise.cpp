@@ -59,7 +59,7 @@ Var unary(UnaryOp op, const Var& x) {
   if (!info.node) return r;  // bool/int results: not differentiable
   record_unary(info.node, x, r, info.save_x, info.save_r, [op](const Var& g, const Var& x, const Var& r) {
     EagerDerivative d;
-    return unary_derivative(d, op, g, x, r).var;
+    return std::move(unary_derivative(d, op, g, x, r)).take();
   });
   return r;
 }
@@ -99,8 +99,8 @@ Var binary(BinaryOp op, const VOperand& a, const VOperand& b) {
                 [op](const Var& g, const VOperand& A, const VOperand& Bo, const Var& r, bool na, bool nb) -> VarList {
                   EagerDerivative d;
                   auto ta = EagerDerivative::T::of(A), tb = EagerDerivative::T::of(Bo);
-                  return {na ? binary_derivative(d, op, 0, g, ta, tb, r).var : Var(),
-                          nb ? binary_derivative(d, op, 1, g, ta, tb, r).var : Var()};
+                  auto grads = binary_derivative(d, op, na, nb, g, ta, tb, r);
+                  return {na ? std::move(grads.a).take() : Var(), nb ? std::move(grads.b).take() : Var()};
                 });
   return r;
 }
