@@ -135,13 +135,20 @@ int GraphDerivative::zeros_like(int a) {
   return node(std::move(n), torch::ops::meta_object(vm_, torch::meta_tensor(t.sizes, t.dtype)));
 }
 
+int GraphDerivative::int_tuple(std::span<const int64_t> xs) {
+  Value t = vm::tuple_new(vm_, xs.size());
+  for (size_t i = 0; i < xs.size(); i++) t.as<vm::TupleObject>()->items[i] = Value::small_int(xs[i]);
+  return constant(t);
+}
+
+int GraphDerivative::sum(int a, const torch::Shape& dims, bool keepdim) {
+  return call(OpId::sum, {a, int_tuple(dims.span()), constant(Value::boolean(keepdim))});
+}
+
+int GraphDerivative::expand(int a, const torch::Shape& sizes) { return call(OpId::expand, {a, int_tuple(sizes.span())}); }
+
 int GraphDerivative::fit(int g, int like) {
   Meta gm = meta(g), lm = meta(like);
-  auto int_tuple = [&](const std::vector<int64_t>& xs) {
-    Value t = vm::tuple_new(vm_, xs.size());
-    for (size_t i = 0; i < xs.size(); i++) t.as<vm::TupleObject>()->items[i] = Value::small_int(xs[i]);
-    return constant(t);
-  };
   if (gm.sizes != lm.sizes) {
     // (The eager engine's sum_to: functions_reduce.cpp.)
     int lead = gm.rank() - lm.rank();

@@ -18,6 +18,7 @@
 // built from the same formulas through this builder.
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,10 @@ class GraphDerivative {
   int mul(int a, int b) { return call(torch::ops::OpId::mul, {a, b}); }
   int div(int a, int b) { return call(torch::ops::OpId::div, {a, b}); }
   int add(int a, int b) { return call(torch::ops::OpId::add, {a, b}); }
+  int sub(int a, int b) { return call(torch::ops::OpId::sub, {a, b}); }
+  int sum(int a, const torch::Shape& dims, bool keepdim);
+  int unsqueeze(int a, int64_t dim) { return call(torch::ops::OpId::unsqueeze, {a, constant(Value::small_int(dim))}); }
+  int expand(int a, const torch::Shape& sizes);
   int binary(torch::BinaryOp op, int a, int b);
   int unary(torch::UnaryOp op, int a);
   int mul(int a, double s) { return mul(a, number(s)); }
@@ -81,6 +86,7 @@ class GraphDerivative {
     vm::Value sample;  // what meta functions are given: a meta tensor object, or the constant
   };
   int node(Node n, vm::Value sample);
+  int int_tuple(std::span<const int64_t> xs);
 
   VM& vm_;
   std::string name_;

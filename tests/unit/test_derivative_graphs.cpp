@@ -14,11 +14,13 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "stdlib/torch/autograd/derivatives.h"
 #include "stdlib/torch/autograd/engine.h"
+#include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/tensor_object.h"
 #include "stdlib/torch/views.h"
 #include "tests/unit/op_samples.h"
@@ -239,5 +241,70 @@ TEST_P(BinaryDerivativeGraph, ComputesTheEagerGradients) {
 
 INSTANTIATE_TEST_SUITE_P(Derivatives, BinaryDerivativeGraph, ::testing::ValuesIn(differentiable_binary_ops()),
                          [](const ::testing::TestParamInfo<kiln::torch::BinaryOp>& i) { return std::string(binary_name(i.param)); });
+
+
+// Reductions: sum and mean over dims (keepdim or not, all dims, a dtype=
+// that widens), softmax and log_softmax over a dim.
+struct ReductionCase {
+  const char* op;  // "sum", "mean", "softmax", "log_softmax"
+  DType dtype;
+  std::vector<int64_t> dims;  // sum / mean: the dims (empty: all); softmax: {dim}
+  bool keepdim;
+  bool widen;  // sum / mean with dtype=torch.float64
+};
+
+class ReductionDerivativeGraph : public ::testing::TestWithParam<ReductionCase> {};
+
+TEST_P(ReductionDerivativeGraph, ComputesTheEagerGradient) {
+  namespace ag = kiln::torch::autograd;
+  using kiln::torch::ops::OpId;
+  kiln_test::OpHarness& h = kiln_test::op_harness();
+  const ReductionCase& c = GetParam();
+  kiln_test::Gen gen(17);
+  std::string op = c.op;
+  Shape sizes{3, 4, 5};
+  Tensor x = sample(gen, UnaryOp::neg, c.dtype, sizes, false);
+  Shape dims;
+  for (int64_t k : c.dims) dims.push_back(k);
+  std::vector<bool> mask(3, c.dims.empty());
+  for (int64_t k : c.dims) mask[size_t(k < 0 ? k + 3 : k)] = true;
+  std::optional<DType> widen = c.widen ? std::optional<DType>(DType::Float64) : std::nullopt;
+  // Eager.
+  Var leaf(x);
+  leaf.ensure_meta().requires_grad = true;
+  Var r = op == "sum"       ? ag::sum(leaf, c.dims.empty() ? kiln::torch::DimList() : kiln::torch::DimList(dims), c.keepdim, widen)
+          : op == "mean"    ? ag::mean(leaf, c.dims.empty() ? kiln::torch::DimList() : kiln::torch::DimList(dims), c.keepdim, widen)
+          : op == "softmax" ? ag::softmax(leaf, c.dims[0], std::nullopt)
+                            : ag::log_softmax(leaf, c.dims[0], std::nullopt);
+  Tensor g = sample(gen, UnaryOp::neg, r.t.dtype, r.t.sizes, false);
+  ag::VarList eager = ag::run_backward({r}, {Var(g)}, false, false, {leaf});
+  // The graph.
+  Value xv = kiln::torch::wrap(h.vm, x), gv = kiln::torch::wrap(h.vm, g);
+  kiln::tracer::GraphDerivative d(h.vm, op + "_backward");
+  int xi = d.input(xv, "x"), gi = d.input(gv, "grad");
+  int grad;
+  if (op == "sum" || op == "mean") {
+    grad = op == "sum" ? ag::sum_derivative(d, gi, sizes, mask, c.keepdim) : ag::mean_derivative(d, gi, sizes, mask, c.keepdim);
+  } else {
+    int ri = d.call(op == "softmax" ? OpId::softmax : OpId::log_softmax, {xi, d.constant(Value::small_int(c.dims[0]))});
+    int64_t dim = c.dims[0] < 0 ? c.dims[0] + 3 : c.dims[0];
+    grad = op == "softmax" ? ag::softmax_derivative(d, gi, ri, dim, 3) : ag::log_softmax_derivative(d, gi, ri, dim, 3);
+  }
+  std::string where = op + (c.dtype == DType::Float32 ? " float32" : " float64");
+  expect_eager_bits(h, d.finish({d.fit(grad, xi)}), {xv, gv}, eager, where);
+}
+
+const ReductionCase kReductionCases[] = {
+    {"sum", DType::Float32, {1}, false, false},  {"sum", DType::Float32, {1}, true, false},
+    {"sum", DType::Float64, {}, false, false},   {"sum", DType::Float32, {0, 2}, true, false},
+    {"sum", DType::Float32, {-1}, false, true},  {"mean", DType::Float32, {1}, false, false},
+    {"mean", DType::Float64, {0, 2}, true, false}, {"mean", DType::Float32, {}, false, false},
+    {"mean", DType::Float32, {2}, false, true},  {"softmax", DType::Float32, {1}, false, false},
+    {"softmax", DType::Float64, {-1}, false, false}, {"log_softmax", DType::Float32, {2}, false, false},
+    {"log_softmax", DType::Float64, {0}, false, false},
+};
+
+INSTANTIATE_TEST_SUITE_P(Derivatives, ReductionDerivativeGraph, ::testing::ValuesIn(kReductionCases),
+                         [](const ::testing::TestParamInfo<ReductionCase>& i) { return std::string(i.param.op) + "_" + std::to_string(i.index); });
 
 }  // namespace

@@ -1,12 +1,14 @@
 // stdlib/torch/autograd/derivatives.h — derivative formulas written once,
 // for the eager engine and for graph builders alike.
 //
-// A formula (derivatives_unary.def, derivatives_binary.def) is C++ over a
+// A formula (derivatives_unary.def, derivatives_binary.def, and the
+// templates below for reductions) is C++ over a
 // derivative builder `d` whose values are of type D::T — a tensor, or a
 // Python number where an op takes one — and whose operations are registry
 // ops:
-//   d.neg(a)  d.mul(a, b)  d.div(a, b)  d.add(a, b)  d.unary(op, a)
-//   d.where(mask, a, b)  d.zeros_like(a)
+//   d.neg(a)  d.mul(a, b)  d.div(a, b)  d.add(a, b)  d.sub(a, b)  d.unary(op, a)
+//   d.where(mask, a, b)  d.zeros_like(a)  d.sum(a, dims, keepdim)
+//   d.unsqueeze(a, dim)  d.expand(a, sizes)
 //   d.mul(a, 2.0)  d.add(a, 1.0)  d.sub(a, 1.0)  d.rsub(1.0, a)  d.pow(a, 3.0)
 //   d.number(0.0): a number operand; d.is_number(a), d.number_value(a)
 //   d.none(): no value (a formula's unused shared part)
@@ -21,6 +23,7 @@
 #pragma once
 
 #include <cmath>
+#include <vector>
 
 #include "stdlib/torch/autograd/functions.h"
 
@@ -121,6 +124,44 @@ BinaryGradients<D> binary_derivative(D& d, BinaryOp op, bool need_a, bool need_b
   }
 }
 
+// ---------------------------------------------------------------- reductions
+// A reduction's output gradient back at its input's shape `in_sizes`:
+// unsqueezed in the reduced dims (mask; unless keepdim), then expanded.
+template <class D>
+typename D::T unreduce(D& d, const typename D::T& g, const Shape& in_sizes, const std::vector<bool>& mask, bool keepdim) {
+  typename D::T r = g;
+  if (!keepdim)
+    for (int k = 0; k < in_sizes.size(); ++k)
+      if (mask[size_t(k)]) r = d.unsqueeze(r, k);
+  return d.expand(r, in_sizes);
+}
+inline int64_t reduced_count(const Shape& sizes, const std::vector<bool>& mask) {
+  int64_t n = 1;
+  for (int k = 0; k < sizes.size(); ++k)
+    if (mask[size_t(k)]) n *= sizes[k];
+  return n;
+}
+// sum and mean over the dims of mask: the gradient spread over them.
+template <class D>
+typename D::T sum_derivative(D& d, const typename D::T& g, const Shape& in_sizes, const std::vector<bool>& mask, bool keepdim) {
+  return unreduce(d, g, in_sizes, mask, keepdim);
+}
+template <class D>
+typename D::T mean_derivative(D& d, const typename D::T& g, const Shape& in_sizes, const std::vector<bool>& mask, bool keepdim) {
+  return d.mul(unreduce(d, g, in_sizes, mask, keepdim), 1.0 / double(reduced_count(in_sizes, mask)));
+}
+// softmax and log_softmax over dim (r: the result; rank: its dims).
+template <class D> typename D::T softmax_derivative(D& d, const typename D::T& g, const typename D::T& r, int64_t dim, int rank) {
+  if (rank == 0) return d.zeros_like(g);
+  auto gr = d.mul(g, r);
+  return d.sub(gr, d.mul(r, d.sum(gr, Shape{dim}, true)));
+}
+template <class D>
+typename D::T log_softmax_derivative(D& d, const typename D::T& g, const typename D::T& r, int64_t dim, int rank) {
+  if (rank == 0) return d.zeros_like(g);
+  return d.sub(g, d.mul(d.unary(UnaryOp::exp, r), d.sum(g, Shape{dim}, true)));
+}
+
 // ---------------------------------------------------------------- the eager builder
 // Each op runs now, on Vars (recorded when grad mode is on: create_graph).
 struct EagerDerivative {
@@ -158,6 +199,10 @@ struct EagerDerivative {
   T mul(const T& a, const T& b) { return autograd::binary(BinaryOp::mul, a.op(), b.op()); }
   T div(const T& a, const T& b) { return autograd::binary(BinaryOp::div, a.op(), b.op()); }
   T add(const T& a, const T& b) { return autograd::add(a.op(), b.op(), Scalar::from_int(1), false); }
+  T sub(const T& a, const T& b) { return autograd::add(a.op(), b.op(), Scalar::from_int(1), true); }
+  T sum(const T& a, const Shape& dims, bool keepdim) { return autograd::sum(a.var(), DimList(dims), keepdim, std::nullopt); }
+  T unsqueeze(const T& a, int64_t dim) { return autograd::unsqueeze(a.var(), dim); }
+  T expand(const T& a, const Shape& sizes) { return autograd::expand(a.var(), sizes); }
   T binary(BinaryOp op, const T& a, const T& b) { return autograd::binary(op, a.op(), b.op()); }
   T unary(UnaryOp op, const T& a) { return autograd::unary(op, a.var()); }
   T mul(const T& a, double s) { return autograd::mul(a.var(), s); }

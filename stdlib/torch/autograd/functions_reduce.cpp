@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "stdlib/torch/autograd/derivatives.h"
 #include "stdlib/torch/autograd/functions.h"
 #include "stdlib/torch/views.h"
 
@@ -26,20 +27,11 @@ std::vector<bool> reduced_mask(const DimList& dims, int ndim) {
   return m;
 }
 
-// g (the reduction's output gradient) back at the input's shape.
+// g (the reduction's output gradient) back at the input's shape
+// (derivatives.h's unreduce, shared with graph builders).
 Var unreduce(const Var& g, const Shape& in_sizes, const std::vector<bool>& mask, bool keepdim) {
-  Var r = g;
-  if (!keepdim)
-    for (int d = 0; d < in_sizes.size(); ++d)
-      if (mask[size_t(d)]) r = unsqueeze(r, d);
-  return expand(r, in_sizes);
-}
-
-int64_t reduced_count(const Shape& sizes, const std::vector<bool>& mask) {
-  int64_t n = 1;
-  for (int d = 0; d < sizes.size(); ++d)
-    if (mask[size_t(d)]) n *= sizes[d];
-  return n;
+  EagerDerivative d;
+  return std::move(autograd::unreduce(d, EagerDerivative::T(g), in_sizes, mask, keepdim)).take();
 }
 
 // A one-input reduction node: f(g_at_input_shape, x, result_at_input_shape).
@@ -86,17 +78,30 @@ Var sum_to(const Var& g, const Shape& sizes) {
   return r;
 }
 
+namespace {
+// sum and mean: derivatives.h's formulas, on the output gradient.
+template <bool kMean> Var sum_or_mean(const char* name, const Var& x, Var r, const DimList& dims, bool keepdim) {
+  if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
+  std::vector<bool> mask = reduced_mask(dims, x.t.dim());
+  Shape in_sizes = x.t.sizes;
+  auto* n = make_node(name, [=](const VarList& g, const VarList&, const Node&) -> VarList {
+    EagerDerivative d;
+    EagerDerivative::T gt(g[0]);
+    return {std::move(kMean ? mean_derivative(d, gt, in_sizes, mask, keepdim) : sum_derivative(d, gt, in_sizes, mask, keepdim)).take()};
+  });
+  connect(n, {&x}, {&r});
+  return r;
+}
+}  // namespace
+
 Var sum(const Var& x, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
-  return record_reduce(dims && !dims->empty() ? "SumBackward1" : "SumBackward0", x, Var(torch::sum(x.t, dims, keepdim, dtype)),
-                       dims, keepdim, false, false, [](const Var& ge, const Var&, const Var&, const std::vector<bool>&) { return ge; });
+  return sum_or_mean<false>(dims && !dims->empty() ? "SumBackward1" : "SumBackward0", x, Var(torch::sum(x.t, dims, keepdim, dtype)),
+                            dims, keepdim);
 }
 
 Var mean(const Var& x, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
-  return record_reduce(dims && !dims->empty() ? "MeanBackward1" : "MeanBackward0", x, Var(torch::mean(x.t, dims, keepdim, dtype)),
-                       dims, keepdim, false, false, [sizes = x.t.sizes](const Var& ge, const Var&, const Var&, const std::vector<bool>& m) {
-                         int64_t n = reduced_count(sizes, m);
-                         return mul(ge, 1.0 / double(n));
-                       });
+  return sum_or_mean<true>(dims && !dims->empty() ? "MeanBackward1" : "MeanBackward0", x,
+                           Var(torch::mean(x.t, dims, keepdim, dtype)), dims, keepdim);
 }
 
 Var prod(const Var& x, std::optional<int64_t> dim, bool keepdim, std::optional<DType> dtype) {
@@ -294,10 +299,8 @@ Var softmax(const Var& x_in, int64_t dim, std::optional<DType> dtype) {
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
   int64_t d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
   auto* n = make_node("SoftmaxBackward0", [d](const VarList& g, const VarList& s, const Node&) -> VarList {
-    const Var& r = s[0];
-    if (r.t.dim() == 0) return {zeros_like(g[0])};
-    Var gr = mul(g[0], r);
-    return {add(gr, mul(r, sum(gr, Shape{d}, true, std::nullopt)), Scalar::from_int(1), true)};
+    EagerDerivative b;
+    return {std::move(softmax_derivative(b, EagerDerivative::T(g[0]), EagerDerivative::T(s[0]), d, s[0].t.dim())).take()};
   });
   n->saved.resize(1);
   connect(n, {&x}, {&r});
@@ -311,9 +314,8 @@ Var log_softmax(const Var& x_in, int64_t dim, std::optional<DType> dtype) {
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
   int64_t d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
   auto* n = make_node("LogSoftmaxBackward0", [d](const VarList& g, const VarList& s, const Node&) -> VarList {
-    const Var& r = s[0];
-    if (r.t.dim() == 0) return {zeros_like(g[0])};
-    return {add(g[0], mul(unary(U::exp, r), sum(g[0], Shape{d}, true, std::nullopt)), Scalar::from_int(1), true)};
+    EagerDerivative b;
+    return {std::move(log_softmax_derivative(b, EagerDerivative::T(g[0]), EagerDerivative::T(s[0]), d, s[0].t.dim())).take()};
   });
   n->saved.resize(1);
   connect(n, {&x}, {&r});
