@@ -147,18 +147,25 @@ int GraphDerivative::sum(int a, const torch::Shape& dims, bool keepdim) {
 
 int GraphDerivative::expand(int a, const torch::Shape& sizes) { return call(OpId::expand, {a, int_tuple(sizes.span())}); }
 
+int GraphDerivative::sum_to(int g, const torch::Shape& sizes) {
+  // (The eager engine's sum_to: functions_reduce.cpp.)
+  Meta gm = meta(g);
+  std::vector<int64_t> target(sizes.begin(), sizes.end());
+  if (gm.sizes == target) return g;
+  int lead = gm.rank() - int(target.size());
+  std::vector<int64_t> dims;
+  for (int d = 0; d < gm.rank(); ++d)
+    if (d < lead || (target[size_t(d - lead)] == 1 && gm.sizes[size_t(d)] != 1)) dims.push_back(d);
+  if (!dims.empty()) g = call(OpId::sum, {g, int_tuple(dims), constant(Value::boolean(true))});
+  if (lead > 0 || meta(g).sizes != target) g = call(OpId::reshape, {g, int_tuple(target)});
+  return g;
+}
+
 int GraphDerivative::fit(int g, int like) {
-  Meta gm = meta(g), lm = meta(like);
-  if (gm.sizes != lm.sizes) {
-    // (The eager engine's sum_to: functions_reduce.cpp.)
-    int lead = gm.rank() - lm.rank();
-    std::vector<int64_t> dims;
-    for (int d = 0; d < gm.rank(); ++d)
-      if (d < lead || (lm.sizes[size_t(d - lead)] == 1 && gm.sizes[size_t(d)] != 1)) dims.push_back(d);
-    if (!dims.empty()) g = call(OpId::sum, {g, int_tuple(dims), constant(Value::boolean(true))});
-    if (lead > 0 || meta(g).sizes != lm.sizes) g = call(OpId::reshape, {g, int_tuple(lm.sizes)});
-  }
-  if (gm.dtype != lm.dtype && torch::is_floating(lm.dtype)) g = call(OpId::type_as, {g, like});
+  Meta lm = meta(like);
+  torch::DType gd = meta(g).dtype;
+  g = sum_to(g, torch::Shape(std::span<const int64_t>(lm.sizes)));
+  if (gd != lm.dtype && torch::is_floating(lm.dtype)) g = call(OpId::type_as, {g, like});
   return g;
 }
 

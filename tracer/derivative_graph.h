@@ -66,6 +66,15 @@ class GraphDerivative {
   int sum(int a, const torch::Shape& dims, bool keepdim);
   int unsqueeze(int a, int64_t dim) { return call(torch::ops::OpId::unsqueeze, {a, constant(Value::small_int(dim))}); }
   int expand(int a, const torch::Shape& sizes);
+  int squeeze(int a, int64_t dim) { return call(torch::ops::OpId::squeeze, {a, constant(Value::small_int(dim))}); }
+  int sum_to(int a, const torch::Shape& sizes);
+  int matmul(int a, int b) { return call(torch::ops::OpId::matmul, {a, b}); }
+  int mm(int a, int b) { return call(torch::ops::OpId::mm, {a, b}); }
+  int t(int a) { return call(torch::ops::OpId::t, {a}); }
+  int mT(int a) {
+    return call(torch::ops::OpId::transpose, {a, constant(Value::small_int(-2)), constant(Value::small_int(-1))});
+  }
+  int rank(int a) const { return meta(a).rank(); }
   int binary(torch::BinaryOp op, int a, int b);
   int unary(torch::UnaryOp op, int a);
   int mul(int a, double s) { return mul(a, number(s)); }

@@ -307,4 +307,71 @@ const ReductionCase kReductionCases[] = {
 INSTANTIATE_TEST_SUITE_P(Derivatives, ReductionDerivativeGraph, ::testing::ValuesIn(kReductionCases),
                          [](const ::testing::TestParamInfo<ReductionCase>& i) { return std::string(i.param.op) + "_" + std::to_string(i.index); });
 
+
+// Products: matmul over its shapes (matrix, batched and broadcast, vector
+// operands), mm with a transposed operand (x @ w.t()), and F.linear with
+// and without a bias.
+struct ProductCase {
+  const char* name;
+  std::vector<int64_t> a, b;  // sizes
+  bool b_transposed;          // b is the transpose of a contiguous matrix
+  bool linear;                // F.linear(a, b, bias) (b: the weight)
+  bool bias;
+};
+
+class ProductDerivativeGraph : public ::testing::TestWithParam<ProductCase> {};
+
+TEST_P(ProductDerivativeGraph, ComputesTheEagerGradients) {
+  namespace ag = kiln::torch::autograd;
+  using kiln::torch::ops::OpId;
+  kiln_test::OpHarness& h = kiln_test::op_harness();
+  const ProductCase& c = GetParam();
+  kiln_test::Gen gen(29);
+  for (DType dt : {DType::Float32, DType::Float64}) {
+    std::string where = std::string(c.name) + (dt == DType::Float32 ? " float32" : " float64");
+    Shape sa(std::span<const int64_t>(c.a)), sb(std::span<const int64_t>(c.b));
+    Tensor a = sample(gen, UnaryOp::neg, dt, sa, false);
+    Tensor b = sample(gen, UnaryOp::neg, dt, sb, c.b_transposed);
+    Tensor bias = sample(gen, UnaryOp::neg, dt, Shape{c.b[0]}, false);
+    Var va(a), vb(b), vbias(bias);
+    va.ensure_meta().requires_grad = true;
+    vb.ensure_meta().requires_grad = true;
+    vbias.ensure_meta().requires_grad = true;
+    ag::VarList leaves = {va, vb};
+    if (c.bias) leaves.push_back(vbias);
+    Var r = c.linear ? ag::linear(va, vb, c.bias ? &vbias : nullptr) : ag::matmul(va, vb);
+    Tensor g = sample(gen, UnaryOp::neg, dt, r.t.sizes, false);
+    ag::VarList eager = ag::run_backward({r}, {Var(g)}, false, false, leaves);
+    kiln::tracer::GraphDerivative d(h.vm, std::string(c.name) + "_backward");
+    std::vector<Value> loaded = {kiln::torch::wrap(h.vm, a), kiln::torch::wrap(h.vm, b), kiln::torch::wrap(h.vm, bias),
+                                 kiln::torch::wrap(h.vm, g)};
+    int ai = d.input(loaded[0], "a"), bi = d.input(loaded[1], "b"), biasi = d.input(loaded[2], "bias");
+    int gi = d.input(loaded[3], "grad");
+    std::vector<int> outs;
+    if (c.linear) {
+      auto gr = ag::linear_derivative(d, true, true, c.bias, gi, ai, bi, bias.sizes);
+      outs = {d.fit(gr.x, ai), d.fit(gr.w, bi)};
+      if (c.bias) outs.push_back(d.fit(gr.bias, biasi));
+    } else {
+      auto gr = ag::product_derivative(d, true, true, gi, ai, bi, sa, sb, false, c.b_transposed);
+      outs = {d.fit(gr.a, ai), d.fit(gr.b, bi)};
+    }
+    expect_eager_bits(h, d.finish(outs), loaded, eager, where);
+    // A transposed operand's gradient has its layout (contiguous as the
+    // transposed parameter behind it).
+    if (c.b_transposed) EXPECT_EQ(eager[1].t.strides, b.strides) << where;
+  }
+}
+
+const ProductCase kProductCases[] = {
+    {"mm", {3, 4}, {4, 5}, false, false, false},        {"mm_transposed", {3, 4}, {4, 5}, true, false, false},
+    {"batched", {2, 3, 4}, {2, 4, 5}, false, false, false}, {"broadcast", {2, 3, 4}, {4, 5}, false, false, false},
+    {"broadcast_left", {3, 4}, {2, 4, 5}, false, false, false}, {"mv", {3, 4}, {4}, false, false, false},
+    {"vm", {4}, {4, 5}, false, false, false},           {"dot", {4}, {4}, false, false, false},
+    {"linear", {3, 4}, {5, 4}, false, true, true},      {"linear_nobias", {3, 4}, {5, 4}, false, true, false},
+};
+
+INSTANTIATE_TEST_SUITE_P(Derivatives, ProductDerivativeGraph, ::testing::ValuesIn(kProductCases),
+                         [](const ::testing::TestParamInfo<ProductCase>& i) { return std::string(i.param.name); });
+
 }  // namespace

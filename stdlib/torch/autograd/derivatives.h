@@ -2,13 +2,14 @@
 // for the eager engine and for graph builders alike.
 //
 // A formula (derivatives_unary.def, derivatives_binary.def, and the
-// templates below for reductions) is C++ over a
+// templates below for reductions and products) is C++ over a
 // derivative builder `d` whose values are of type D::T — a tensor, or a
 // Python number where an op takes one — and whose operations are registry
 // ops:
 //   d.neg(a)  d.mul(a, b)  d.div(a, b)  d.add(a, b)  d.sub(a, b)  d.unary(op, a)
 //   d.where(mask, a, b)  d.zeros_like(a)  d.sum(a, dims, keepdim)
-//   d.unsqueeze(a, dim)  d.expand(a, sizes)
+//   d.unsqueeze(a, dim)  d.squeeze(a, dim)  d.expand(a, sizes)  d.sum_to(a, sizes)
+//   d.matmul(a, b)  d.mm(a, b)  d.t(a)  d.mT(a)  d.rank(a)
 //   d.mul(a, 2.0)  d.add(a, 1.0)  d.sub(a, 1.0)  d.rsub(1.0, a)  d.pow(a, 3.0)
 //   d.number(0.0): a number operand; d.is_number(a), d.number_value(a)
 //   d.none(): no value (a formula's unused shared part)
@@ -162,6 +163,58 @@ typename D::T log_softmax_derivative(D& d, const typename D::T& g, const typenam
   return d.sub(g, d.mul(d.unary(UnaryOp::exp, r), d.sum(g, Shape{dim}, true)));
 }
 
+// ---------------------------------------------------------------- products
+// a @ b (matmul, mm, bmm, mv, dot) through one formula: vectors lifted to
+// matrices (a (k) as (1, k), b (k) as (k, 1)), then grad_a = g @ b^T and
+// grad_b = a^T @ g, summed over broadcast batch dims and squeezed back.
+// sa, sb: the operands' sizes; a_transposed / b_transposed: the operand is
+// a transposed contiguous matrix (x @ w.t()), whose gradient is computed
+// transposed, (b @ g^T)^T, so it comes out with the operand's layout and a
+// parameter behind a TBackward gets a contiguous gradient (as PyTorch's
+// mm_mat1_backward / mm_mat2_backward).
+template <class D> struct ProductGradients {
+  typename D::T a, b;
+};
+template <class D>
+ProductGradients<D> product_derivative(D& d, bool need_a, bool need_b, const typename D::T& g, const typename D::T& a,
+                                       const typename D::T& b, const Shape& sa, const Shape& sb, bool a_transposed,
+                                       bool b_transposed) {
+  using T = typename D::T;
+  bool a_vec = sa.size() == 1, b_vec = sb.size() == 1;
+  Shape A = sa, B = sb;  // shapes lifted to matrices
+  if (a_vec) A.insert(0, 1);
+  if (b_vec) B.push_back(1);
+  T G = g;
+  if (b_vec) G = d.unsqueeze(G, d.rank(G));      // the dropped n (= 1) of (..., m, n)
+  if (a_vec) G = d.unsqueeze(G, d.rank(G) - 1);  // the dropped m (= 1)
+  ProductGradients<D> r{};
+  if (need_a) {
+    T bm = b_vec ? d.unsqueeze(b, 1) : b;
+    r.a = a_transposed ? d.mT(d.matmul(bm, d.mT(G))) : d.sum_to(d.matmul(G, d.mT(bm)), A);
+    if (a_vec) r.a = d.squeeze(r.a, 0);
+  }
+  if (need_b) {
+    T am = a_vec ? d.unsqueeze(a, 0) : a;
+    r.b = b_transposed ? d.mT(d.matmul(d.mT(G), am)) : d.sum_to(d.matmul(d.mT(am), G), B);
+    if (b_vec) r.b = d.squeeze(r.b, -1);
+  }
+  return r;
+}
+// F.linear, x @ w^T + bias, for a 2-D x and w (PyTorch's MmBackward0 /
+// AddmmBackward0); bias_sizes: the bias's sizes.
+template <class D> struct LinearGradients {
+  typename D::T x, w, bias;
+};
+template <class D>
+LinearGradients<D> linear_derivative(D& d, bool need_x, bool need_w, bool need_bias, const typename D::T& g,
+                                     const typename D::T& x, const typename D::T& w, const Shape& bias_sizes) {
+  LinearGradients<D> r{};
+  if (need_x) r.x = d.mm(g, w);
+  if (need_w) r.w = d.mm(d.t(g), x);
+  if (need_bias) r.bias = d.sum_to(g, bias_sizes);
+  return r;
+}
+
 // ---------------------------------------------------------------- the eager builder
 // Each op runs now, on Vars (recorded when grad mode is on: create_graph).
 struct EagerDerivative {
@@ -203,6 +256,13 @@ struct EagerDerivative {
   T sum(const T& a, const Shape& dims, bool keepdim) { return autograd::sum(a.var(), DimList(dims), keepdim, std::nullopt); }
   T unsqueeze(const T& a, int64_t dim) { return autograd::unsqueeze(a.var(), dim); }
   T expand(const T& a, const Shape& sizes) { return autograd::expand(a.var(), sizes); }
+  T squeeze(const T& a, int64_t dim) { return autograd::squeeze(a.var(), dim); }
+  T sum_to(const T& a, const Shape& sizes) { return autograd::sum_to(a.var(), sizes); }
+  T matmul(const T& a, const T& b) { return autograd::matmul(a.var(), b.var()); }
+  T mm(const T& a, const T& b) { return autograd::mm(a.var(), b.var()); }
+  T t(const T& a) { return autograd::t_2d(a.var()); }
+  T mT(const T& a) { return autograd::matrix_transpose(a.var()); }
+  int rank(const T& a) const { return a.var().t.dim(); }
   T binary(BinaryOp op, const T& a, const T& b) { return autograd::binary(op, a.op(), b.op()); }
   T unary(UnaryOp op, const T& a) { return autograd::unary(op, a.var()); }
   T mul(const T& a, double s) { return autograd::mul(a.var(), s); }

@@ -4,6 +4,7 @@
 // then grad_a = g @ b^T and grad_b = a^T @ g, summed over broadcast batch
 // dims and squeezed back. The transposes are views: BLAS reads them in place.
 
+#include "stdlib/torch/autograd/derivatives.h"
 #include "stdlib/torch/autograd/engine.h"
 #include "stdlib/torch/autograd/functions.h"
 #include "stdlib/torch/linalg.h"
@@ -21,34 +22,15 @@ bool is_transposed_matrix(const Shape& strides, const Shape& sizes) {
 Var record_product(const char* name, const Var& a, const Var& b, Var r) {
   if (!any_requires_grad({&a, &b}) || !is_floating(r.t.dtype)) return r;
   Shape sa = a.t.sizes, sb = b.t.sizes, sa_strides = a.t.strides, sb_strides = b.t.strides;
+  bool a_t = is_transposed_matrix(sa_strides, sa), b_t = is_transposed_matrix(sb_strides, sb);
   auto* n = make_node(name, [=](const VarList& g, const VarList& s, const Node& node) -> VarList {
-    // a is saved only when b needs a gradient and b only when a does (as
-    // PyTorch), so an in-place change of the other operand is no error.
-    bool a_vec = sa.size() == 1, b_vec = sb.size() == 1;
-    Shape A = sa, B = sb;  // shapes lifted to matrices
-    if (a_vec) A.insert(0, 1);
-    if (b_vec) B.push_back(1);
-    Var G = g[0];
-    if (b_vec) G = unsqueeze(G, G.t.dim());      // the dropped n (= 1) of (..., m, n)
-    if (a_vec) G = unsqueeze(G, G.t.dim() - 1);  // the dropped m (= 1)
-    Var ga, gb;
-    if (node.needs_input_grad(0)) {
-      Var b = b_vec ? unsqueeze(s[1], 1) : s[1];
-      // For a transposed matrix operand (x @ w.t()), compute its gradient
-      // transposed, (b @ g^T)^T, so it comes out with the operand's layout and
-      // its TBackward hands the parameter a contiguous gradient (as PyTorch's
-      // mm_mat1_backward / mm_mat2_backward do).
-      if (is_transposed_matrix(sa_strides, sa)) ga = matrix_transpose(matmul(b, matrix_transpose(G)));
-      else ga = sum_to(matmul(G, matrix_transpose(b)), A);
-      if (a_vec) ga = squeeze(ga, 0);
-    }
-    if (node.needs_input_grad(1)) {
-      Var a = a_vec ? unsqueeze(s[0], 0) : s[0];
-      if (is_transposed_matrix(sb_strides, sb)) gb = matrix_transpose(matmul(matrix_transpose(G), a));
-      else gb = sum_to(matmul(matrix_transpose(a), G), B);
-      if (b_vec) gb = squeeze(gb, -1);
-    }
-    return {ga, gb};
+    // (derivatives.h's product_derivative.) a is saved only when b needs a
+    // gradient and b only when a does (as PyTorch), so an in-place change
+    // of the other operand is no error.
+    EagerDerivative d;
+    auto r = product_derivative(d, node.needs_input_grad(0), node.needs_input_grad(1), EagerDerivative::T(g[0]),
+                                EagerDerivative::T(s[0]), EagerDerivative::T(s[1]), sa, sb, a_t, b_t);
+    return {std::move(r.a).take(), std::move(r.b).take()};
   });
   n->saved.resize(2);
   if (b.requires_grad()) n->saved[0] = SavedVar(a, false);
@@ -123,11 +105,13 @@ Var linear(const Var& x, const Var& w, const Var* bias) {
   if (!any_requires_grad({&x, &w, bias}) || !is_floating(r.t.dtype)) return r;
   Shape bias_sizes = bias ? bias->t.sizes : Shape{};
   auto* n = make_node(bias ? "AddmmBackward0" : "MmBackward0", [bias_sizes](const VarList& g, const VarList& s, const Node& node) -> VarList {
-    Var gx, gw, gb;
-    if (node.needs_input_grad(0)) gx = mm(g[0], s[1]);
-    if (node.needs_input_grad(1) && !accumulate_weight_grad(node.next[1], g[0], s[0])) gw = mm(t_2d(g[0]), s[0]);
-    if (node.needs_input_grad(2)) gb = sum_to(g[0], bias_sizes);
-    return {gx, gw, gb};
+    // (derivatives.h's linear_derivative, but for a weight gradient BLAS
+    // adds straight into .grad.)
+    bool need_w = node.needs_input_grad(1) && !accumulate_weight_grad(node.next[1], g[0], s[0]);
+    EagerDerivative d;
+    auto r = linear_derivative(d, node.needs_input_grad(0), need_w, node.needs_input_grad(2), EagerDerivative::T(g[0]),
+                               EagerDerivative::T(s[0]), EagerDerivative::T(s[1]), bias_sizes);
+    return {std::move(r.x).take(), std::move(r.w).take(), std::move(r.bias).take()};
   });
   n->saved.resize(2);
   if (w.requires_grad()) n->saved[0] = SavedVar(x, false);
