@@ -75,6 +75,11 @@ class GraphDerivative {
     return call(torch::ops::OpId::transpose, {a, constant(Value::small_int(-2)), constant(Value::small_int(-1))});
   }
   int rank(int a) const { return meta(a).rank(); }
+  int reshape(int a, const torch::Shape& sizes) { return call(torch::ops::OpId::reshape, {a, int_tuple(sizes.span())}); }
+  int transpose(int a, int64_t dim0, int64_t dim1) {
+    return call(torch::ops::OpId::transpose, {a, constant(Value::small_int(dim0)), constant(Value::small_int(dim1))});
+  }
+  int permute(int a, const torch::Shape& dims) { return call(torch::ops::OpId::permute, {a, int_tuple(dims.span())}); }
   int binary(torch::BinaryOp op, int a, int b);
   int unary(torch::UnaryOp op, int a);
   int mul(int a, double s) { return mul(a, number(s)); }

@@ -374,4 +374,60 @@ const ProductCase kProductCases[] = {
 INSTANTIATE_TEST_SUITE_P(Derivatives, ProductDerivativeGraph, ::testing::ValuesIn(kProductCases),
                          [](const ::testing::TestParamInfo<ProductCase>& i) { return std::string(i.param.name); });
 
+
+// Views: the gradient is the inverse view (reshape, squeeze, transpose,
+// permute) or, for expand, a sum back to the input's shape.
+struct ViewCase {
+  const char* name;
+  std::vector<int64_t> sizes;
+};
+
+class ViewDerivativeGraph : public ::testing::TestWithParam<ViewCase> {};
+
+TEST_P(ViewDerivativeGraph, ComputesTheEagerGradient) {
+  namespace ag = kiln::torch::autograd;
+  kiln_test::OpHarness& h = kiln_test::op_harness();
+  const ViewCase& c = GetParam();
+  std::string op = c.name;
+  kiln_test::Gen gen(31);
+  for (bool transposed : {false, true}) {
+    std::string where = op + (transposed ? " transposed" : "");
+    Shape sizes(std::span<const int64_t>(c.sizes));
+    Tensor x = sample(gen, UnaryOp::neg, DType::Float32, sizes, transposed && sizes.size() >= 2);
+    Var leaf(x);
+    leaf.ensure_meta().requires_grad = true;
+    Var r = op == "reshape"     ? ag::reshape(leaf, Shape{-1, 5})
+            : op == "flatten"   ? ag::flatten(leaf, 0, 1)
+            : op == "unsqueeze" ? ag::unsqueeze(leaf, 1)
+            : op == "squeeze"   ? ag::squeeze(leaf)
+            : op == "transpose" ? ag::transpose(leaf, 0, -1)
+            : op == "t"         ? ag::t_2d(leaf)
+            : op == "permute"   ? ag::permute(leaf, Shape{2, 0, 1})
+            : op == "mT"        ? ag::matrix_transpose(leaf)
+                                : ag::expand(leaf, Shape{3, 4, 5});
+    Tensor g = sample(gen, UnaryOp::neg, DType::Float32, r.t.sizes, false);
+    ag::VarList eager = ag::run_backward({r}, {Var(g)}, false, false, {leaf});
+    Value xv = kiln::torch::wrap(h.vm, x), gv = kiln::torch::wrap(h.vm, g);
+    kiln::tracer::GraphDerivative d(h.vm, op + "_backward");
+    d.input(xv, "x");
+    int xi = 0, gi = d.input(gv, "grad");
+    int grad = op == "reshape" || op == "flatten" || op == "squeeze" ? ag::reshape_view_derivative(d, gi, sizes)
+               : op == "unsqueeze"                                    ? ag::unsqueeze_derivative(d, gi, 1)
+               : op == "transpose"                                    ? ag::transpose_derivative(d, gi, 0, -1)
+               : op == "t"                                            ? ag::t_derivative(d, gi)
+               : op == "permute"                                      ? ag::permute_derivative(d, gi, Shape{2, 0, 1})
+               : op == "mT"                                           ? ag::mT_derivative(d, gi)
+                                                                      : ag::expand_derivative(d, gi, sizes);
+    expect_eager_bits(h, d.finish({d.fit(grad, xi)}), {xv, gv}, eager, where);
+  }
+}
+
+const ViewCase kViewCases[] = {
+    {"reshape", {3, 4, 5}}, {"flatten", {3, 4, 5}},  {"unsqueeze", {3, 5}}, {"squeeze", {3, 1, 5}}, {"transpose", {3, 4, 5}},
+    {"t", {3, 5}},          {"permute", {3, 4, 5}},  {"mT", {2, 3, 5}},     {"expand", {3, 1, 5}},
+};
+
+INSTANTIATE_TEST_SUITE_P(Derivatives, ViewDerivativeGraph, ::testing::ValuesIn(kViewCases),
+                         [](const ::testing::TestParamInfo<ViewCase>& i) { return std::string(i.param.name); });
+
 }  // namespace

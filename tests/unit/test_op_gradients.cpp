@@ -20,7 +20,9 @@
 // skipped; each op must still check enough calls.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <set>
 #include <string>
@@ -290,16 +292,23 @@ class GradientOfOp : public ::testing::TestWithParam<size_t> {};
 
 // Calls per op: at least kCalls, and more (up to kMaxCalls) until enough
 // points were checked (few random calls of scatter_ bind and land once).
+// KILN_GRADCHECK_CALLS and KILN_GRADCHECK_SEED set a longer run with other
+// samples (the long fuzz run reported with a change).
 constexpr int kCalls = 400, kMaxCalls = 3000;
+int env_int(const char* name, int fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::atoi(v) : fallback;
+}
 constexpr int kMinFirst = 10, kMinSecond = 5;
 
 TEST_P(GradientOfOp, MatchesFiniteDifferences) {
   OpHarness& h = kiln_test::op_harness();
   const OpDef& op = all_ops()[GetParam()];
-  Gen g(uint32_t(GetParam()) * 104729u + 3u);
+  Gen g(uint32_t(GetParam()) * 104729u + 3u + uint32_t(env_int("KILN_GRADCHECK_SEED", 0)) * 7919u);
   int first = 0, second = 0, differentiable = 0;
+  int calls = env_int("KILN_GRADCHECK_CALLS", kCalls), max_calls = std::max(kMaxCalls, calls);
   int call = 0;
-  for (; call < kMaxCalls && (call < kCalls || (differentiable > 0 && (first < kMinFirst || second < kMinSecond))); call++) {
+  for (; call < max_calls && (call < calls || (differentiable > 0 && (first < kMinFirst || second < kMinSecond))); call++) {
     OpFunction fn(h, op, kiln_test::sample_call(h, op, g, kiln_test::SampleStyle::Gradients));
     if (fn.slots.empty() || gradient_is_not_the_derivative(h, op, fn.call)) continue;
     std::string where = op.schema.name + " call " + std::to_string(call) + " " + kiln_test::describe(h, fn.call) + ": ";

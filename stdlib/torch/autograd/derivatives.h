@@ -2,7 +2,7 @@
 // for the eager engine and for graph builders alike.
 //
 // A formula (derivatives_unary.def, derivatives_binary.def, and the
-// templates below for reductions and products) is C++ over a
+// templates below for reductions, products and views) is C++ over a
 // derivative builder `d` whose values are of type D::T — a tensor, or a
 // Python number where an op takes one — and whose operations are registry
 // ops:
@@ -10,6 +10,7 @@
 //   d.where(mask, a, b)  d.zeros_like(a)  d.sum(a, dims, keepdim)
 //   d.unsqueeze(a, dim)  d.squeeze(a, dim)  d.expand(a, sizes)  d.sum_to(a, sizes)
 //   d.matmul(a, b)  d.mm(a, b)  d.t(a)  d.mT(a)  d.rank(a)
+//   d.reshape(a, sizes)  d.transpose(a, dim0, dim1)  d.permute(a, dims)
 //   d.mul(a, 2.0)  d.add(a, 1.0)  d.sub(a, 1.0)  d.rsub(1.0, a)  d.pow(a, 3.0)
 //   d.number(0.0): a number operand; d.is_number(a), d.number_value(a)
 //   d.none(): no value (a formula's unused shared part)
@@ -215,6 +216,28 @@ LinearGradients<D> linear_derivative(D& d, bool need_x, bool need_w, bool need_b
   return r;
 }
 
+// ---------------------------------------------------------------- views
+// The gradient of a view is the inverse view (or reshape) of g: in_sizes,
+// the input's sizes.
+template <class D> typename D::T reshape_view_derivative(D& d, const typename D::T& g, const Shape& in_sizes) {
+  return d.reshape(g, in_sizes);  // view, reshape, flatten, unflatten, squeeze
+}
+template <class D> typename D::T unsqueeze_derivative(D& d, const typename D::T& g, int64_t dim) { return d.squeeze(g, dim); }
+template <class D> typename D::T transpose_derivative(D& d, const typename D::T& g, int64_t dim0, int64_t dim1) {
+  return d.transpose(g, dim0, dim1);
+}
+template <class D> typename D::T t_derivative(D& d, const typename D::T& g) { return d.t(g); }
+template <class D> typename D::T mT_derivative(D& d, const typename D::T& g) { return d.mT(g); }
+// permute(dims): the inverse permutation.
+template <class D> typename D::T permute_derivative(D& d, const typename D::T& g, const Shape& dims) {
+  Shape inverse = dims;
+  for (int i = 0; i < dims.size(); ++i) inverse[wrap_dim(dims[i], dims.size())] = i;
+  return d.permute(g, inverse);
+}
+template <class D> typename D::T expand_derivative(D& d, const typename D::T& g, const Shape& in_sizes) {
+  return d.sum_to(g, in_sizes);
+}
+
 // ---------------------------------------------------------------- the eager builder
 // Each op runs now, on Vars (recorded when grad mode is on: create_graph).
 struct EagerDerivative {
@@ -263,6 +286,9 @@ struct EagerDerivative {
   T t(const T& a) { return autograd::t_2d(a.var()); }
   T mT(const T& a) { return autograd::matrix_transpose(a.var()); }
   int rank(const T& a) const { return a.var().t.dim(); }
+  T reshape(const T& a, const Shape& sizes) { return autograd::reshape(a.var(), sizes); }
+  T transpose(const T& a, int64_t dim0, int64_t dim1) { return autograd::transpose(a.var(), dim0, dim1); }
+  T permute(const T& a, const Shape& dims) { return autograd::permute(a.var(), dims); }
   T binary(BinaryOp op, const T& a, const T& b) { return autograd::binary(op, a.op(), b.op()); }
   T unary(UnaryOp op, const T& a) { return autograd::unary(op, a.var()); }
   T mul(const T& a, double s) { return autograd::mul(a.var(), s); }

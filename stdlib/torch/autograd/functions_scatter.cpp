@@ -14,6 +14,13 @@ namespace {
 
 // x padded with zeros at the end of each dim to `sizes` (differentiable).
 Var pad_to(Var x, const Shape& sizes) {
+  // (A 0-dim index gathers a 0-dim gradient: one element at the front.
+  // PyTorch 1.13 raises here instead: "returned an invalid gradient".)
+  if (x.t.dim() == 0 && sizes.size() > 0) {
+    Shape ones;
+    for (int d = 0; d < sizes.size(); ++d) ones.push_back(1);
+    x = reshape(x, ones);
+  }
   for (int d = 0; d < sizes.size(); ++d) {
     if (x.t.sizes[d] == sizes[d]) continue;
     Shape rest = x.t.sizes;

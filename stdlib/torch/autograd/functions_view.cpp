@@ -11,12 +11,21 @@
 
 #include <numeric>
 
+#include "stdlib/torch/autograd/derivatives.h"
 #include "stdlib/torch/autograd/functions.h"
 #include "stdlib/torch/views.h"
 
 namespace kiln::torch::autograd {
 
 namespace {
+
+// A formula of derivatives.h run on g now (EagerDerivative).
+template <class F, class... A> Var eager(F formula, const Var& g, const A&... args) {
+  EagerDerivative d;
+  return std::move(formula(d, EagerDerivative::T(g), args...)).take();
+}
+// The gradient of a view that reshapes: derivatives.h's reshape_view_derivative.
+Var back_to(const Var& g, const Shape& sizes) { return eager(reshape_view_derivative<EagerDerivative>, g, sizes); }
 
 // Records a one-input view node with formula f(grad) -> input grad.
 template <class F> Var record_view(const char* name, const Var& x, Var r, F f) {
@@ -155,29 +164,29 @@ Var narrow(const Var& x, int64_t dim, int64_t start, int64_t length) {
 Var unsqueeze(const Var& x, int64_t dim) {
   Var r(torch::unsqueeze(x.t, dim));
   int d = wrap_dim(dim, x.t.dim() + 1);
-  return record_view("UnsqueezeBackward0", x, r, [d](const Var& g) { return squeeze(g, d); });
+  return record_view("UnsqueezeBackward0", x, r, [d](const Var& g) { return eager(unsqueeze_derivative<EagerDerivative>, g, d); });
 }
 
 Var squeeze(const Var& x) {
   Shape sizes = x.t.sizes;
-  return record_view("SqueezeBackward0", x, Var(torch::squeeze(x.t)), [sizes](const Var& g) { return reshape(g, sizes); });
+  return record_view("SqueezeBackward0", x, Var(torch::squeeze(x.t)), [sizes](const Var& g) { return back_to(g, sizes); });
 }
 
 Var squeeze(const Var& x, int64_t dim) {
   Shape sizes = x.t.sizes;
-  return record_view("SqueezeBackward1", x, Var(torch::squeeze(x.t, dim)), [sizes](const Var& g) { return reshape(g, sizes); });
+  return record_view("SqueezeBackward1", x, Var(torch::squeeze(x.t, dim)), [sizes](const Var& g) { return back_to(g, sizes); });
 }
 
 Var view(const Var& x, const Shape& shape) {
   Shape sizes = x.t.sizes;
-  return record_view("ViewBackward0", x, Var(torch::view(x.t, shape)), [sizes](const Var& g) { return reshape(g, sizes); });
+  return record_view("ViewBackward0", x, Var(torch::view(x.t, shape)), [sizes](const Var& g) { return back_to(g, sizes); });
 }
 
 Var reshape(const Var& x, const Shape& shape) {
   Shape sizes = x.t.sizes;
   Var r(torch::reshape(x.t, shape));
   bool is_view = r.t.storage.get() == x.t.storage.get();
-  auto back = [sizes](const Var& g) { return reshape(g, sizes); };
+  auto back = [sizes](const Var& g) { return back_to(g, sizes); };
   if (is_view) return record_view("ReshapeAliasBackward0", x, r, back);  // PyTorch 1.13's _reshape_alias
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
   auto* n = make_node("UnsafeViewBackward0", [back](const VarList& g, const VarList&, const Node&) -> VarList { return {back(g[0])}; });
@@ -189,28 +198,26 @@ Var flatten(const Var& x, int64_t start_dim, int64_t end_dim) {
   Shape sizes = x.t.sizes;
   Var r(torch::flatten(x.t, start_dim, end_dim));
   if (r.t.storage.get() != x.t.storage.get()) return reshape(x, r.t.sizes);
-  return record_view("ReshapeAliasBackward0", x, r, [sizes](const Var& g) { return reshape(g, sizes); });
+  return record_view("ReshapeAliasBackward0", x, r, [sizes](const Var& g) { return back_to(g, sizes); });
 }
 
 Var unflatten(const Var& x, int64_t dim, const Shape& new_sizes) {
   Shape sizes = x.t.sizes;
-  return record_view("ViewBackward0", x, Var(torch::unflatten(x.t, dim, new_sizes)), [sizes](const Var& g) { return reshape(g, sizes); });
+  return record_view("ViewBackward0", x, Var(torch::unflatten(x.t, dim, new_sizes)), [sizes](const Var& g) { return back_to(g, sizes); });
 }
 
 Var transpose(const Var& x, int64_t dim0, int64_t dim1) {
   return record_view("TransposeBackward0", x, Var(torch::transpose(x.t, dim0, dim1)),
-                     [dim0, dim1](const Var& g) { return transpose(g, dim0, dim1); });
+                     [dim0, dim1](const Var& g) { return eager(transpose_derivative<EagerDerivative>, g, dim0, dim1); });
 }
 
 Var t_2d(const Var& x) {
-  return record_view("TBackward0", x, Var(torch::t_2d(x.t)), [](const Var& g) { return t_2d(g); });
+  return record_view("TBackward0", x, Var(torch::t_2d(x.t)), [](const Var& g) { return eager(t_derivative<EagerDerivative>, g); });
 }
 
 Var permute(const Var& x, const Shape& dims) {
   Var r(torch::permute(x.t, dims));
-  Shape inverse = dims;
-  for (int i = 0; i < dims.size(); ++i) inverse[wrap_dim(dims[i], dims.size())] = i;
-  return record_view("PermuteBackward0", x, r, [inverse](const Var& g) { return permute(g, inverse); });
+  return record_view("PermuteBackward0", x, r, [dims](const Var& g) { return eager(permute_derivative<EagerDerivative>, g, dims); });
 }
 
 Var reverse_dims(const Var& x) {
@@ -218,19 +225,21 @@ Var reverse_dims(const Var& x) {
 }
 
 Var matrix_transpose(const Var& x) {
-  return record_view("TransposeBackward0", x, Var(torch::matrix_transpose(x.t)), [](const Var& g) { return matrix_transpose(g); });
+  return record_view("TransposeBackward0", x, Var(torch::matrix_transpose(x.t)),
+                     [](const Var& g) { return eager(mT_derivative<EagerDerivative>, g); });
 }
 
 Var expand(const Var& x, const Shape& sizes) {
   Shape in = x.t.sizes;
   Var r(torch::expand(x.t, sizes));
-  return record_view("ExpandBackward0", x, r, [in](const Var& g) { return sum_to(g, in); });
+  return record_view("ExpandBackward0", x, r, [in](const Var& g) { return eager(expand_derivative<EagerDerivative>, g, in); });
 }
 
 Var expand_to(const Var& x, const Shape& sizes) {
   if (x.t.sizes == sizes) return x;
   Shape in = x.t.sizes;
-  return record_view("ExpandBackward0", x, Var(torch::expand_to(x.t, sizes)), [in](const Var& g) { return sum_to(g, in); });
+  return record_view("ExpandBackward0", x, Var(torch::expand_to(x.t, sizes)),
+                     [in](const Var& g) { return eager(expand_derivative<EagerDerivative>, g, in); });
 }
 
 namespace {
