@@ -56,6 +56,8 @@ class GraphDerivative {
   // doubles: d.mul(a, 2) would take 2 for a value.)
   int number(double v) { return constant(Value::from_double(v)); }
   int none() { return -1; }
+  bool is_none(int v) const { return v < 0; }
+  int sum_all(int a) { return call(torch::ops::OpId::sum, {a}); }
   bool is_number(int v) const;
   double number_value(int v) const;
   int neg(int a) { return call(torch::ops::OpId::neg, {a}); }

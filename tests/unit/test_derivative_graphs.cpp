@@ -430,4 +430,79 @@ const ViewCase kViewCases[] = {
 INSTANTIATE_TEST_SUITE_P(Derivatives, ViewDerivativeGraph, ::testing::ValuesIn(kViewCases),
                          [](const ::testing::TestParamInfo<ViewCase>& i) { return std::string(i.param.name); });
 
+
+// The other pointwise ops: add/sub with alpha, where, masked_fill (a number
+// and a 0-dim tensor value), nan_to_num, clamp (number and tensor bounds,
+// one or both, bounds that cross).
+class PointwiseDerivativeGraph : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(PointwiseDerivativeGraph, ComputesTheEagerGradients) {
+  namespace ag = kiln::torch::autograd;
+  using kiln::torch::Scalar;
+  using kiln::torch::ops::OpId;
+  kiln_test::OpHarness& h = kiln_test::op_harness();
+  std::string op = GetParam();
+  kiln_test::Gen gen(37);
+  Shape sizes{3, 5};
+  for (DType dt : {DType::Float32, DType::Float64}) {
+    std::string where = op + (dt == DType::Float32 ? " float32" : " float64");
+    Tensor x = sample(gen, UnaryOp::neg, dt, sizes, false), y = sample(gen, UnaryOp::neg, dt, Shape{5}, false);
+    Tensor mask = kiln::torch::binary(kiln::torch::BinaryOp::gt, kiln::torch::Operand(sample(gen, UnaryOp::neg, dt, sizes, false)),
+                                      Scalar::from_double(0));
+    Tensor value = kiln::torch::empty(Shape{}, dt);
+    kiln::torch::fill(value, Scalar::from_double(0.25));
+    if (op == "nan_to_num") kiln::torch::fill(kiln::torch::make_view(x, Shape(), Shape(), 3), Scalar::from_double(NAN));
+    Var vx(x), vy(y), vv(value);
+    for (Var* v : {&vx, &vy, &vv}) v->ensure_meta().requires_grad = true;
+    // Eager.
+    ag::VarList leaves;
+    Var r;
+    if (op == "add_alpha") r = ag::add(vx, vy, Scalar::from_double(2.5), false), leaves = {vx, vy};
+    else if (op == "sub_alpha") r = ag::add(vx, vy, Scalar::from_int(3), true), leaves = {vx, vy};
+    else if (op == "where") r = ag::where(mask, vx, vy), leaves = {vx, vy};
+    else if (op == "masked_fill") r = ag::masked_fill(vx, mask, ag::VOperand(vv)), leaves = {vx, vv};
+    else if (op == "masked_fill_number") r = ag::masked_fill(vx, mask, Scalar::from_double(2.0)), leaves = {vx};
+    else if (op == "nan_to_num") r = ag::nan_to_num(vx, 0.0, std::nullopt, std::nullopt), leaves = {vx};
+    else if (op == "clamp_numbers") r = ag::clamp(vx, ag::VOperand(Scalar::from_double(-0.3)), ag::VOperand(Scalar::from_double(0.4))), leaves = {vx};
+    else if (op == "clamp_min_tensor") r = ag::clamp(vx, ag::VOperand(vy), std::nullopt), leaves = {vx, vy};
+    else r = ag::clamp(vx, ag::VOperand(vy), ag::VOperand(Scalar::from_double(0.1))), leaves = {vx, vy};  // clamp_crossing
+    Tensor g = sample(gen, UnaryOp::neg, dt, r.t.sizes, false);
+    ag::VarList eager = ag::run_backward({r}, {Var(g)}, false, false, leaves);
+    // The graph.
+    kiln::tracer::GraphDerivative d(h.vm, op + "_backward");
+    std::vector<Value> loaded = {kiln::torch::wrap(h.vm, x), kiln::torch::wrap(h.vm, y), kiln::torch::wrap(h.vm, value),
+                                 kiln::torch::wrap(h.vm, mask), kiln::torch::wrap(h.vm, g)};
+    int xi = d.input(loaded[0], "x"), yi = d.input(loaded[1], "y"), vi = d.input(loaded[2], "value");
+    int mi = d.input(loaded[3], "mask"), gi = d.input(loaded[4], "grad");
+    std::vector<int> outs;
+    if (op == "add_alpha" || op == "sub_alpha") {
+      auto gr = ag::add_derivative(d, true, true, gi, op == "add_alpha" ? 2.5 : -3.0);
+      outs = {d.fit(gr.a, xi), d.fit(gr.b, yi)};
+    } else if (op == "where") {
+      auto gr = ag::where_derivative(d, true, true, gi, mi);
+      outs = {d.fit(gr.a, xi), d.fit(gr.b, yi)};
+    } else if (op == "masked_fill" || op == "masked_fill_number") {
+      bool tv = op == "masked_fill";
+      auto gr = ag::masked_fill_derivative(d, true, tv, gi, mi);
+      outs = {d.fit(gr.a, xi)};
+      if (tv) outs.push_back(d.fit(gr.b, vi));
+    } else if (op == "nan_to_num") {
+      outs = {d.fit(ag::nan_to_num_derivative(d, gi, d.unary(UnaryOp::isfinite, xi)), xi)};
+    } else {
+      int lo = op == "clamp_numbers" ? d.number(-0.3) : yi;
+      int hi = op == "clamp_numbers" ? d.number(0.4) : op == "clamp_min_tensor" ? d.none() : d.number(0.1);
+      bool lo_t = op != "clamp_numbers";
+      auto masks = ag::clamp_masks(d, xi, lo, hi, lo_t, false);
+      auto gr = ag::clamp_derivative(d, true, lo_t, false, gi, masks);
+      outs = {d.fit(gr.x, xi)};
+      if (lo_t) outs.push_back(d.fit(gr.lo, yi));
+    }
+    expect_eager_bits(h, d.finish(outs), loaded, eager, where);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Derivatives, PointwiseDerivativeGraph,
+                         ::testing::Values("add_alpha", "sub_alpha", "where", "masked_fill", "masked_fill_number", "nan_to_num",
+                                           "clamp_numbers", "clamp_min_tensor", "clamp_crossing"));
+
 }  // namespace

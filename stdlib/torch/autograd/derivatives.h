@@ -2,18 +2,20 @@
 // for the eager engine and for graph builders alike.
 //
 // A formula (derivatives_unary.def, derivatives_binary.def, and the
-// templates below for reductions, products and views) is C++ over a
+// templates below for the other pointwise ops, reductions, products and
+// views) is C++ over a
 // derivative builder `d` whose values are of type D::T — a tensor, or a
 // Python number where an op takes one — and whose operations are registry
 // ops:
 //   d.neg(a)  d.mul(a, b)  d.div(a, b)  d.add(a, b)  d.sub(a, b)  d.unary(op, a)
-//   d.where(mask, a, b)  d.zeros_like(a)  d.sum(a, dims, keepdim)
+//   d.where(mask, a, b)  d.zeros_like(a)  d.sum(a, dims, keepdim)  d.sum_all(a)
 //   d.unsqueeze(a, dim)  d.squeeze(a, dim)  d.expand(a, sizes)  d.sum_to(a, sizes)
 //   d.matmul(a, b)  d.mm(a, b)  d.t(a)  d.mT(a)  d.rank(a)
 //   d.reshape(a, sizes)  d.transpose(a, dim0, dim1)  d.permute(a, dims)
 //   d.mul(a, 2.0)  d.add(a, 1.0)  d.sub(a, 1.0)  d.rsub(1.0, a)  d.pow(a, 3.0)
 //   d.number(0.0): a number operand; d.is_number(a), d.number_value(a)
-//   d.none(): no value (a formula's unused shared part)
+//   d.none(): no value (a formula's unused shared part, an absent bound);
+//     d.is_none(a)
 //   d.nondiff_unary(op, a), d.nondiff_binary(op, a, b): a value the
 //     gradient does not flow through (abs's sign, relu's mask).
 // EagerDerivative (below) computes each op on Vars with the autograd
@@ -124,6 +126,79 @@ BinaryGradients<D> binary_derivative(D& d, BinaryOp op, bool need_a, bool need_b
 #undef BINARY_DERIVATIVE
     default: return {d.zeros_like(g), d.zeros_like(g)};
   }
+}
+
+// ---------------------------------------------------------------- other pointwise ops
+// add / sub with alpha: a + f * b (f = alpha, or -alpha for sub).
+template <class D> struct TwoGradients {
+  typename D::T a, b;
+};
+template <class D> TwoGradients<D> add_derivative(D& d, bool need_a, bool need_b, const typename D::T& g, double f) {
+  TwoGradients<D> r{};
+  if (need_a) r.a = g;
+  if (need_b) r.b = f == 1 ? g : d.mul(g, f);
+  return r;
+}
+// where(cond, a, b): g where cond to a, elsewhere to b.
+template <class D>
+TwoGradients<D> where_derivative(D& d, bool need_a, bool need_b, const typename D::T& g, const typename D::T& cond) {
+  TwoGradients<D> r{};
+  if (need_a) r.a = d.where(cond, g, d.number(0.0));
+  if (need_b) r.b = d.where(cond, d.number(0.0), g);
+  return r;
+}
+// masked_fill(x, mask, value): g off the mask to x; its sum on the mask to
+// a (0-dim) tensor value.
+template <class D>
+TwoGradients<D> masked_fill_derivative(D& d, bool need_x, bool need_value, const typename D::T& g, const typename D::T& mask) {
+  TwoGradients<D> r{};
+  if (need_x) r.a = d.where(mask, d.number(0.0), g);
+  if (need_value) r.b = d.sum_all(d.where(mask, g, d.number(0.0)));
+  return r;
+}
+// nan_to_num: g where x was finite.
+template <class D> typename D::T nan_to_num_derivative(D& d, const typename D::T& g, const typename D::T& finite) {
+  return d.where(finite, g, d.number(0.0));
+}
+// clamp(x, lo, hi) (lo or hi d.none() when absent; numbers or tensors):
+// masks of where x is inside the bounds, below lo, above hi, as PyTorch's
+// clamp_backward forms them: a NaN is inside no bound; where lo > hi the
+// result is hi, so hi gets the gradient and lo none. Computed from the
+// forward's values (nondiff ops), then each gradient is g on its mask.
+template <class D> struct ClampMasks {
+  typename D::T inside, below, above;
+};
+template <class D>
+ClampMasks<D> clamp_masks(D& d, const typename D::T& x, const typename D::T& lo, const typename D::T& hi, bool need_lo,
+                          bool need_hi) {
+  ClampMasks<D> m{};
+  bool l = !d.is_none(lo), h = !d.is_none(hi);
+  if (l) m.inside = d.nondiff_binary(BinaryOp::ge, x, lo);
+  if (h) {
+    auto le = d.nondiff_binary(BinaryOp::le, x, hi);
+    m.inside = l ? d.nondiff_binary(BinaryOp::logical_and, m.inside, le) : le;
+  }
+  // (No bound at all: the kernel has raised before any gradient.)
+  if (need_lo && l) {
+    m.below = d.nondiff_binary(BinaryOp::lt, x, lo);
+    if (h) m.below = d.nondiff_binary(BinaryOp::logical_and, m.below, d.nondiff_binary(BinaryOp::lt, lo, hi));
+  }
+  if (need_hi && h) {
+    m.above = d.nondiff_binary(BinaryOp::gt, x, hi);
+    if (l) m.above = d.nondiff_binary(BinaryOp::logical_or, m.above, d.nondiff_binary(BinaryOp::lt, hi, lo));
+  }
+  return m;
+}
+template <class D> struct ThreeGradients {
+  typename D::T x, lo, hi;
+};
+template <class D>
+ThreeGradients<D> clamp_derivative(D& d, bool need_x, bool need_lo, bool need_hi, const typename D::T& g, const ClampMasks<D>& m) {
+  ThreeGradients<D> r{};
+  if (need_x) r.x = d.where(m.inside, g, d.number(0.0));
+  if (need_lo) r.lo = d.where(m.below, g, d.number(0.0));
+  if (need_hi) r.hi = d.where(m.above, g, d.number(0.0));
+  return r;
 }
 
 // ---------------------------------------------------------------- reductions
@@ -268,6 +343,7 @@ struct EagerDerivative {
 
   T number(double v) { return T::of(VOperand(num(v))); }
   T none() { return T(); }
+  bool is_none(const T& a) const { return !a.is_num && !a.var().defined(); }
   bool is_number(const T& a) const { return a.is_num; }
   double number_value(const T& a) const { return a.num.to_double(); }
 
@@ -277,6 +353,7 @@ struct EagerDerivative {
   T add(const T& a, const T& b) { return autograd::add(a.op(), b.op(), Scalar::from_int(1), false); }
   T sub(const T& a, const T& b) { return autograd::add(a.op(), b.op(), Scalar::from_int(1), true); }
   T sum(const T& a, const Shape& dims, bool keepdim) { return autograd::sum(a.var(), DimList(dims), keepdim, std::nullopt); }
+  T sum_all(const T& a) { return autograd::sum(a.var(), std::nullopt, false, std::nullopt); }
   T unsqueeze(const T& a, int64_t dim) { return autograd::unsqueeze(a.var(), dim); }
   T expand(const T& a, const Shape& sizes) { return autograd::expand(a.var(), sizes); }
   T squeeze(const T& a, int64_t dim) { return autograd::squeeze(a.var(), dim); }

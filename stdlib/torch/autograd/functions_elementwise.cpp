@@ -111,7 +111,9 @@ Var add(const VOperand& a, const VOperand& b, Scalar alpha, bool subtract) {
   double f = alpha.to_double() * (subtract ? -1 : 1);
   record_binary(subtract ? "SubBackward0" : "AddBackward0", a, b, r, false, false, false,
                 [f](const Var& g, const VOperand&, const VOperand&, const Var&, bool, bool nb) -> VarList {
-                  return {g, !nb ? Var() : f == 1 ? g : mul(g, f)};
+                  EagerDerivative d;
+                  auto gr = add_derivative(d, true, nb, EagerDerivative::T(g), f);
+                  return {std::move(gr.a).take(), std::move(gr.b).take()};
                 });
   return r;
 }
@@ -119,10 +121,12 @@ Var add(const VOperand& a, const VOperand& b, Scalar alpha, bool subtract) {
 Var where(const Tensor& cond, const VOperand& a, const VOperand& b) {
   Var r(torch::where(cond, a.op(), b.op()));
   if (!any_requires_grad({a.var, b.var}) || !is_floating(r.t.dtype)) return r;
-  Tensor c = cond;
+  Var c(cond);
   record_binary("WhereBackward0", a, b, r, false, false, false,
                 [c](const Var& g, const VOperand&, const VOperand&, const Var&, bool na, bool nb) -> VarList {
-                  return {na ? where(c, g, num(0)) : Var(), nb ? where(c, num(0), g) : Var()};
+                  EagerDerivative d;
+                  auto gr = where_derivative(d, na, nb, EagerDerivative::T(g), EagerDerivative::T(c));
+                  return {std::move(gr.a).take(), std::move(gr.b).take()};
                 });
   return r;
 }
@@ -135,34 +139,22 @@ Var clamp(const Var& x, const std::optional<VOperand>& lo, const std::optional<V
   const Var* lv = lo ? lo->var : nullptr;
   const Var* hv = hi ? hi->var : nullptr;
   if (!any_requires_grad({&x, lv, hv}) || !is_floating(r.t.dtype)) return r;
-  // Masks of where x was inside the bounds / below / above (computed now:
-  // clamp's gradient depends only on them), as PyTorch's clamp_backward
-  // forms them: a NaN is inside no bound; where min > max the result is
-  // max, so max gets the gradient and min none.
-  Tensor inside, below, above;
-  if (l) inside = torch::binary(B::ge, Operand(x.t), *l);
-  if (h) {
-    Tensor le = torch::binary(B::le, Operand(x.t), *h);
-    inside = l ? torch::binary(B::logical_and, Operand(inside), Operand(le)) : le;
-  }
-  if (!l && !h) {
-    inside = empty(x.t.sizes, DType::Bool);
-    fill(inside, Scalar::from_bool(true));
-  }
-  if (lv) {
-    below = torch::binary(B::lt, Operand(x.t), *l);
-    if (h) below = torch::binary(B::logical_and, Operand(below), Operand(torch::binary(B::lt, *l, *h)));
-  }
-  if (hv) {
-    above = torch::binary(B::gt, Operand(x.t), *h);
-    if (l) above = torch::binary(B::logical_or, Operand(above), Operand(torch::binary(B::lt, *h, *l)));
-  }
+  // clamp's gradient depends only on masks of where x was inside the
+  // bounds, below and above (derivatives.h's clamp_masks), computed now.
+  EagerDerivative d;
+  using T = EagerDerivative::T;
+  Var xd(x.t);
+  T lo_t = !lo ? T() : lo->is_scalar() ? T::of(*lo) : T(Var(lo->var->t));
+  T hi_t = !hi ? T() : hi->is_scalar() ? T::of(*hi) : T(Var(hi->var->t));
+  ClampMasks<EagerDerivative> masks = clamp_masks(d, T(xd), lo_t, hi_t, lv != nullptr, hv != nullptr);
+  Var inside = std::move(masks.inside).take(), below = std::move(masks.below).take(), above = std::move(masks.above).take();
   auto* n = make_node(lv || hv ? "ClampBackward0" : "ClampBackward1",
                       [inside, below, above](const VarList& g, const VarList&, const Node& node) -> VarList {
-                        Var gx = node.needs_input_grad(0) ? where(inside, g[0], num(0)) : Var();
-                        Var gl = node.needs_input_grad(1) ? where(below, g[0], num(0)) : Var();
-                        Var gh = node.needs_input_grad(2) ? where(above, g[0], num(0)) : Var();
-                        return {gx, gl, gh};
+                        EagerDerivative d;
+                        ClampMasks<EagerDerivative> m{T(inside), T(below), T(above)};
+                        auto gr = clamp_derivative(d, node.needs_input_grad(0), node.needs_input_grad(1), node.needs_input_grad(2),
+                                                   T(g[0]), m);
+                        return {std::move(gr.x).take(), std::move(gr.lo).take(), std::move(gr.hi).take()};
                       });
   connect(n, {&x, lv, hv}, {&r});
   return r;
@@ -171,9 +163,10 @@ Var clamp(const Var& x, const std::optional<VOperand>& lo, const std::optional<V
 Var nan_to_num(const Var& x, double nan, std::optional<double> posinf, std::optional<double> neginf) {
   Var r(torch::nan_to_num(x.t, nan, posinf, neginf));
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
-  Tensor finite = torch::unary(U::isfinite, x.t);
+  Var finite(torch::unary(U::isfinite, x.t));
   auto* n = make_node("NanToNumBackward0", [finite](const VarList& g, const VarList&, const Node&) -> VarList {
-    return {where(finite, g[0], num(0))};
+    EagerDerivative d;
+    return {std::move(nan_to_num_derivative(d, EagerDerivative::T(g[0]), EagerDerivative::T(finite))).take()};
   });
   connect(n, {&x}, {&r});
   return r;
@@ -192,11 +185,12 @@ Var masked_fill(const Var& x, const Tensor& mask, const VOperand& value) {
   }
   Var r(r0);
   if (!any_requires_grad({&x, value.var}) || !is_floating(r.t.dtype)) return r;
-  Tensor m = mask;
+  Var m(mask);
   auto* n = make_node("MaskedFillBackward0", [m](const VarList& g, const VarList&, const Node& node) -> VarList {
-    Var gx = node.needs_input_grad(0) ? where(m, num(0), g[0]) : Var();
-    Var gv = node.needs_input_grad(1) ? sum(where(m, g[0], num(0)), std::nullopt, false, std::nullopt) : Var();
-    return {gx, gv};
+    EagerDerivative d;
+    auto gr = masked_fill_derivative(d, node.needs_input_grad(0), node.needs_input_grad(1), EagerDerivative::T(g[0]),
+                                     EagerDerivative::T(m));
+    return {std::move(gr.a).take(), std::move(gr.b).take()};
   });
   connect(n, {&x, value.var}, {&r});
   return r;
