@@ -145,6 +145,19 @@ int GraphDerivative::sum(int a, const torch::Shape& dims, bool keepdim) {
   return call(OpId::sum, {a, int_tuple(dims.span()), constant(Value::boolean(keepdim))});
 }
 
+int GraphDerivative::mean(int a, const torch::DimList& dims, bool keepdim) {
+  int d = dims ? int_tuple(dims->span()) : constant(Value::none());
+  return call(OpId::mean, {a, d, constant(Value::boolean(keepdim))});
+}
+
+int GraphDerivative::nondiff_cast(int a, torch::DType dt) {
+  switch (dt) {
+    case torch::DType::Float32: return call(OpId::to_float, {a});
+    case torch::DType::Float64: return call(OpId::to_double, {a});
+    default: torch::runtime_error("derivative graph {}: no cast to {} (float32 or float64 only)", name_, torch::dtype_short_name(dt));
+  }
+}
+
 int GraphDerivative::expand(int a, const torch::Shape& sizes) { return call(OpId::expand, {a, int_tuple(sizes.span())}); }
 
 int GraphDerivative::sum_to(int g, const torch::Shape& sizes) {

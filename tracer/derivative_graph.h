@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "stdlib/torch/elementwise.h"
+#include "stdlib/torch/reduce.h"
 #include "stdlib/torch/ops/registry.h"
 #include "tracer/graph.h"
 
@@ -58,6 +59,10 @@ class GraphDerivative {
   int none() { return -1; }
   bool is_none(int v) const { return v < 0; }
   int sum_all(int a) { return call(torch::ops::OpId::sum, {a}); }
+  int mean(int a, const torch::DimList& dims, bool keepdim);
+  torch::DType dtype(int a) const { return meta(a).dtype; }
+  int nondiff_cast(int a, torch::DType dt);
+  int nondiff_sum(int a, const torch::Shape& dims, bool keepdim) { return sum(a, dims, keepdim); }
   bool is_number(int v) const;
   double number_value(int v) const;
   int neg(int a) { return call(torch::ops::OpId::neg, {a}); }

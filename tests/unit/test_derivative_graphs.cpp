@@ -21,6 +21,7 @@
 
 #include "stdlib/torch/autograd/derivatives.h"
 #include "stdlib/torch/autograd/engine.h"
+#include "stdlib/torch/error.h"
 #include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/tensor_object.h"
 #include "stdlib/torch/views.h"
@@ -252,7 +253,7 @@ INSTANTIATE_TEST_SUITE_P(Derivatives, BinaryDerivativeGraph, ::testing::ValuesIn
 // Reductions: sum and mean over dims (keepdim or not, all dims, a dtype=
 // that widens), softmax and log_softmax over a dim.
 struct ReductionCase {
-  const char* op;  // "sum", "mean", "softmax", "log_softmax"
+  const char* op;  // "sum", "mean", "softmax", "log_softmax", "amax", "amin", "max", "var", "std", "logsumexp"
   DType dtype;
   std::vector<int64_t> dims;  // sum / mean: the dims (empty: all); softmax: {dim}
   bool keepdim;
@@ -261,15 +262,31 @@ struct ReductionCase {
 
 class ReductionDerivativeGraph : public ::testing::TestWithParam<ReductionCase> {};
 
+void check_reduction(const struct ReductionCase& c);
+
 TEST_P(ReductionDerivativeGraph, ComputesTheEagerGradient) {
+  try {
+    check_reduction(GetParam());
+  } catch (const kiln::torch::Error& e) {
+    FAIL() << "torch::Error: " << e.message;
+  }
+}
+
+void check_reduction(const ReductionCase& c) {
   namespace ag = kiln::torch::autograd;
   using kiln::torch::ops::OpId;
   kiln_test::OpHarness& h = kiln_test::op_harness();
-  const ReductionCase& c = GetParam();
   kiln_test::Gen gen(17);
   std::string op = c.op;
   Shape sizes{3, 4, 5};
   Tensor x = sample(gen, UnaryOp::neg, c.dtype, sizes, false);
+  bool extreme = op == "amax" || op == "amin" || op == "max";
+  if (extreme)  // ties: values rounded to halves
+    x = kiln::torch::binary(kiln::torch::BinaryOp::div,
+                            kiln::torch::Operand(kiln::torch::unary(UnaryOp::round, kiln::torch::binary(kiln::torch::BinaryOp::mul,
+                                                                                                        kiln::torch::Operand(x),
+                                                                                                        kiln::torch::Scalar::from_double(2)))),
+                            kiln::torch::Scalar::from_double(2));
   Shape dims;
   for (int64_t k : c.dims) dims.push_back(k);
   std::vector<bool> mask(3, c.dims.empty());
@@ -278,10 +295,17 @@ TEST_P(ReductionDerivativeGraph, ComputesTheEagerGradient) {
   // Eager.
   Var leaf(x);
   leaf.ensure_meta().requires_grad = true;
-  Var r = op == "sum"       ? ag::sum(leaf, c.dims.empty() ? kiln::torch::DimList() : kiln::torch::DimList(dims), c.keepdim, widen)
-          : op == "mean"    ? ag::mean(leaf, c.dims.empty() ? kiln::torch::DimList() : kiln::torch::DimList(dims), c.keepdim, widen)
-          : op == "softmax" ? ag::softmax(leaf, c.dims[0], std::nullopt)
-                            : ag::log_softmax(leaf, c.dims[0], std::nullopt);
+  kiln::torch::DimList dl = c.dims.empty() ? kiln::torch::DimList() : kiln::torch::DimList(dims);
+  Var r = op == "sum"           ? ag::sum(leaf, dl, c.keepdim, widen)
+          : op == "mean"        ? ag::mean(leaf, dl, c.keepdim, widen)
+          : op == "softmax"     ? ag::softmax(leaf, c.dims[0], std::nullopt)
+          : op == "log_softmax" ? ag::log_softmax(leaf, c.dims[0], std::nullopt)
+          : op == "amax"        ? ag::amax(leaf, dl, c.keepdim)
+          : op == "amin"        ? ag::amin(leaf, dl, c.keepdim)
+          : op == "max"         ? ag::max_all(leaf)
+          : op == "var"         ? ag::var(leaf, dl, 1.0, c.keepdim)
+          : op == "std"         ? ag::std(leaf, dl, 1.0, c.keepdim)
+                                : ag::logsumexp(leaf, dl, c.keepdim);
   Tensor g = sample(gen, UnaryOp::neg, r.t.dtype, r.t.sizes, false);
   ag::VarList eager = ag::run_backward({r}, {Var(g)}, false, false, {leaf});
   // The graph.
@@ -291,6 +315,26 @@ TEST_P(ReductionDerivativeGraph, ComputesTheEagerGradient) {
   int grad;
   if (op == "sum" || op == "mean") {
     grad = op == "sum" ? ag::sum_derivative(d, gi, sizes, mask, c.keepdim) : ag::mean_derivative(d, gi, sizes, mask, c.keepdim);
+  } else if (op != "softmax" && op != "log_softmax") {
+    // The forward's result, then ge and re back at the input's shape.
+    // dim: a tuple (amax's empty tuple: every dim), or None (var/std: every dim).
+    Value dims_tuple = kiln::vm::tuple_new(h.vm, c.dims.size());
+    for (size_t i = 0; i < c.dims.size(); i++) dims_tuple.as<kiln::vm::TupleObject>()->items[i] = Value::small_int(c.dims[i]);
+    int dims_v = d.constant(c.dims.empty() && (op == "var" || op == "std") ? Value::none() : dims_tuple);
+    int keep = d.constant(Value::boolean(c.keepdim));
+    int ri = op == "max"                   ? d.call(OpId::max, {xi})
+             : op == "amax"                ? d.call(OpId::amax, {xi, dims_v, keep})
+             : op == "amin"                ? d.call(OpId::amin, {xi, dims_v, keep})
+             : op == "logsumexp"           ? d.call(OpId::logsumexp, {xi, dims_v, keep})
+             : op == "var"                 ? d.call(OpId::var, {xi, dims_v, d.constant(Value::boolean(true)), keep})
+                                           : d.call(OpId::std, {xi, dims_v, d.constant(Value::boolean(true)), keep});
+    bool kd = op == "max" ? false : c.keepdim;
+    std::vector<bool> m = op == "max" ? std::vector<bool>(3, true) : mask;
+    int ge = ag::unreduce(d, gi, sizes, m, kd), re = ag::unreduce(d, ri, sizes, m, kd);
+    grad = extreme                ? ag::extreme_derivative(d, ge, xi, re, m)
+           : op == "var"          ? ag::var_derivative(d, ge, xi, dl, sizes, m, 1.0)
+           : op == "std"          ? ag::std_derivative(d, ge, xi, re, dl, sizes, m, 1.0)
+                                  : ag::logsumexp_derivative(d, ge, xi, re);
   } else {
     int ri = d.call(op == "softmax" ? OpId::softmax : OpId::log_softmax, {xi, d.constant(Value::small_int(c.dims[0]))});
     int64_t dim = c.dims[0] < 0 ? c.dims[0] + 3 : c.dims[0];
@@ -308,6 +352,11 @@ const ReductionCase kReductionCases[] = {
     {"mean", DType::Float32, {2}, false, true},  {"softmax", DType::Float32, {1}, false, false},
     {"softmax", DType::Float64, {-1}, false, false}, {"log_softmax", DType::Float32, {2}, false, false},
     {"log_softmax", DType::Float64, {0}, false, false},
+    {"amax", DType::Float32, {1}, false, false},  {"amax", DType::Float64, {0, 2}, true, false},
+    {"amin", DType::Float32, {}, false, false},   {"max", DType::Float32, {}, false, false},
+    {"var", DType::Float32, {1}, false, false},   {"var", DType::Float64, {}, true, false},
+    {"std", DType::Float32, {2}, true, false},    {"std", DType::Float64, {0, 1}, false, false},
+    {"logsumexp", DType::Float32, {1}, false, false}, {"logsumexp", DType::Float64, {0, 2}, true, false},
 };
 
 INSTANTIATE_TEST_SUITE_P(Derivatives, ReductionDerivativeGraph, ::testing::ValuesIn(kReductionCases),

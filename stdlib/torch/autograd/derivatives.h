@@ -9,6 +9,7 @@
 // ops:
 //   d.neg(a)  d.mul(a, b)  d.div(a, b)  d.add(a, b)  d.sub(a, b)  d.unary(op, a)
 //   d.where(mask, a, b)  d.zeros_like(a)  d.sum(a, dims, keepdim)  d.sum_all(a)
+//   d.mean(a, dims, keepdim)  d.dtype(a)  d.nondiff_cast(a, dtype)  d.nondiff_sum(a, dims, keepdim)
 //   d.unsqueeze(a, dim)  d.squeeze(a, dim)  d.expand(a, sizes)  d.sum_to(a, sizes)
 //   d.matmul(a, b)  d.mm(a, b)  d.t(a)  d.mT(a)  d.rank(a)
 //   d.reshape(a, sizes)  d.transpose(a, dim0, dim1)  d.permute(a, dims)
@@ -227,6 +228,41 @@ template <class D>
 typename D::T mean_derivative(D& d, const typename D::T& g, const Shape& in_sizes, const std::vector<bool>& mask, bool keepdim) {
   return d.mul(unreduce(d, g, in_sizes, mask, keepdim), 1.0 / double(reduced_count(in_sizes, mask)));
 }
+// The reductions below take ge and re: the output gradient and the result
+// back at the input's shape (unreduce), x the input, mask its reduced dims.
+// amax / amin / max / min: the elements that hold the extreme value share
+// the gradient evenly (PyTorch's amax/amin backward).
+template <class D>
+typename D::T extreme_derivative(D& d, const typename D::T& ge, const typename D::T& x, const typename D::T& re,
+                                 const std::vector<bool>& mask) {
+  auto hit = d.nondiff_cast(d.nondiff_binary(BinaryOp::eq, x, re), d.dtype(ge));
+  Shape dims;
+  for (size_t k = 0; k < mask.size(); ++k)
+    if (mask[k]) dims.push_back(int64_t(k));
+  auto count = d.nondiff_sum(hit, dims, true);
+  return d.div(d.mul(ge, hit), count);
+}
+// var / std over dims with `correction` (std: re is the std; 0 where it is
+// 0, as PyTorch's std_backward masks it, not 0/0).
+template <class D>
+typename D::T var_derivative(D& d, const typename D::T& ge, const typename D::T& x, const DimList& dims, const Shape& in_sizes,
+                             const std::vector<bool>& mask, double correction) {
+  auto centered = d.sub(x, d.mean(x, dims, true));
+  return d.mul(d.mul(ge, centered), 2.0 / (double(reduced_count(in_sizes, mask)) - correction));
+}
+template <class D>
+typename D::T std_derivative(D& d, const typename D::T& ge, const typename D::T& x, const typename D::T& re, const DimList& dims,
+                             const Shape& in_sizes, const std::vector<bool>& mask, double correction) {
+  auto centered = d.sub(x, d.mean(x, dims, true));
+  auto zero = d.nondiff_binary(BinaryOp::eq, re, d.number(0.0));
+  return d.where(zero, d.number(0.0),
+                 d.div(d.mul(d.mul(ge, centered), 1.0 / (double(reduced_count(in_sizes, mask)) - correction)), re));
+}
+template <class D>
+typename D::T logsumexp_derivative(D& d, const typename D::T& ge, const typename D::T& x, const typename D::T& re) {
+  return d.mul(ge, d.unary(UnaryOp::exp, d.sub(x, re)));
+}
+
 // softmax and log_softmax over dim (r: the result; rank: its dims).
 template <class D> typename D::T softmax_derivative(D& d, const typename D::T& g, const typename D::T& r, int64_t dim, int rank) {
   if (rank == 0) return d.zeros_like(g);
@@ -354,6 +390,12 @@ struct EagerDerivative {
   T sub(const T& a, const T& b) { return autograd::add(a.op(), b.op(), Scalar::from_int(1), true); }
   T sum(const T& a, const Shape& dims, bool keepdim) { return autograd::sum(a.var(), DimList(dims), keepdim, std::nullopt); }
   T sum_all(const T& a) { return autograd::sum(a.var(), std::nullopt, false, std::nullopt); }
+  T mean(const T& a, const DimList& dims, bool keepdim) { return autograd::mean(a.var(), dims, keepdim, std::nullopt); }
+  DType dtype(const T& a) const { return a.var().t.dtype; }
+  T nondiff_cast(const T& a, DType dt) { return Var(torch::cast(a.var().t, dt)); }
+  T nondiff_sum(const T& a, const Shape& dims, bool keepdim) {
+    return Var(torch::sum(a.var().t, dims.size() == 0 ? DimList() : DimList(dims), keepdim, std::nullopt));
+  }
   T unsqueeze(const T& a, int64_t dim) { return autograd::unsqueeze(a.var(), dim); }
   T expand(const T& a, const Shape& sizes) { return autograd::expand(a.var(), sizes); }
   T squeeze(const T& a, int64_t dim) { return autograd::squeeze(a.var(), dim); }

@@ -54,15 +54,12 @@ Var record_reduce(const char* name, const Var& x, Var r, const DimList& dims, bo
 
 DimList one_dim(int64_t d) { return Shape{d}; }
 
-// The gradient of the elements that hold a reduction's extreme value: ties
-// share it evenly (PyTorch's amax/amin backward).
+// The gradient of the elements that hold a reduction's extreme value
+// (derivatives.h's extreme_derivative).
 Var extreme_grad(const Var& ge, const Var& x, const Var& re, const std::vector<bool>& mask) {
-  Tensor hit = torch::cast(torch::binary(B::eq, Operand(x.t), Operand(re.t)), ge.t.dtype);
-  Shape dims;
-  for (size_t d = 0; d < mask.size(); ++d)
-    if (mask[d]) dims.push_back(int64_t(d));
-  Tensor count = torch::sum(hit, dims.empty() ? DimList() : DimList(dims), true, std::nullopt);
-  return div(mul(ge, Var(hit)), Var(count));
+  EagerDerivative d;
+  using T = EagerDerivative::T;
+  return std::move(extreme_derivative(d, T(ge), T(x), T(re), mask)).take();
 }
 
 }  // namespace
@@ -186,20 +183,18 @@ std::pair<Var, Tensor> topk(const Var& x, int64_t k, int64_t dim, bool largest, 
 Var var(const Var& x, const DimList& dims, double correction, bool keepdim) {
   return record_reduce("VarBackward0", x, Var(torch::var(x.t, dims, correction, keepdim)), dims, keepdim, true, false,
                        [correction, dims](const Var& ge, const Var& x, const Var&, const std::vector<bool>& m) {
-                         int64_t n = reduced_count(x.t.sizes, m);
-                         Var centered = add(x, mean(x, dims, true, std::nullopt), Scalar::from_int(1), true);
-                         return mul(mul(ge, centered), 2.0 / (double(n) - correction));
+                         EagerDerivative d;
+                         using T = EagerDerivative::T;
+                         return std::move(var_derivative(d, T(ge), T(x), dims, x.t.sizes, m, correction)).take();
                        });
 }
 
 Var std(const Var& x, const DimList& dims, double correction, bool keepdim) {
   return record_reduce("StdBackward0", x, Var(torch::std(x.t, dims, correction, keepdim)), dims, keepdim, true, true,
                        [correction, dims](const Var& ge, const Var& x, const Var& re, const std::vector<bool>& m) {
-                         int64_t n = reduced_count(x.t.sizes, m);
-                         Var centered = add(x, mean(x, dims, true, std::nullopt), Scalar::from_int(1), true);
-                         // 0 where the std is 0 (PyTorch's std_backward masks it), not 0/0.
-                         Tensor zero = torch::binary(B::eq, re.t, Scalar::from_int(0));
-                         return where(zero, num(0), div(mul(mul(ge, centered), 1.0 / (double(n) - correction)), re));
+                         EagerDerivative d;
+                         using T = EagerDerivative::T;
+                         return std::move(std_derivative(d, T(ge), T(x), T(re), dims, x.t.sizes, m, correction)).take();
                        });
 }
 
@@ -214,7 +209,9 @@ std::pair<Var, Var> var_mean(const Var& x, const DimList& dims, double correctio
 Var logsumexp(const Var& x, const DimList& dims, bool keepdim) {
   return record_reduce("LogsumexpBackward0", x, Var(torch::logsumexp(x.t, dims, keepdim)), dims, keepdim, true, true,
                        [](const Var& ge, const Var& x, const Var& re, const std::vector<bool>&) {
-                         return mul(ge, unary(U::exp, add(x, re, Scalar::from_int(1), true)));
+                         EagerDerivative d;
+                         using T = EagerDerivative::T;
+                         return std::move(logsumexp_derivative(d, T(ge), T(x), T(re))).take();
                        });
 }
 
