@@ -561,10 +561,11 @@ INSTANTIATE_TEST_SUITE_P(Derivatives, PointwiseDerivativeGraph,
                                            "clamp_numbers", "clamp_min_tensor", "clamp_crossing"));
 
 
-// Random programs: chains of pointwise ops, reductions and softmax over
-// three leaves of broadcastable shapes, values used more than once (their
-// gradients meet), differentiated two ways: by the eager engine, and by a
-// reverse walk that builds the backward graph from the same formulas
+// Random programs: chains of pointwise ops, reductions, softmax, transposes
+// and matrix products over three leaves of broadcastable shapes, values
+// used more than once (their gradients meet), differentiated two ways: by
+// the eager engine, and by a reverse walk that builds the backward graph
+// from the same formulas
 // (each contribution fitted to its input, contributions summed in the
 // engine's order: the consumer made last first). The graph's gradients of
 // the leaves equal the engine's, bit for bit. (Issue 28's joint graphs
@@ -585,7 +586,8 @@ TEST_P(RandomDerivativeGraph, ComputesTheEagerGradients) {
     kiln_test::Gen gen(uint32_t(GetParam()) * 100003u + uint32_t(program));
     DType dt = gen.coin(50) ? DType::Float32 : DType::Float64;
     std::string where = "seed " + std::to_string(GetParam()) + " program " + std::to_string(program);
-    // A step: kind 0 unary, 1 binary, 2 sum(dim, keepdim), 3 mean(dim, keepdim), 4 softmax(dim).
+    // A step: kind 0 unary, 1 binary, 2 sum(dim, keepdim), 3 mean(dim, keepdim), 4 softmax(dim),
+    // 5 transpose(-1, -2), 6 matmul, 7 logsumexp(dim, keepdim), 8 amax(dim, keepdim).
     struct Step {
       int kind, op, a, b;
       int64_t dim;
@@ -603,7 +605,7 @@ TEST_P(RandomDerivativeGraph, ComputesTheEagerGradients) {
     }
     int nsteps = 3 + gen.pick(8);
     for (int k = 0; k < nsteps; k++) {
-      Step st{gen.pick(100) < 40 ? 0 : gen.pick(100) < 75 ? 1 : 2 + gen.pick(3), 0, 0, 0, 0};
+      Step st{gen.pick(100) < 35 ? 0 : gen.pick(100) < 65 ? 1 : 2 + gen.pick(7), 0, 0, 0, 0};
       // Mostly the latest value, so the chain is long; sometimes any value.
       auto pick_value = [&] { return gen.coin(60) ? int(vals.size()) - 1 : gen.pick(int(vals.size())); };
       st.a = pick_value();
@@ -612,12 +614,20 @@ TEST_P(RandomDerivativeGraph, ComputesTheEagerGradients) {
       int rank = a.t.dim();
       st.dim = rank ? gen.pick(rank) : 0;
       Var r;
-      switch (st.kind) {
-        case 0: st.op = int(unary_ops[size_t(gen.pick(int(unary_ops.size())))]); r = ag::unary(UnaryOp(st.op), a); break;
-        case 1: st.op = int(binary_ops[gen.pick(6)]); r = ag::binary(BinaryOp(st.op), a, vals[size_t(st.b)]); break;
-        case 2: r = ag::sum(a, kiln::torch::DimList(Shape{st.dim}), true, std::nullopt); break;
-        case 3: r = ag::mean(a, kiln::torch::DimList(Shape{st.dim}), true, std::nullopt); break;
-        default: r = ag::softmax(a, st.dim, std::nullopt); break;
+      try {  // (shapes that do not fit: the step is left out)
+        switch (st.kind) {
+          case 0: st.op = int(unary_ops[size_t(gen.pick(int(unary_ops.size())))]); r = ag::unary(UnaryOp(st.op), a); break;
+          case 1: st.op = int(binary_ops[gen.pick(6)]); r = ag::binary(BinaryOp(st.op), a, vals[size_t(st.b)]); break;
+          case 2: r = ag::sum(a, kiln::torch::DimList(Shape{st.dim}), true, std::nullopt); break;
+          case 3: r = ag::mean(a, kiln::torch::DimList(Shape{st.dim}), true, std::nullopt); break;
+          case 4: r = ag::softmax(a, st.dim, std::nullopt); break;
+          case 5: r = ag::transpose(a, -1, -2); break;
+          case 6: r = ag::matmul(a, vals[size_t(st.b)]); break;
+          case 7: r = ag::logsumexp(a, kiln::torch::DimList(Shape{st.dim}), true); break;
+          default: r = ag::amax(a, kiln::torch::DimList(Shape{st.dim}), true); break;
+        }
+      } catch (const kiln::torch::Error&) {
+        continue;
       }
       steps.push_back(st);
       vals.push_back(r);
@@ -641,7 +651,15 @@ TEST_P(RandomDerivativeGraph, ComputesTheEagerGradients) {
         case 1: node.push_back(d.binary(BinaryOp(st.op), a, node[size_t(st.b)])); break;
         case 2: node.push_back(d.sum(a, Shape{st.dim}, true)); break;
         case 3: node.push_back(d.call(OpId::mean, {a, d.constant(Value::small_int(st.dim)), d.constant(Value::boolean(true))})); break;
-        default: node.push_back(d.call(OpId::softmax, {a, d.constant(Value::small_int(st.dim))})); break;
+        case 4: node.push_back(d.call(OpId::softmax, {a, d.constant(Value::small_int(st.dim))})); break;
+        case 5: node.push_back(d.transpose(a, -1, -2)); break;
+        case 6: node.push_back(d.matmul(a, node[size_t(st.b)])); break;
+        case 7:
+          node.push_back(d.call(OpId::logsumexp, {a, d.constant(Value::small_int(st.dim)), d.constant(Value::boolean(true))}));
+          break;
+        default:
+          node.push_back(d.call(OpId::amax, {a, d.constant(Value::small_int(st.dim)), d.constant(Value::boolean(true))}));
+          break;
       }
     }
     loaded.push_back(kiln::torch::wrap(h.vm, g));
@@ -671,7 +689,25 @@ TEST_P(RandomDerivativeGraph, ComputesTheEagerGradients) {
         }
         case 2: accumulate(st.a, ag::sum_derivative(d, gk, in_sizes, mask, true)); break;
         case 3: accumulate(st.a, ag::mean_derivative(d, gk, in_sizes, mask, true)); break;
-        default: accumulate(st.a, ag::softmax_derivative(d, gk, r, st.dim, in_sizes.size())); break;
+        case 4: accumulate(st.a, ag::softmax_derivative(d, gk, r, st.dim, in_sizes.size())); break;
+        case 5: accumulate(st.a, ag::transpose_derivative(d, gk, -1, -2)); break;
+        case 6: {
+          // (The operands' layouts, as the eager node saw them.)
+          auto transposed = [](const Tensor& t) {
+            return t.dim() == 2 && t.sizes[0] > 1 && t.sizes[1] > 1 && t.strides[0] == 1 && t.strides[1] == t.sizes[0];
+          };
+          const Tensor& ta = vals[size_t(st.a)].t;
+          const Tensor& tb = vals[size_t(st.b)].t;
+          auto gr = ag::product_derivative(d, true, true, gk, a, node[size_t(st.b)], ta.sizes, tb.sizes, transposed(ta), transposed(tb));
+          accumulate(st.a, gr.a);
+          accumulate(st.b, gr.b);
+          break;
+        }
+        default: {
+          int ge = ag::unreduce(d, gk, in_sizes, mask, true), re = ag::unreduce(d, r, in_sizes, mask, true);
+          accumulate(st.a, st.kind == 7 ? ag::logsumexp_derivative(d, ge, a, re) : ag::extreme_derivative(d, ge, a, re, mask));
+          break;
+        }
       }
     }
     // Leaves the output does not reach have no gradient, eagerly or here.
