@@ -421,4 +421,13 @@ struct EagerDerivative {
   T nondiff_binary(BinaryOp op, const T& a, const T& b) { return Var(torch::binary(op, a.op().op(), b.op().op())); }
 };
 
+// Runs `formula` (e.g. unary_derivative<EagerDerivative>) on the eager
+// builder with these arguments (a Var argument is borrowed by the formula)
+// and returns its result as a Var: how the eager nodes call the formulas
+// that have one result.
+template <class F, class... A> Var eager(F formula, const A&... args) {
+  EagerDerivative d;
+  return std::move(formula(d, args...)).take();
+}
+
 }  // namespace kiln::torch::autograd

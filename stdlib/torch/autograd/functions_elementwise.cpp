@@ -57,10 +57,8 @@ Var unary(UnaryOp op, const Var& x) {
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
   UnaryDerivative info = unary_derivative_info(op);
   if (!info.node) return r;  // bool/int results: not differentiable
-  record_unary(info.node, x, r, info.save_x, info.save_r, [op](const Var& g, const Var& x, const Var& r) {
-    EagerDerivative d;
-    return std::move(unary_derivative(d, op, g, x, r)).take();
-  });
+  record_unary(info.node, x, r, info.save_x, info.save_r,
+               [op](const Var& g, const Var& x, const Var& r) { return eager(unary_derivative<EagerDerivative>, op, g, x, r); });
   return r;
 }
 
@@ -165,8 +163,7 @@ Var nan_to_num(const Var& x, double nan, std::optional<double> posinf, std::opti
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
   Var finite(torch::unary(U::isfinite, x.t));
   auto* n = make_node("NanToNumBackward0", [finite](const VarList& g, const VarList&, const Node&) -> VarList {
-    EagerDerivative d;
-    return {std::move(nan_to_num_derivative(d, EagerDerivative::T(g[0]), EagerDerivative::T(finite))).take()};
+    return {eager(nan_to_num_derivative<EagerDerivative>, g[0], finite)};
   });
   connect(n, {&x}, {&r});
   return r;

@@ -30,8 +30,7 @@ std::vector<bool> reduced_mask(const DimList& dims, int ndim) {
 // g (the reduction's output gradient) back at the input's shape
 // (derivatives.h's unreduce, shared with graph builders).
 Var unreduce(const Var& g, const Shape& in_sizes, const std::vector<bool>& mask, bool keepdim) {
-  EagerDerivative d;
-  return std::move(autograd::unreduce(d, EagerDerivative::T(g), in_sizes, mask, keepdim)).take();
+  return eager(autograd::unreduce<EagerDerivative>, g, in_sizes, mask, keepdim);
 }
 
 // A one-input reduction node: f(g_at_input_shape, x, result_at_input_shape).
@@ -57,9 +56,7 @@ DimList one_dim(int64_t d) { return Shape{d}; }
 // The gradient of the elements that hold a reduction's extreme value
 // (derivatives.h's extreme_derivative).
 Var extreme_grad(const Var& ge, const Var& x, const Var& re, const std::vector<bool>& mask) {
-  EagerDerivative d;
-  using T = EagerDerivative::T;
-  return std::move(extreme_derivative(d, T(ge), T(x), T(re), mask)).take();
+  return eager(extreme_derivative<EagerDerivative>, ge, x, re, mask);
 }
 
 }  // namespace
@@ -82,9 +79,8 @@ template <bool kMean> Var sum_or_mean(const char* name, const Var& x, Var r, con
   std::vector<bool> mask = reduced_mask(dims, x.t.dim());
   Shape in_sizes = x.t.sizes;
   auto* n = make_node(name, [=](const VarList& g, const VarList&, const Node&) -> VarList {
-    EagerDerivative d;
-    EagerDerivative::T gt(g[0]);
-    return {std::move(kMean ? mean_derivative(d, gt, in_sizes, mask, keepdim) : sum_derivative(d, gt, in_sizes, mask, keepdim)).take()};
+    return {kMean ? eager(mean_derivative<EagerDerivative>, g[0], in_sizes, mask, keepdim)
+                  : eager(sum_derivative<EagerDerivative>, g[0], in_sizes, mask, keepdim)};
   });
   connect(n, {&x}, {&r});
   return r;
@@ -183,18 +179,14 @@ std::pair<Var, Tensor> topk(const Var& x, int64_t k, int64_t dim, bool largest, 
 Var var(const Var& x, const DimList& dims, double correction, bool keepdim) {
   return record_reduce("VarBackward0", x, Var(torch::var(x.t, dims, correction, keepdim)), dims, keepdim, true, false,
                        [correction, dims](const Var& ge, const Var& x, const Var&, const std::vector<bool>& m) {
-                         EagerDerivative d;
-                         using T = EagerDerivative::T;
-                         return std::move(var_derivative(d, T(ge), T(x), dims, x.t.sizes, m, correction)).take();
+                         return eager(var_derivative<EagerDerivative>, ge, x, dims, x.t.sizes, m, correction);
                        });
 }
 
 Var std(const Var& x, const DimList& dims, double correction, bool keepdim) {
   return record_reduce("StdBackward0", x, Var(torch::std(x.t, dims, correction, keepdim)), dims, keepdim, true, true,
                        [correction, dims](const Var& ge, const Var& x, const Var& re, const std::vector<bool>& m) {
-                         EagerDerivative d;
-                         using T = EagerDerivative::T;
-                         return std::move(std_derivative(d, T(ge), T(x), T(re), dims, x.t.sizes, m, correction)).take();
+                         return eager(std_derivative<EagerDerivative>, ge, x, re, dims, x.t.sizes, m, correction);
                        });
 }
 
@@ -209,9 +201,7 @@ std::pair<Var, Var> var_mean(const Var& x, const DimList& dims, double correctio
 Var logsumexp(const Var& x, const DimList& dims, bool keepdim) {
   return record_reduce("LogsumexpBackward0", x, Var(torch::logsumexp(x.t, dims, keepdim)), dims, keepdim, true, true,
                        [](const Var& ge, const Var& x, const Var& re, const std::vector<bool>&) {
-                         EagerDerivative d;
-                         using T = EagerDerivative::T;
-                         return std::move(logsumexp_derivative(d, T(ge), T(x), T(re))).take();
+                         return eager(logsumexp_derivative<EagerDerivative>, ge, x, re);
                        });
 }
 
@@ -296,8 +286,7 @@ Var softmax(const Var& x_in, int64_t dim, std::optional<DType> dtype) {
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
   int64_t d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
   auto* n = make_node("SoftmaxBackward0", [d](const VarList& g, const VarList& s, const Node&) -> VarList {
-    EagerDerivative b;
-    return {std::move(softmax_derivative(b, EagerDerivative::T(g[0]), EagerDerivative::T(s[0]), d, s[0].t.dim())).take()};
+    return {eager(softmax_derivative<EagerDerivative>, g[0], s[0], d, s[0].t.dim())};
   });
   n->saved.resize(1);
   connect(n, {&x}, {&r});
@@ -311,8 +300,7 @@ Var log_softmax(const Var& x_in, int64_t dim, std::optional<DType> dtype) {
   if (!any_requires_grad({&x}) || !is_floating(r.t.dtype)) return r;
   int64_t d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
   auto* n = make_node("LogSoftmaxBackward0", [d](const VarList& g, const VarList& s, const Node&) -> VarList {
-    EagerDerivative b;
-    return {std::move(log_softmax_derivative(b, EagerDerivative::T(g[0]), EagerDerivative::T(s[0]), d, s[0].t.dim())).take()};
+    return {eager(log_softmax_derivative<EagerDerivative>, g[0], s[0], d, s[0].t.dim())};
   });
   n->saved.resize(1);
   connect(n, {&x}, {&r});

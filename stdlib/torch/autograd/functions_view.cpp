@@ -19,11 +19,6 @@ namespace kiln::torch::autograd {
 
 namespace {
 
-// A formula of derivatives.h run on g now (EagerDerivative).
-template <class F, class... A> Var eager(F formula, const Var& g, const A&... args) {
-  EagerDerivative d;
-  return std::move(formula(d, EagerDerivative::T(g), args...)).take();
-}
 // The gradient of a view that reshapes: derivatives.h's reshape_view_derivative.
 Var back_to(const Var& g, const Shape& sizes) { return eager(reshape_view_derivative<EagerDerivative>, g, sizes); }
 
