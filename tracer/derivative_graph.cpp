@@ -7,6 +7,7 @@
 #include "stdlib/torch/state.h"
 #include "stdlib/torch/tensor_object.h"
 #include "vm/dict.h"
+#include "vm/list.h"
 #include "vm/str.h"
 #include "vm/tuple.h"
 
@@ -78,25 +79,28 @@ double GraphDerivative::number_value(int v) const {
 
 int GraphDerivative::call(OpId id, std::initializer_list<int> args, std::initializer_list<std::pair<const char*, int>> kwargs) {
   const OpDef& op = torch::ops::op(id);
-  bool method = !op.has_function();
-  // The meta function on the arguments' metadata: the node's Meta, and
-  // the formula's error (shapes or dtypes that do not fit) now.
-  std::vector<Value> samples;
   std::vector<int> in(args);
-  for (int a : args) samples.push_back(values_[size_t(a)].sample);
   Value kwnames;
   if (kwargs.size()) {
     kwnames = vm::tuple_new(vm_, kwargs.size());
     size_t k = 0;
     for (const auto& [name, v] : kwargs) {
       kwnames.as<vm::TupleObject>()->items[k++] = vm_.intern(name);
-      samples.push_back(values_[size_t(v)].sample);
       in.push_back(v);
     }
   }
+  return call_as(op, !torch::ops::function_name(op), std::move(in), kwnames);
+}
+
+int GraphDerivative::call_as(const OpDef& op, bool method, std::vector<int> in, Value kwnames) {
+  // The meta function on the arguments' metadata: the node's Meta, and
+  // the formula's error (shapes or dtypes that do not fit) now.
+  std::vector<Value> samples;
+  for (int a : in) samples.push_back(values_[size_t(a)].sample);
   const vm::TupleObject* kw = kwnames ? kwnames.as<vm::TupleObject>() : nullptr;
+  size_t npos = in.size() - (kw ? kw->size : 0);
   Value result;
-  if (!torch::ops::infer_meta(vm_, op, vm::CallArgs{samples.data(), args.size(), kw}, method, &result)) {
+  if (!torch::ops::infer_meta(vm_, op, vm::CallArgs{samples.data(), npos, kw}, method, &result)) {
     Value e = vm_.take_exception();
     vm_.clear_exception();
     Value s = e ? vm::str(vm_, e) : Value();
@@ -107,11 +111,38 @@ int GraphDerivative::call(OpId id, std::initializer_list<int> args, std::initial
   Node n;
   n.op = GraphOp::Call;
   n.in = std::move(in);
-  n.callee = method ? tensor_method(vm_, op.name()) : torch_function(vm_, op.name());
+  const char* fname = torch::ops::function_name(op);
+  if (!method && !fname) torch::runtime_error("derivative graph {}: {}() has no torch function", name_, op.name());
+  n.callee = method ? tensor_method(vm_, op.name()) : torch_function(vm_, fname);
   n.kwnames = kwnames;
-  n.label = std::string(method ? "Tensor." : "torch.") + op.name();
+  n.label = std::string(method ? "Tensor." : "torch.") + (method ? op.name() : fname);
   return node(std::move(n), result);
 }
+
+int GraphDerivative::item(int tuple, size_t k) {
+  const Value& t = values_[size_t(tuple)].sample;
+  Value item;
+  if (vm::is_kind(t, vm::ObjKind::Tuple) && k < t.as<vm::TupleObject>()->size) item = t.as<vm::TupleObject>()->items[k];
+  if (vm::is_kind(t, vm::ObjKind::List) && k < t.as<vm::ListObject>()->items.size()) item = t.as<vm::ListObject>()->items[k];
+  if (!item) torch::runtime_error("derivative graph {}: item {} of a value that is not a tuple or list that long", name_, k);
+  Node n;
+  n.op = GraphOp::GetItem;
+  n.in = {tuple, constant(Value::small_int(int64_t(k)))};
+  n.label = "[]";
+  return node(std::move(n), item);
+}
+
+int GraphDerivative::list(const std::vector<int>& items) {
+  Value l = vm::list_new(vm_);
+  for (int v : items) l.as<vm::ListObject>()->items.push_back(values_[size_t(v)].sample);
+  Node n;
+  n.op = GraphOp::BuildList;
+  n.in = items;
+  n.label = "[...]";
+  return node(std::move(n), l);
+}
+
+bool GraphDerivative::is_tensor(int v) const { return torch::is_tensor(values_[size_t(v)].sample); }
 
 int GraphDerivative::unary(torch::UnaryOp op, int a) { return call(elementwise_op(true, int(op)).id, {a}); }
 
@@ -132,7 +163,7 @@ int GraphDerivative::zeros_like(int a) {
   n.in = {a};
   n.callee = torch_function(vm_, "zeros_like");
   n.label = "torch.zeros_like";
-  return node(std::move(n), torch::ops::meta_object(vm_, torch::meta_tensor(t.sizes, t.dtype)));
+  return detach(node(std::move(n), torch::ops::meta_object(vm_, torch::meta_tensor(t.sizes, t.dtype))));
 }
 
 int GraphDerivative::int_tuple(std::span<const int64_t> xs) {
@@ -150,7 +181,7 @@ int GraphDerivative::mean(int a, const torch::DimList& dims, bool keepdim) {
   return call(OpId::mean, {a, d, constant(Value::boolean(keepdim))});
 }
 
-int GraphDerivative::nondiff_cast(int a, torch::DType dt) {
+int GraphDerivative::cast(int a, torch::DType dt) {
   switch (dt) {
     case torch::DType::Float32: return call(OpId::to_float, {a});
     case torch::DType::Float64: return call(OpId::to_double, {a});

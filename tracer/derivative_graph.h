@@ -43,6 +43,15 @@ class GraphDerivative {
   // Tensor method when it has no function), then keyword arguments.
   int call(torch::ops::OpId op, std::initializer_list<int> args,
            std::initializer_list<std::pair<const char*, int>> kwargs = {});
+  // A call as a program makes it: `in` its positional values, then the
+  // values of the keywords `kwnames` names (a tuple, or Empty); a method
+  // call (method) has its receiver first. Raises torch::Error when the
+  // op's meta function refuses the call.
+  int call_as(const torch::ops::OpDef& op, bool method, std::vector<int> in, Value kwnames);
+  // Item k of a value that is a tuple or list (an op with several results).
+  int item(int tuple, size_t k);
+  // A list of these values (an op's Tensor[] argument).
+  int list(const std::vector<int>& items);
   // g, a gradient at some result's shape, fitted to value `like`'s shape
   // and dtype as the eager engine fits each gradient to its tensor: summed
   // over the dims `like` was broadcast along, cast to its dtype.
@@ -52,6 +61,20 @@ class GraphDerivative {
   Graph finish(const std::vector<int>& outputs) const;
   // The Meta a value has (what the meta functions gave).
   Meta meta(int v) const;
+  // What the meta functions were given for value v: a meta tensor object
+  // (sizes, strides, dtype), a tuple or list of them, or the constant.
+  const Value& sample(int v) const { return values_[size_t(v)].sample; }
+  bool is_tensor(int v) const;
+  // The node that made value v (its `in` holds value ids), or nullptr for
+  // an input or a constant.
+  const Node* node_of(int v) const {
+    const Entry& e = values_[size_t(v)];
+    return e.kind == Kind::Node ? &nodes_[size_t(e.index)] : nullptr;
+  }
+  bool is_input(int v) const { return values_[size_t(v)].kind == Kind::Input; }
+  int size() const { return int(values_.size()); }
+  const std::string& name() const { return name_; }
+  VM& vm() const { return vm_; }
 
   // ---- the builder operations (derivatives.h). (Number operands are
   // doubles: d.mul(a, 2) would take 2 for a value.)
@@ -61,8 +84,8 @@ class GraphDerivative {
   int sum_all(int a) { return call(torch::ops::OpId::sum, {a}); }
   int mean(int a, const torch::DimList& dims, bool keepdim);
   torch::DType dtype(int a) const { return meta(a).dtype; }
-  int nondiff_cast(int a, torch::DType dt);
-  int nondiff_sum(int a, const torch::Shape& dims, bool keepdim) { return sum(a, dims, keepdim); }
+  int nondiff_cast(int a, torch::DType dt) { return detach(cast(a, dt)); }
+  int nondiff_sum(int a, const torch::Shape& dims, bool keepdim) { return detach(sum(a, dims, keepdim)); }
   bool is_number(int v) const;
   double number_value(int v) const;
   int neg(int a) { return call(torch::ops::OpId::neg, {a}); }
@@ -96,8 +119,18 @@ class GraphDerivative {
   int pow(int a, double e) { return call(torch::ops::OpId::pow, {a, number(e)}); }
   int where(int mask, int a, int b) { return call(torch::ops::OpId::where, {mask, a, b}); }
   int zeros_like(int a);
-  int nondiff_unary(torch::UnaryOp op, int a) { return unary(op, a); }  // (a graph has no autograd to stop)
-  int nondiff_binary(torch::BinaryOp op, int a, int b) { return binary(op, a, b); }
+  int nondiff_unary(torch::UnaryOp op, int a) { return detach(unary(op, a)); }
+  int nondiff_binary(torch::BinaryOp op, int a, int b) { return detach(binary(op, a, b)); }
+  int cast(int a, torch::DType dt);
+  // Marks value v as one no gradient flows through (a mask, a count: what
+  // the eager builder computes without recording), as graph_backward.h's
+  // walk reads it; returns v.
+  int detach(int v) {
+    values_[size_t(v)].detached = true;
+    return v;
+  }
+  bool is_detached(int v) const { return values_[size_t(v)].detached; }
+  int int_tuple(std::span<const int64_t> xs);
 
  private:
   enum class Kind : uint8_t { Input, Constant, Node };
@@ -105,9 +138,9 @@ class GraphDerivative {
     Kind kind;
     int index;         // into inputs_, consts_ or nodes_
     vm::Value sample;  // what meta functions are given: a meta tensor object, or the constant
+    bool detached = false;
   };
   int node(Node n, vm::Value sample);
-  int int_tuple(std::span<const int64_t> xs);
 
   VM& vm_;
   std::string name_;

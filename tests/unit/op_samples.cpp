@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "kiln/kiln.h"
+#include "stdlib/torch/autograd/functions.h"
 #include "stdlib/torch/autograd/node.h"
 #include "stdlib/torch/elementwise.h"
 #include "stdlib/torch/state.h"
@@ -239,6 +240,67 @@ SampledCall sample_call(OpHarness& h, const kiln::torch::ops::OpDef& op, Gen& g,
     for (size_t k = 0; k < kwnames.size(); k++) c.kwnames.as<kiln::vm::TupleObject>()->items[k] = kwnames[k];
   }
   return c;
+}
+
+OpFunction::OpFunction(OpHarness& h_, const kiln::torch::ops::OpDef& op_, SampledCall c) : h(h_), op(op_), call(std::move(c)) {
+  using kiln::torch::DType;
+  for (size_t a = 0; a < call.args.size(); a++) {
+    const Value& v = call.args[a];
+    if (kiln::torch::is_tensor(v) && kiln::torch::tensor_of(v).dtype == DType::Float64) {
+      slots.push_back({a, -1});
+      x0.push_back(kiln::torch::tensor_of(v));
+    } else if (kiln::vm::is_kind(v, kiln::vm::ObjKind::List)) {
+      auto& list = v.as<kiln::vm::ListObject>()->items;
+      for (size_t i = 0; i < list.size(); i++)
+        if (kiln::torch::is_tensor(list[i]) && kiln::torch::tensor_of(list[i]).dtype == DType::Float64) {
+          slots.push_back({a, int(i)});
+          x0.push_back(kiln::torch::tensor_of(list[i]));
+        }
+    }
+  }
+}
+
+std::optional<kiln::torch::autograd::VarList> OpFunction::operator()(const kiln::torch::autograd::VarList& xs) {
+  using kiln::torch::autograd::VarList;
+  std::vector<Value> args = call.args;
+  for (size_t a = 0; a < args.size(); a++)
+    if (kiln::vm::is_kind(args[a], kiln::vm::ObjKind::List)) {
+      Value l = kiln::vm::list_new(h.vm);
+      l.as<kiln::vm::ListObject>()->items = args[a].as<kiln::vm::ListObject>()->items;
+      args[a] = l;
+    }
+  for (size_t i = 0; i < slots.size(); i++) {
+    Value t = kiln::torch::wrap(h.vm, xs[i]);
+    if (slots[i].item < 0) args[slots[i].arg] = t;
+    else args[slots[i].arg].as<kiln::vm::ListObject>()->items[size_t(slots[i].item)] = t;
+  }
+  if (op.schema.writes()) args[0] = kiln::torch::wrap(h.vm, kiln::torch::autograd::clone(kiln::torch::var_of(args[0])));
+  kiln::torch::ops::Bound b;
+  Value r;
+  kiln::vm::CallArgs ca{args.data(), call.npos, call.kwnames ? call.kwnames.as<kiln::vm::TupleObject>() : nullptr};
+  if (kiln::torch::ops::bind(h.vm, op, ca, call.method, &b)) r = op.impl(h.vm, b, op);
+  if (!r) {
+    exception_text(h);
+    return std::nullopt;
+  }
+  VarList outs;
+  items.clear();
+  auto take = [&](const Value& v, int item) {
+    if (kiln::torch::is_tensor(v) && kiln::torch::is_floating(kiln::torch::tensor_of(v).dtype)) {
+      outs.push_back(kiln::torch::var_of(v));
+      items.push_back(item);
+    }
+  };
+  if (kiln::vm::is_kind(r, kiln::vm::ObjKind::Tuple)) {
+    auto* t = r.as<kiln::vm::TupleObject>();
+    for (size_t i = 0; i < t->size; i++) take(t->items[i], int(i));
+  } else if (kiln::vm::is_kind(r, kiln::vm::ObjKind::List)) {
+    auto& list = r.as<kiln::vm::ListObject>()->items;
+    for (size_t i = 0; i < list.size(); i++) take(list[i], int(i));
+  } else {
+    take(r, -1);
+  }
+  return outs;
 }
 
 std::string describe(OpHarness& h, const SampledCall& c) {

@@ -12,11 +12,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "kiln/kiln.h"
+#include "stdlib/torch/autograd/variable.h"
 #include "stdlib/torch/ops/registry.h"
 #include "vm/object.h"
 #include "vm/vm.h"
@@ -57,6 +59,30 @@ struct SampledCall {
   }
 };
 SampledCall sample_call(OpHarness& h, const kiln::torch::ops::OpDef& op, Gen& g, SampleStyle style);
+
+// The op as a function of the float64 tensors of one sampled call (its
+// slots: each float64 tensor argument, and each float64 tensor in a list
+// argument, in order).
+struct OpFunction {
+  OpHarness& h;
+  const kiln::torch::ops::OpDef& op;
+  SampledCall call;
+  struct Slot {
+    size_t arg;
+    int item;  // -1: args[arg] itself; else an item of the list args[arg]
+  };
+  std::vector<Slot> slots;
+  std::vector<kiln::torch::Tensor> x0;  // the sampled values of the slots
+
+  OpFunction(OpHarness& h, const kiln::torch::ops::OpDef& op, SampledCall c);
+  // The op's floating outputs at xs (one Var per slot), or nullopt when the
+  // call raises (the exception cleared). In-place ops write a clone of
+  // their first argument.
+  std::optional<kiln::torch::autograd::VarList> operator()(const kiln::torch::autograd::VarList& xs);
+  // Of the last call, per output: its index in the tuple or list the op
+  // returned (-1: the op returned that tensor itself).
+  std::vector<int> items;
+};
 
 // The call as Python source would write it: "(tensor(...), 2, dim=1)".
 std::string describe(OpHarness& h, const SampledCall& c);

@@ -49,6 +49,7 @@ using kiln::torch::ops::OpDef;
 using kiln::vm::Value;
 using kiln_test::Gen;
 using kiln_test::OpHarness;
+using kiln_test::OpFunction;
 using kiln_test::SampledCall;
 
 constexpr double kEps = 1e-6;
@@ -91,76 +92,6 @@ Var leaf(const Tensor& t) {
   v.ensure_meta().requires_grad = true;
   return v;
 }
-
-// The op as a function of the float64 tensors of one sampled call.
-struct OpFunction {
-  OpHarness& h;
-  const OpDef& op;
-  SampledCall call;
-  struct Slot {
-    size_t arg;
-    int item;  // -1: args[arg] itself; else an item of the list args[arg]
-  };
-  std::vector<Slot> slots;
-  std::vector<Tensor> x0;  // the sampled values of the slots
-
-  OpFunction(OpHarness& h_, const OpDef& op_, SampledCall c) : h(h_), op(op_), call(std::move(c)) {
-    for (size_t a = 0; a < call.args.size(); a++) {
-      const Value& v = call.args[a];
-      if (kiln::torch::is_tensor(v) && kiln::torch::tensor_of(v).dtype == DType::Float64) {
-        slots.push_back({a, -1});
-        x0.push_back(kiln::torch::tensor_of(v));
-      } else if (kiln::vm::is_kind(v, kiln::vm::ObjKind::List)) {
-        auto& items = v.as<kiln::vm::ListObject>()->items;
-        for (size_t i = 0; i < items.size(); i++)
-          if (kiln::torch::is_tensor(items[i]) && kiln::torch::tensor_of(items[i]).dtype == DType::Float64) {
-            slots.push_back({a, int(i)});
-            x0.push_back(kiln::torch::tensor_of(items[i]));
-          }
-      }
-    }
-  }
-
-  // The op's floating outputs at xs (one Var per slot), or nullopt when the
-  // call raises. In-place ops write a clone of their first argument.
-  std::optional<VarList> operator()(const VarList& xs) {
-    std::vector<Value> args = call.args;
-    for (size_t a = 0; a < args.size(); a++)
-      if (kiln::vm::is_kind(args[a], kiln::vm::ObjKind::List)) {
-        Value l = kiln::vm::list_new(h.vm);
-        l.as<kiln::vm::ListObject>()->items = args[a].as<kiln::vm::ListObject>()->items;
-        args[a] = l;
-      }
-    for (size_t i = 0; i < slots.size(); i++) {
-      Value t = kiln::torch::wrap(h.vm, xs[i]);
-      if (slots[i].item < 0) args[slots[i].arg] = t;
-      else args[slots[i].arg].as<kiln::vm::ListObject>()->items[size_t(slots[i].item)] = t;
-    }
-    if (op.schema.writes()) args[0] = kiln::torch::wrap(h.vm, kiln::torch::autograd::clone(kiln::torch::var_of(args[0])));
-    kiln::torch::ops::Bound b;
-    Value r;
-    kiln::vm::CallArgs ca{args.data(), call.npos, call.kwnames ? call.kwnames.as<kiln::vm::TupleObject>() : nullptr};
-    if (kiln::torch::ops::bind(h.vm, op, ca, call.method, &b)) r = op.impl(h.vm, b, op);
-    if (!r) {
-      kiln_test::exception_text(h);
-      return std::nullopt;
-    }
-    VarList outs;
-    auto take = [&](const Value& v) {
-      if (kiln::torch::is_tensor(v) && kiln::torch::is_floating(kiln::torch::tensor_of(v).dtype))
-        outs.push_back(kiln::torch::var_of(v));
-    };
-    if (kiln::vm::is_kind(r, kiln::vm::ObjKind::Tuple)) {
-      auto* t = r.as<kiln::vm::TupleObject>();
-      for (size_t i = 0; i < t->size; i++) take(t->items[i]);
-    } else if (kiln::vm::is_kind(r, kiln::vm::ObjKind::List)) {
-      for (const Value& v : r.as<kiln::vm::ListObject>()->items) take(v);
-    } else {
-      take(r);
-    }
-    return outs;
-  }
-};
 
 enum class Outcome { Checked, Skipped, Failed };
 

@@ -152,6 +152,17 @@ bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Bound* b)
   return tensors_ok(s, a, method, *b) || tensor_error(vm, op, a, method, slot, *b);
 }
 
+const char* function_name(const OpDef& op) {
+  if (op.has_function()) return op.name();
+#define OP(id, variants, kind, impl, arg, schema)
+#define ALIAS(alias, target, variants) \
+  if (op.id == OpId::target && (uint8_t(Variants::variants) & uint8_t(Variants::Function))) return alias;
+#include "stdlib/torch/ops/ops.def"
+#undef ALIAS
+#undef OP
+  return nullptr;
+}
+
 void register_ops(Registrar& r) {
   const std::vector<OpDef>& t = table();
   auto add = [&](const char* name, size_t index, Variants v) {

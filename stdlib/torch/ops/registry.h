@@ -95,6 +95,9 @@ struct OpDef {
 const OpDef& op(OpId id);
 std::span<const OpDef> all_ops();
 const char* op_id_name(OpId id);  // "clamp_"
+// The name of op's torch function: its own, or its first ALIAS that is a
+// function (linear: "_kiln_linear"); nullptr when it has none.
+const char* function_name(const OpDef& op);
 
 // The op a native of the torch module runs (*method: called as a Tensor
 // method, its receiver first), or nullptr for a native outside the registry.

@@ -1,0 +1,304 @@
+// Every registry op's derivative built as a graph (tracer/graph_backward.h)
+// computes the eager engine's gradients bit for bit, first and second
+// order: one test per op of stdlib/torch/ops/ops.def, generated from its
+// schema.
+//
+// Random calls (tests/unit/op_samples.h, the Gradients style) run eagerly
+// with every float64 tensor argument a leaf that requires grad, and the
+// engine computes the gradients for random cotangents, with create_graph,
+// then the gradients of those (second order) for random cotangents of
+// theirs, with respect to the leaves and the first cotangents. The same
+// call is then recorded as a graph (GraphDerivative: the leaves and
+// cotangents its inputs, the other arguments constants), differentiated
+// by `backward` twice, and run by the executor; every gradient must have
+// the eager one's bits (any NaN equals any NaN) and be defined exactly
+// where the eager one is.
+//
+// An in-place op is checked through its functional form (add_ as add: a
+// graph differentiates after functionalisation) against the eager in-place
+// op. An op the eager engine differentiates but graphs cannot yet must be
+// listed in kEagerOnly, and must make `backward` raise NotImplemented (no
+// wrong graph is ever built) for the calls it cannot differentiate (max
+// along a dim, but not max of all elements); an op listed there that
+// gains a graph derivative for every call fails the test, so the list only
+// shrinks.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "stdlib/torch/autograd/engine.h"
+#include "stdlib/torch/autograd/functions.h"
+#include "stdlib/torch/error.h"
+#include "stdlib/torch/ops/registry.h"
+#include "stdlib/torch/tensor_object.h"
+#include "tests/unit/op_samples.h"
+#include "tracer/derivative_graph.h"
+#include "tracer/executor.h"
+#include "tracer/graph_backward.h"
+#include "vm/list.h"
+#include "vm/tuple.h"
+
+namespace {
+
+using kiln::torch::DType;
+using kiln::torch::Tensor;
+using kiln::torch::autograd::Var;
+using kiln::torch::autograd::VarList;
+using kiln::torch::ops::all_ops;
+using kiln::torch::ops::OpDef;
+using kiln::torch::ops::OpId;
+using kiln::vm::Value;
+using kiln_test::Gen;
+using kiln_test::OpFunction;
+using kiln_test::OpHarness;
+
+// The ops whose derivatives only the eager engine runs, for now (their
+// formulas are still lambdas in autograd/functions_*.cpp).
+const std::set<OpId> kEagerOnly = {
+    OpId::prod,    OpId::norm,         OpId::cumsum,    OpId::cumprod, OpId::sort,        OpId::topk,
+    OpId::narrow,  OpId::select,       OpId::chunk,     OpId::unbind,  OpId::cat,         OpId::concat,
+    OpId::stack,   OpId::index_select, OpId::gather,    OpId::scatter, OpId::scatter_add, OpId::roll,
+    OpId::flip,    OpId::repeat,       OpId::tril,      OpId::triu,    OpId::outer,       OpId::ger,
+    OpId::addcmul, OpId::addcdiv,      OpId::lerp,      OpId::max,     OpId::min,
+};
+
+Tensor random_like(const Tensor& t, Gen& g) {
+  Tensor r = kiln::torch::empty(t.sizes, DType::Float64);
+  double* p = r.data<double>();
+  for (int64_t i = 0; i < r.numel(); i++) p[i] = g.uniform(-1, 1);
+  return r;
+}
+
+Var leaf(const Tensor& t) {
+  Var v(t);
+  v.ensure_meta().requires_grad = true;
+  return v;
+}
+
+// Equal bits, but any NaN equals any NaN (a graph's number constants hold
+// one canonical NaN).
+bool same_bits(const Tensor& a, const Tensor& b) {
+  if (a.dtype != b.dtype || a.sizes != b.sizes) return false;
+  Tensor ca = kiln::torch::contiguous(a), cb = kiln::torch::contiguous(b);
+  size_t size = ca.element_size();
+  for (int64_t i = 0; i < ca.numel(); i++) {
+    if (std::memcmp(ca.data_bytes() + i * int64_t(size), cb.data_bytes() + i * int64_t(size), size) == 0) continue;
+    double x = kiln::torch::element_as_double(ca, i), y = kiln::torch::element_as_double(cb, i);
+    if (!(std::isnan(x) && std::isnan(y))) return false;
+  }
+  return true;
+}
+
+// The op a graph records for `op`: itself, or an in-place op's functional
+// form (add_ -> add, t_ -> t); nullptr when there is none.
+const OpDef* graph_op_for(const OpDef& op) {
+  if (!op.schema.writes()) return &op;
+  std::string name = op.schema.name.substr(0, op.schema.name.size() - 1);
+  for (const OpDef& d : all_ops())
+    if (d.schema.name == name && d.has_method() && !d.schema.writes()) return &d;
+  return nullptr;
+}
+
+enum class Outcome { Compared, Skipped, EagerOnly };
+
+struct Checker {
+  OpHarness& h;
+  const OpDef& op;
+  const OpDef& graph_op;
+  Gen& gen;
+  std::string failure;
+
+  Outcome check(OpFunction& fn) {
+    namespace ag = kiln::torch::autograd;
+    VarList leaves;
+    for (const Tensor& x : fn.x0) leaves.push_back(leaf(x));
+    std::optional<VarList> outs;
+    {
+      ag::GradModeGuard on(true);
+      outs = fn(leaves);
+    }
+    if (!outs) return Outcome::Skipped;
+    std::vector<int> items;
+    VarList roots, cot;
+    for (size_t k = 0; k < outs->size(); k++)
+      if ((*outs)[k].requires_grad()) {
+        roots.push_back((*outs)[k]);
+        items.push_back(fn.items[k]);
+        cot.push_back(leaf(kiln::torch::cast(random_like((*outs)[k].t, gen), (*outs)[k].t.dtype)));
+      }
+    if (roots.empty()) return Outcome::Skipped;
+    VarList first, second;
+    try {
+      first = ag::run_backward(roots, cot, true, true, leaves);
+    } catch (const kiln::torch::Error&) {
+      return Outcome::Skipped;  // (the eager engine refuses: scatter with reduce=)
+    }
+    VarList roots2, cot2, wrt2 = leaves;
+    for (const Var& c : cot) wrt2.push_back(c);
+    std::vector<size_t> first_used;
+    for (size_t i = 0; i < first.size(); i++)
+      if (first[i].defined() && first[i].requires_grad()) {
+        roots2.push_back(first[i]);
+        cot2.push_back(Var(kiln::torch::cast(random_like(first[i].t, gen), first[i].t.dtype)));
+        first_used.push_back(i);
+      }
+    VarList second_eager;
+    if (!roots2.empty()) {
+      try {
+        second_eager = ag::run_backward(roots2, cot2, false, false, wrt2);
+      } catch (const kiln::torch::Error&) {
+        return Outcome::Skipped;
+      }
+    }
+
+    // The graph: the same call, then backward twice.
+    kiln::tracer::GraphDerivative d(h.vm, std::string(op.name()) + "_gradients");
+    std::vector<Value> loaded;
+    std::vector<int> slot_values;
+    for (size_t i = 0; i < fn.x0.size(); i++) {
+      loaded.push_back(kiln::torch::wrap(h.vm, fn.x0[i]));
+      slot_values.push_back(d.input(loaded.back(), "x" + std::to_string(i)));
+    }
+    std::vector<int> in;
+    for (size_t a = 0; a < fn.call.args.size(); a++) {
+      int slot = -1;
+      std::vector<int> list_items;
+      for (size_t s = 0; s < fn.slots.size(); s++)
+        if (fn.slots[s].arg == a && fn.slots[s].item < 0) slot = slot_values[s];
+      const Value& v = fn.call.args[a];
+      if (slot >= 0) {
+        in.push_back(slot);
+      } else if (kiln::vm::is_kind(v, kiln::vm::ObjKind::List)) {
+        auto& list = v.as<kiln::vm::ListObject>()->items;
+        for (size_t i = 0; i < list.size(); i++) {
+          int item = -1;
+          for (size_t s = 0; s < fn.slots.size(); s++)
+            if (fn.slots[s].arg == a && fn.slots[s].item == int(i)) item = slot_values[s];
+          list_items.push_back(item >= 0 ? item : d.constant(list[i]));
+        }
+        in.push_back(d.list(list_items));
+      } else {
+        in.push_back(d.constant(v));
+      }
+    }
+    std::vector<int> graph_outs;
+    std::vector<int> grads, grads2;
+    try {
+      int r = d.call_as(graph_op, fn.call.method, in, fn.call.kwnames);
+      std::vector<int> root_values, cot_values;
+      for (size_t k = 0; k < roots.size(); k++) {
+        root_values.push_back(items[k] < 0 ? r : d.item(r, size_t(items[k])));
+        loaded.push_back(kiln::torch::wrap(h.vm, cot[k].t));
+        cot_values.push_back(d.input(loaded.back(), "grad" + std::to_string(k)));
+      }
+      grads = kiln::tracer::backward(d, root_values, cot_values, slot_values);
+      std::vector<int> roots2_values, cot2_values, wrt2_values = slot_values;
+      for (int c : cot_values) wrt2_values.push_back(c);
+      for (size_t j = 0; j < first_used.size(); j++) {
+        roots2_values.push_back(grads[first_used[j]]);
+        loaded.push_back(kiln::torch::wrap(h.vm, cot2[j].t));
+        cot2_values.push_back(d.input(loaded.back(), "gradgrad" + std::to_string(j)));
+      }
+      if (!roots2_values.empty()) grads2 = kiln::tracer::backward(d, roots2_values, cot2_values, wrt2_values);
+    } catch (const kiln::torch::Error& e) {
+      if (e.kind == kiln::torch::ErrorKind::NotImplemented) return Outcome::EagerOnly;
+      failure = "building the graph raised " + e.message;
+      return Outcome::Skipped;
+    }
+    // Defined where eager's are; then the values.
+    VarList expected;
+    for (size_t i = 0; i < first.size(); i++) {
+      if (first[i].defined() != (grads[i] >= 0)) {
+        failure = "first-order gradient " + std::to_string(i) + (first[i].defined() ? " is missing" : " should be undefined");
+        return Outcome::Skipped;
+      }
+      if (grads[i] >= 0) graph_outs.push_back(grads[i]), expected.push_back(first[i]);
+    }
+    for (size_t i = 0; i < second_eager.size(); i++) {
+      if (second_eager[i].defined() != (grads2[i] >= 0)) {
+        failure = "second-order gradient " + std::to_string(i) + (second_eager[i].defined() ? " is missing" : " should be undefined");
+        return Outcome::Skipped;
+      }
+      if (grads2[i] >= 0) graph_outs.push_back(grads2[i]), expected.push_back(second_eager[i]);
+    }
+    if (graph_outs.empty()) return Outcome::Skipped;
+    kiln::tracer::Graph graph = d.finish(graph_outs);
+    std::string bad = graph.validate();
+    if (bad.empty()) bad = graph.check_meta(h.vm);
+    if (!bad.empty()) {
+      failure = "the graph is not well formed: " + bad;
+      return Outcome::Skipped;
+    }
+    kiln::tracer::GraphRunner runner(&graph);
+    Value out = runner.run(h.vm, loaded);
+    if (!out) {
+      failure = "the graph raised " + kiln_test::exception_text(h) + "\n" + graph.to_code(h.vm);
+      return Outcome::Skipped;
+    }
+    auto* t = out.as<kiln::vm::TupleObject>();
+    for (size_t i = 0; i < expected.size(); i++)
+      if (!same_bits(kiln::torch::tensor_of(t->items[i]), expected[i].t)) {
+        failure = "gradient " + std::to_string(i) + " of the graph differs from the eager engine's:\n" +
+                  graph.to_code(h.vm);
+        return Outcome::Skipped;
+      }
+    return Outcome::Compared;
+  }
+};
+
+class GraphGradientOfOp : public ::testing::TestWithParam<size_t> {};
+
+constexpr int kCalls = 150, kMinCompared = 5;
+
+TEST_P(GraphGradientOfOp, MatchesTheEagerEngine) {
+  OpHarness& h = kiln_test::op_harness();
+  const OpDef& op = all_ops()[GetParam()];
+  const OpDef* graph_op = graph_op_for(op);
+  if (!graph_op) GTEST_SKIP() << op.name() << " has no functional form";
+  // In-place ops of logical and comparison kernels keep or drop history
+  // in ways their functional forms do not (test_op_gradients.cpp); a
+  // functionalised graph leaves them to the eager engine.
+  if (op.schema.writes() && op.kind == kiln::torch::ops::OpKind::Pointwise) {
+    kiln::torch::ops::Elementwise e;
+    if (kiln::torch::ops::elementwise_of(*graph_op, &e) && !e.unary) {
+      auto b = kiln::torch::BinaryOp(e.op);
+      using kiln::torch::BinaryOp;
+      for (BinaryOp cmp : {BinaryOp::eq, BinaryOp::ne, BinaryOp::lt, BinaryOp::le, BinaryOp::gt, BinaryOp::ge, BinaryOp::logical_and,
+                           BinaryOp::logical_or, BinaryOp::logical_xor})
+        if (b == cmp) GTEST_SKIP() << op.name() << " writes a 0/1 result: left to the eager engine";
+    }
+    if (op.id == OpId::logical_not_) GTEST_SKIP() << op.name() << " writes a 0/1 result: left to the eager engine";
+  }
+  Gen gen(uint32_t(GetParam()) * 7919u + 11u);
+  int compared = 0, eager_only = 0;
+  for (int call = 0; call < kCalls; call++) {
+    OpFunction fn(h, op, kiln_test::sample_call(h, op, gen, kiln_test::SampleStyle::Gradients));
+    if (fn.slots.empty()) continue;
+    Checker c{h, op, *graph_op, gen, {}};
+    Outcome o = c.check(fn);
+    ASSERT_EQ(c.failure, "") << op.name() << " call " << call << " " << kiln_test::describe(h, fn.call);
+    if (o == Outcome::Compared) compared++;
+    if (o == Outcome::EagerOnly) eager_only++;
+  }
+  RecordProperty("compared", compared);
+  bool listed = kEagerOnly.count(graph_op->id) > 0;
+  if (eager_only > 0) {
+    EXPECT_TRUE(listed) << op.name() << ": the eager engine differentiates it, graphs cannot (list it in kEagerOnly, or write its rule)";
+  } else if (listed) {
+    ADD_FAILURE() << op.name() << " has a graph derivative for every call now: take it off kEagerOnly";
+  } else if (compared > 0) {  // (an op with no differentiable result compares nothing)
+    EXPECT_GE(compared, kMinCompared) << op.name() << ": too few calls compared";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(OpRegistry, GraphGradientOfOp, ::testing::Range(size_t(0), all_ops().size()),
+                         [](const ::testing::TestParamInfo<size_t>& i) {
+                           return std::string(kiln::torch::ops::op_id_name(all_ops()[i.param].id));
+                         });
+
+}  // namespace

@@ -1,0 +1,486 @@
+// tracer/graph_backward.cpp — see graph_backward.h.
+//
+// Each rule below reads a call's bound arguments (the registry's schema
+// names them: sum(input, dim, keepdim, *, dtype)) as the op's eager entry
+// parses them, and calls the formula of stdlib/torch/autograd/derivatives.h
+// that the eager node calls, with the same arguments: the same ops in the
+// same order, so the same bits.
+#include "tracer/graph_backward.h"
+
+#include <map>
+#include <optional>
+
+#include "stdlib/torch/autograd/derivatives.h"
+#include "stdlib/torch/error.h"
+#include "stdlib/torch/linalg.h"
+#include "stdlib/torch/tensor_object.h"
+#include "vm/list.h"
+#include "vm/str.h"
+#include "vm/tuple.h"
+
+namespace kiln::tracer {
+
+namespace {
+
+namespace ag = torch::autograd;
+using torch::Shape;
+using torch::ops::OpId;
+
+// A call's bound arguments, read.
+struct Call {
+  GraphDerivative& d;
+  const OpCall& c;
+  int result;
+  std::span<const int> grads;
+  const std::function<bool(int)>& needs_fn;
+
+  int g() const { return grads.empty() ? -1 : grads[0]; }
+  int at(size_t p) const { return c.arg[p]; }
+  bool given(size_t p) const { return c.arg[p] >= 0 && !d.sample(c.arg[p]).is_none(); }
+  const Value& value(size_t p) const { return d.sample(c.arg[p]); }
+  bool tensor(size_t p) const { return given(p) && d.is_tensor(c.arg[p]); }
+  // Whether the tensor argument of parameter p needs a gradient.
+  bool needs(size_t p) const { return tensor(p) && needs_fn(c.arg[p]); }
+  const torch::Tensor& meta(size_t p) const { return torch::tensor_of(value(p)); }
+  const torch::Tensor& result_meta() const { return torch::tensor_of(d.sample(result)); }
+  Shape sizes(size_t p) const { return meta(p).sizes; }
+  int rank(size_t p) const { return meta(p).dim(); }
+  const char* op_name() const { return c.op->name(); }
+
+  [[noreturn]] void unsupported(const char* what) const {
+    torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for {}() {} yet (the eager engine differentiates it)",
+                op_name(), what);
+  }
+  int64_t int_of(const Value& v) const {
+    if (v.is_small_int()) return v.as_small_int();
+    if (v.is_bool()) return v.is_true();
+    unsupported("with an int argument that is not a constant");
+  }
+  int64_t int_or(size_t p, int64_t dflt) const { return given(p) ? int_of(value(p)) : dflt; }
+  bool bool_or(size_t p, bool dflt) const { return given(p) ? value(p).is_true() : dflt; }
+  double number(size_t p) const { return d.number_value(at(p)); }
+  // An int, or a tuple or list of ints, or the separate ints of a method
+  // call's int... parameter (x.permute(1, 0)); nullopt where not given.
+  std::optional<Shape> ints(size_t p) const {
+    Shape s;
+    if (c.packed > 1 && int(p) == c.op->schema.varargs) {
+      for (size_t k = 0; k < c.packed; k++) s.push_back(int_of(d.sample(c.pack[k])));
+      return s;
+    }
+    if (!given(p)) return std::nullopt;
+    const Value& v = value(p);
+    if (vm::is_kind(v, vm::ObjKind::Tuple)) {
+      auto* t = v.as<vm::TupleObject>();
+      for (size_t i = 0; i < t->size; i++) s.push_back(int_of(t->items[i]));
+    } else if (vm::is_kind(v, vm::ObjKind::List)) {
+      for (const Value& x : v.as<vm::ListObject>()->items) s.push_back(int_of(x));
+    } else {
+      s.push_back(int_of(v));
+    }
+    return s;
+  }
+};
+
+using Out = std::vector<Contribution>;
+using Rule = Out (*)(Call&);
+
+// Which dims a reduction folds: all for none or an empty list (as
+// functions_reduce.cpp's reduced_mask).
+std::vector<bool> reduced_mask(const torch::DimList& dims, int ndim) {
+  std::vector<bool> m(size_t(ndim), !dims || dims->empty());
+  if (dims && ndim > 0)
+    for (int64_t k : *dims) m[size_t(torch::wrap_dim(k, ndim))] = true;
+  return m;
+}
+
+void add_if(Out& out, bool need, int value, int grad) {
+  if (need && grad >= 0) out.push_back({value, grad});
+}
+
+// ---------------------------------------------------------------- pointwise
+Out unary_rule(Call& k) {
+  torch::ops::Elementwise e;
+  torch::ops::elementwise_of(*k.c.op, &e);
+  auto op = torch::UnaryOp(e.op);
+  if (!ag::unary_derivative_info(op).node) return {};
+  return {{k.at(0), ag::unary_derivative(k.d, op, k.g(), k.at(0), k.result)}};
+}
+
+Out binary_formula(Call& k, torch::BinaryOp op) {
+  bool a_num = !k.tensor(0), b_num = !k.tensor(1);
+  bool na = k.needs(0), nb = k.needs(1);
+  if (!ag::binary_derivative_info(op, a_num, b_num, na, nb).node) return {};
+  auto gr = ag::binary_derivative(k.d, op, na, nb, k.g(), k.at(0), k.at(1), k.result);
+  Out out;
+  add_if(out, na, k.at(0), gr.a);
+  add_if(out, nb, k.at(1), gr.b);
+  return out;
+}
+
+Out binary_rule(Call& k) {
+  torch::ops::Elementwise e;
+  torch::ops::elementwise_of(*k.c.op, &e);
+  return binary_formula(k, torch::BinaryOp(e.op));
+}
+
+// add / sub(input, other, *, alpha=1)
+Out add_rule(Call& k) {
+  double f = (k.given(2) ? k.number(2) : 1.0) * (k.c.op->id == OpId::sub ? -1 : 1);
+  auto gr = ag::add_derivative(k.d, true, k.needs(1), k.g(), f);
+  Out out;
+  add_if(out, k.needs(0), k.at(0), gr.a);
+  add_if(out, k.needs(1), k.at(1), gr.b);
+  return out;
+}
+
+// div(input, other, *, rounding_mode=None)
+Out div_rule(Call& k) {
+  torch::BinaryOp op = torch::BinaryOp::div;
+  if (k.given(2)) op = vm::str_view(k.value(2)) == "trunc" ? torch::BinaryOp::div_trunc : torch::BinaryOp::div_floor;
+  return binary_formula(k, op);
+}
+
+// clamp(input, min, max), clamp_min(input, min), clamp_max(input, max)
+Out clamp_rule(Call& k) {
+  OpId id = k.c.op->id;
+  size_t lo_p = id == OpId::clamp_max ? size_t(-1) : 1, hi_p = id == OpId::clamp ? 2 : id == OpId::clamp_max ? 1 : size_t(-1);
+  int lo = lo_p != size_t(-1) && k.given(lo_p) ? k.at(lo_p) : -1;
+  int hi = hi_p != size_t(-1) && k.given(hi_p) ? k.at(hi_p) : -1;
+  bool need_lo = lo >= 0 && k.needs(lo_p), need_hi = hi >= 0 && k.needs(hi_p);
+  auto masks = ag::clamp_masks(k.d, k.at(0), lo, hi, lo >= 0 && k.d.is_tensor(lo), hi >= 0 && k.d.is_tensor(hi));
+  auto gr = ag::clamp_derivative(k.d, k.needs(0), need_lo, need_hi, k.g(), masks);
+  Out out;
+  add_if(out, k.needs(0), k.at(0), gr.x);
+  add_if(out, need_lo, lo, gr.lo);
+  add_if(out, need_hi, hi, gr.hi);
+  return out;
+}
+
+// where(condition, input, other)
+Out where_rule(Call& k) {
+  auto gr = ag::where_derivative(k.d, k.needs(1), k.needs(2), k.g(), k.at(0));
+  Out out;
+  add_if(out, k.needs(1), k.at(1), gr.a);
+  add_if(out, k.needs(2), k.at(2), gr.b);
+  return out;
+}
+
+// masked_fill(input, mask, value)
+Out masked_fill_rule(Call& k) {
+  auto gr = ag::masked_fill_derivative(k.d, k.needs(0), k.needs(2), k.g(), k.at(1));
+  Out out;
+  add_if(out, k.needs(0), k.at(0), gr.a);
+  add_if(out, k.needs(2), k.at(2), gr.b);
+  return out;
+}
+
+Out nan_to_num_rule(Call& k) {
+  int finite = k.d.nondiff_unary(torch::UnaryOp::isfinite, k.at(0));
+  return {{k.at(0), ag::nan_to_num_derivative(k.d, k.g(), finite)}};
+}
+
+// float(), double(), ..., type_as: the gradient passes through (backward
+// fits it to the input's dtype).
+Out pass_through_rule(Call& k) { return {{k.at(0), k.g()}}; }
+
+// ---------------------------------------------------------------- reductions
+// sum / mean(input, dim=None, keepdim=False, *, dtype=None)
+Out sum_rule(Call& k) {
+  torch::DimList dims = k.ints(1);
+  bool keepdim = k.bool_or(2, false);
+  Shape in = k.sizes(0);
+  auto mask = reduced_mask(dims, in.size());
+  int g = k.c.op->id == OpId::mean ? ag::mean_derivative(k.d, k.g(), in, mask, keepdim)
+                                   : ag::sum_derivative(k.d, k.g(), in, mask, keepdim);
+  return {{k.at(0), g}};
+}
+
+// A reduction whose formula takes the gradient and the result back at the
+// input's shape.
+template <class F> Out reduction(Call& k, const torch::DimList& dims, bool keepdim, int result, int g, F f) {
+  Shape in = k.sizes(0);
+  auto mask = reduced_mask(dims, in.size());
+  int ge = ag::unreduce(k.d, g, in, mask, keepdim);
+  int re = ag::unreduce(k.d, result, in, mask, keepdim);
+  return {{k.at(0), f(ge, re, mask)}};
+}
+
+// amax / amin(input, dim=[], keepdim=False)
+Out amax_rule(Call& k) {
+  return reduction(k, k.ints(1), k.bool_or(2, false), k.result, k.g(),
+                   [&](int ge, int re, const std::vector<bool>& mask) { return ag::extreme_derivative(k.d, ge, k.at(0), re, mask); });
+}
+
+// max / min(input) | (input, dim, keepdim) | (input, other)
+Out max_rule(Call& k) {
+  bool is_max = k.c.op->id == OpId::max;
+  if (k.tensor(3) || k.tensor(1)) {
+    OpCall c2 = k.c;
+    if (k.tensor(1)) c2.arg[3] = c2.arg[1];
+    c2.arg[1] = c2.arg[3];
+    Call k2{k.d, c2, k.result, k.grads, k.needs_fn};
+    return binary_formula(k2, is_max ? torch::BinaryOp::maximum : torch::BinaryOp::minimum);
+  }
+  if (k.given(1)) k.unsupported("along a dim");
+  return reduction(k, torch::DimList(), false, k.result, k.g(),
+                   [&](int ge, int re, const std::vector<bool>& mask) { return ag::extreme_derivative(k.d, ge, k.at(0), re, mask); });
+}
+
+// var / std / var_mean / std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None)
+Out var_rule(Call& k) {
+  OpId id = k.c.op->id;
+  bool sq = id == OpId::std || id == OpId::std_mean, pair = id == OpId::var_mean || id == OpId::std_mean;
+  size_t dim_p = 1, unbiased_p = 2;
+  bool legacy = k.given(1) && k.value(1).is_bool();  // var(x, True): (input, unbiased)
+  torch::DimList dims = legacy ? torch::DimList() : k.ints(dim_p);
+  bool unbiased = legacy ? k.value(1).is_true() : k.bool_or(unbiased_p, true);
+  double correction = k.given(4) ? double(k.int_or(4, 1)) : unbiased ? 1 : 0;
+  bool keepdim = k.bool_or(3, false);
+  int r = pair ? k.d.item(k.result, 0) : k.result;
+  int gv = k.grads.empty() ? -1 : k.grads[0], gm = pair && k.grads.size() > 1 ? k.grads[1] : -1;
+  Out out;
+  // (var_mean is var and mean, recorded in that order: the engine runs mean's node first.)
+  if (gm >= 0) {
+    Shape in = k.sizes(0);
+    out.push_back({k.at(0), ag::mean_derivative(k.d, gm, in, reduced_mask(dims, in.size()), keepdim)});
+  }
+  if (gv >= 0) {
+    Shape in = k.sizes(0);
+    Out o = reduction(k, dims, keepdim, r, gv, [&](int ge, int re, const std::vector<bool>& mask) {
+      return sq ? ag::std_derivative(k.d, ge, k.at(0), re, dims, in, mask, correction)
+                : ag::var_derivative(k.d, ge, k.at(0), dims, in, mask, correction);
+    });
+    out.insert(out.end(), o.begin(), o.end());
+  }
+  return out;
+}
+
+// logsumexp(input, dim, keepdim=False)
+Out logsumexp_rule(Call& k) {
+  return reduction(k, k.ints(1), k.bool_or(2, false), k.result, k.g(),
+                   [&](int ge, int re, const std::vector<bool>&) { return ag::logsumexp_derivative(k.d, ge, k.at(0), re); });
+}
+
+// softmax / log_softmax(input, dim, dtype=None)
+Out softmax_rule(Call& k) {
+  int rank = k.result_meta().dim();
+  int64_t dim = k.int_or(1, 0);
+  int64_t d = rank == 0 ? 0 : torch::wrap_dim(dim, rank);
+  int g = k.c.op->id == OpId::softmax ? ag::softmax_derivative(k.d, k.g(), k.result, d, rank)
+                                      : ag::log_softmax_derivative(k.d, k.g(), k.result, d, rank);
+  return {{k.at(0), g}};
+}
+
+// ---------------------------------------------------------------- products
+// A 2-D operand laid out as the transpose of a contiguous matrix (as
+// functions_linalg.cpp asks of the eager operands).
+bool transposed_matrix(const torch::Tensor& t) {
+  return t.dim() == 2 && t.sizes[0] > 1 && t.sizes[1] > 1 && t.strides[0] == 1 && t.strides[1] == t.sizes[0];
+}
+
+Out product_rule(Call& k) {
+  bool na = k.needs(0), nb = k.needs(1);
+  auto gr = ag::product_derivative(k.d, na, nb, k.g(), k.at(0), k.at(1), k.sizes(0), k.sizes(1), transposed_matrix(k.meta(0)),
+                                   transposed_matrix(k.meta(1)));
+  Out out;
+  add_if(out, na, k.at(0), gr.a);
+  add_if(out, nb, k.at(1), gr.b);
+  return out;
+}
+
+// linear(input, weight, bias=None): one node for 2-D operands; otherwise,
+// as the eager entry, input @ weight.t() (+ bias): the bias's share first,
+// then the product's, then the transpose's.
+Out linear_rule(Call& k) {
+  bool nx = k.needs(0), nw = k.needs(1), nb = k.needs(2);
+  if (k.rank(0) == 2 && k.rank(1) == 2) {
+    auto gr = ag::linear_derivative(k.d, nx, nw, nb, k.g(), k.at(0), k.at(1), k.given(2) ? k.sizes(2) : Shape{});
+    Out out;
+    add_if(out, nx, k.at(0), gr.x);
+    add_if(out, nw, k.at(1), gr.w);
+    add_if(out, nb, k.at(2), gr.bias);
+    return out;
+  }
+  Out out;
+  add_if(out, nb, k.at(2), k.g());
+  int wt = k.d.t(k.at(1));
+  torch::Tensor wt_meta = torch::tensor_of(k.d.sample(wt));
+  // (The add's gradient of the product, fitted to it as the engine does.)
+  int g = k.given(2) ? k.d.sum_to(k.g(), torch::matmul(k.meta(0), wt_meta).sizes) : k.g();
+  auto gr = ag::product_derivative(k.d, nx, nw, g, k.at(0), wt, k.sizes(0), wt_meta.sizes, transposed_matrix(k.meta(0)),
+                                   transposed_matrix(wt_meta));
+  add_if(out, nx, k.at(0), gr.a);
+  if (nw) add_if(out, true, k.at(1), ag::t_derivative(k.d, k.d.fit(gr.b, wt)));
+  return out;
+}
+
+// ---------------------------------------------------------------- views
+Out reshape_back_rule(Call& k) { return {{k.at(0), ag::reshape_view_derivative(k.d, k.g(), k.sizes(0))}}; }
+
+Out unsqueeze_rule(Call& k) {
+  return {{k.at(0), ag::unsqueeze_derivative(k.d, k.g(), torch::wrap_dim(k.int_or(1, 0), k.rank(0) + 1))}};
+}
+
+Out transpose_rule(Call& k) {
+  return {{k.at(0), ag::transpose_derivative(k.d, k.g(), k.int_or(1, 0), k.int_or(2, 0))}};
+}
+
+Out t_rule(Call& k) { return {{k.at(0), ag::t_derivative(k.d, k.g())}}; }
+
+Out permute_rule(Call& k) { return {{k.at(0), ag::permute_derivative(k.d, k.g(), *k.ints(1))}}; }
+
+Out expand_rule(Call& k) { return {{k.at(0), ag::expand_derivative(k.d, k.g(), k.sizes(0))}}; }
+
+// The rule of each op with a graph derivative; nullptr for the others.
+Rule rule_of(OpId id) {
+  const torch::ops::OpDef& op = torch::ops::op(id);
+  if (op.schema.writes()) return nullptr;  // in place: functionalised first
+  torch::ops::Elementwise e;
+  if (torch::ops::elementwise_of(op, &e)) return e.unary ? unary_rule : binary_rule;
+  switch (id) {
+    case OpId::add:
+    case OpId::sub: return add_rule;
+    case OpId::div: return div_rule;
+    case OpId::clamp:
+    case OpId::clamp_min:
+    case OpId::clamp_max: return clamp_rule;
+    case OpId::where: return where_rule;
+    case OpId::masked_fill: return masked_fill_rule;
+    case OpId::nan_to_num: return nan_to_num_rule;
+    case OpId::to_float:
+    case OpId::to_double:
+    case OpId::to_long:
+    case OpId::to_int:
+    case OpId::to_bool:
+    case OpId::type_as: return pass_through_rule;
+    case OpId::sum:
+    case OpId::mean: return sum_rule;
+    case OpId::amax:
+    case OpId::amin: return amax_rule;
+    case OpId::max:
+    case OpId::min: return max_rule;
+    case OpId::var:
+    case OpId::std:
+    case OpId::var_mean:
+    case OpId::std_mean: return var_rule;
+    case OpId::logsumexp: return logsumexp_rule;
+    case OpId::softmax:
+    case OpId::log_softmax: return softmax_rule;
+    case OpId::matmul:
+    case OpId::mm:
+    case OpId::bmm:
+    case OpId::mv:
+    case OpId::dot: return product_rule;
+    case OpId::linear: return linear_rule;
+    case OpId::view:
+    case OpId::reshape:
+    case OpId::flatten:
+    case OpId::unflatten:
+    case OpId::squeeze:
+    case OpId::view_as:
+    case OpId::reshape_as: return reshape_back_rule;
+    case OpId::unsqueeze: return unsqueeze_rule;
+    case OpId::transpose:
+    case OpId::swapaxes:
+    case OpId::swapdims: return transpose_rule;
+    case OpId::t: return t_rule;
+    case OpId::permute: return permute_rule;
+    case OpId::expand:
+    case OpId::expand_as: return expand_rule;
+    default: return nullptr;
+  }
+}
+
+bool floating_tensor(const Value& v) { return torch::is_tensor(v) && torch::is_floating(torch::tensor_of(v).dtype); }
+
+// Whether a call's result (a tensor, or a tuple or list of them) has a
+// floating tensor: one a gradient can reach.
+bool has_floating_result(const Value& v) {
+  if (floating_tensor(v)) return true;
+  if (vm::is_kind(v, vm::ObjKind::Tuple)) {
+    auto* t = v.as<vm::TupleObject>();
+    for (size_t i = 0; i < t->size; i++)
+      if (floating_tensor(t->items[i])) return true;
+  }
+  if (vm::is_kind(v, vm::ObjKind::List))
+    for (const Value& x : v.as<vm::ListObject>()->items)
+      if (floating_tensor(x)) return true;
+  return false;
+}
+
+}  // namespace
+
+bool has_graph_derivative(OpId op) { return rule_of(op) != nullptr; }
+
+std::vector<Contribution> op_gradients(GraphDerivative& d, const OpCall& c, int result, std::span<const int> grads,
+                                       const std::function<bool(int)>& needs) {
+  Rule rule = rule_of(c.op->id);
+  if (!rule) {
+    if (c.op->schema.writes())
+      torch::fail(torch::ErrorKind::NotImplemented,
+                  "no graph derivative for the in-place {}() (graphs differentiate after functionalisation)", c.op->name());
+    torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for {}() yet (the eager engine differentiates it)",
+                c.op->name());
+  }
+  Call k{d, c, result, grads, needs};
+  return rule(k);
+}
+
+std::vector<int> backward(GraphDerivative& d, std::span<const int> roots, std::span<const int> cotangents,
+                          std::span<const int> wrt) {
+  int n = d.size();
+  // Which values a gradient can reach: those of wrt and what is computed
+  // from them (floating results only, as the eager engine records).
+  std::vector<char> reached(size_t(n), 0);
+  for (int v : wrt) reached[size_t(v)] = 1;
+  for (int v = 0; v < n; v++) {
+    const Node* node = d.node_of(v);
+    if (!node) continue;
+    bool any = false;
+    for (int in : node->in) any |= reached[size_t(in)] != 0;
+    if (node->op == GraphOp::GetItem) any = reached[size_t(node->in[0])] && floating_tensor(d.sample(v));
+    else if (node->op == GraphOp::Call) any = any && has_floating_result(d.sample(v));
+    else if (node->op != GraphOp::BuildList) any = false;  // (no derivative; raises below if a gradient reaches it)
+    reached[size_t(v)] = any && !d.is_detached(v);
+  }
+  std::vector<int> grad(size_t(n), -1);
+  std::map<int, std::vector<int>> items;  // a tuple's value: its items' gradients
+  auto accumulate = [&](int v, int g) {
+    int fitted = d.fit(g, v);
+    grad[size_t(v)] = grad[size_t(v)] < 0 ? fitted : d.add(grad[size_t(v)], fitted);
+  };
+  for (size_t k = 0; k < roots.size(); k++)
+    grad[size_t(roots[k])] = grad[size_t(roots[k])] < 0 ? cotangents[k] : d.add(grad[size_t(roots[k])], cotangents[k]);
+  auto needs = [&](int v) { return v < n && reached[size_t(v)] != 0; };
+  for (int v = n - 1; v >= 0; v--) {
+    const Node* node = d.node_of(v);
+    if (!node) continue;
+    if (node->op == GraphOp::GetItem) {
+      if (grad[size_t(v)] < 0 || !reached[size_t(node->in[0])]) continue;
+      auto& gs = items[node->in[0]];
+      size_t k = size_t(d.number_value(node->in[1]));
+      if (gs.size() <= k) gs.resize(k + 1, -1);
+      gs[k] = gs[k] < 0 ? grad[size_t(v)] : d.add(gs[k], grad[size_t(v)]);
+      continue;
+    }
+    std::vector<int> gs;
+    auto it = items.find(v);
+    if (it != items.end()) gs = it->second;
+    else if (grad[size_t(v)] >= 0) gs = {grad[size_t(v)]};
+    if (gs.empty() || !reached[size_t(v)]) continue;
+    OpCall c;
+    if (node->op != GraphOp::Call || !op_call_of(*node, &c))
+      torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for the graph's {} node", node->label);
+    // (An op with several results that got no gradient for its first: pad.)
+    const Value& r = d.sample(v);
+    if (vm::is_kind(r, vm::ObjKind::Tuple)) gs.resize(r.as<vm::TupleObject>()->size, -1);
+    if (vm::is_kind(r, vm::ObjKind::List)) gs.resize(r.as<vm::ListObject>()->items.size(), -1);
+    for (const Contribution& x : op_gradients(d, c, v, gs, needs))
+      if (x.grad >= 0 && needs(x.value)) accumulate(x.value, x.grad);
+  }
+  std::vector<int> out;
+  for (int v : wrt) out.push_back(grad[size_t(v)]);
+  return out;
+}
+
+}  // namespace kiln::tracer
