@@ -2,6 +2,7 @@
 #include "tracer/derivative_graph.h"
 
 #include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/bindings.h"
 #include "stdlib/torch/error.h"
 #include "stdlib/torch/ops/meta.h"
 #include "stdlib/torch/state.h"
@@ -164,6 +165,38 @@ int GraphDerivative::zeros_like(int a) {
   n.callee = torch_function(vm_, "zeros_like");
   n.label = "torch.zeros_like";
   return detach(node(std::move(n), torch::ops::meta_object(vm_, torch::meta_tensor(t.sizes, t.dtype))));
+}
+
+torch::Shape GraphDerivative::sizes(int a) const {
+  Meta m = meta(a);
+  return torch::Shape(std::span<const int64_t>(m.sizes));
+}
+
+int GraphDerivative::zeros(const torch::Shape& sizes, torch::DType dt) {
+  // (A creation op: not in the registry yet.)
+  Node n;
+  n.op = GraphOp::Call;
+  n.in = {int_tuple(sizes.span()), constant(torch::dtype_value(vm_, dt))};
+  n.kwnames = vm::tuple_new(vm_, 1);
+  n.kwnames.as<vm::TupleObject>()->items[0] = vm_.intern("dtype");
+  n.callee = torch_function(vm_, "zeros");
+  n.label = "torch.zeros";
+  return detach(node(std::move(n), torch::ops::meta_object(vm_, torch::meta_tensor(sizes, dt))));
+}
+
+int GraphDerivative::embed_narrow(int g, const torch::Shape& sizes, int dim, int64_t start, int64_t length) {
+  std::vector<int> parts;
+  torch::Shape piece = sizes;
+  if (start > 0) {
+    piece[dim] = start;
+    parts.push_back(zeros(piece, dtype(g)));
+  }
+  parts.push_back(g);
+  if (int64_t rest = sizes[dim] - start - length; rest > 0) {
+    piece[dim] = rest;
+    parts.push_back(zeros(piece, dtype(g)));
+  }
+  return parts.size() == 1 ? g : cat(parts, dim);
 }
 
 int GraphDerivative::int_tuple(std::span<const int64_t> xs) {

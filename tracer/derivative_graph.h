@@ -119,6 +119,39 @@ class GraphDerivative {
   int pow(int a, double e) { return call(torch::ops::OpId::pow, {a, number(e)}); }
   int where(int mask, int a, int b) { return call(torch::ops::OpId::where, {mask, a, b}); }
   int zeros_like(int a);
+  torch::Shape sizes(int a) const;
+  int zeros(const torch::Shape& sizes, torch::DType dt);
+  int flip(int a, const torch::Shape& dims) { return call(torch::ops::OpId::flip, {a, int_tuple(dims.span())}); }
+  int roll(int a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
+    return call(torch::ops::OpId::roll, {a, int_tuple(shifts), int_tuple(dims)});
+  }
+  int tril(int a, int64_t diagonal, bool upper) {
+    return call(upper ? torch::ops::OpId::triu : torch::ops::OpId::tril, {a, constant(Value::small_int(diagonal))});
+  }
+  int cumsum(int a, int64_t dim) { return call(torch::ops::OpId::cumsum, {a, constant(Value::small_int(dim))}); }
+  int narrow(int a, int64_t dim, int64_t start, int64_t length) {
+    return call(torch::ops::OpId::narrow,
+                {a, constant(Value::small_int(dim)), constant(Value::small_int(start)), constant(Value::small_int(length))});
+  }
+  int select(int a, int64_t dim, int64_t index) {
+    return call(torch::ops::OpId::select, {a, constant(Value::small_int(dim)), constant(Value::small_int(index))});
+  }
+  int cat(const std::vector<int>& xs, int64_t dim) { return call(torch::ops::OpId::cat, {list(xs), constant(Value::small_int(dim))}); }
+  int stack(const std::vector<int>& xs, int64_t dim) {
+    return call(torch::ops::OpId::stack, {list(xs), constant(Value::small_int(dim))});
+  }
+  int gather_backward(int g, const torch::Shape& sizes, int64_t dim, int index) {
+    return call(torch::ops::OpId::scatter_add, {zeros(sizes, dtype(g)), constant(Value::small_int(dim)), index, g});
+  }
+  int gather(int a, int64_t dim, int index) { return call(torch::ops::OpId::gather, {a, constant(Value::small_int(dim)), index}); }
+  int scatter(int a, int64_t dim, int index, double value) {
+    return call(torch::ops::OpId::scatter, {a, constant(Value::small_int(dim)), index, number(value)});
+  }
+  // (As cat of g between zeros: registry ops only.)
+  int embed_narrow(int g, const torch::Shape& sizes, int dim, int64_t start, int64_t length);
+  int embed_select(int g, const torch::Shape& sizes, int dim, int64_t index) {
+    return embed_narrow(unsqueeze(g, dim), sizes, dim, index, 1);
+  }
   int nondiff_unary(torch::UnaryOp op, int a) { return detach(unary(op, a)); }
   int nondiff_binary(torch::BinaryOp op, int a, int b) { return detach(binary(op, a, b)); }
   int cast(int a, torch::DType dt);

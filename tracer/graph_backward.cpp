@@ -205,6 +205,33 @@ template <class F> Out reduction(Call& k, const torch::DimList& dims, bool keepd
   return {{k.at(0), f(ge, re, mask)}};
 }
 
+// The values of max / min along a dim, sort and topk (results: values,
+// indices): x gathered at the indices.
+Out selected(Call& k, int64_t dim, bool keepdim) {
+  int rank = k.rank(0);
+  int d = rank == 0 ? 0 : torch::wrap_dim(dim, rank);
+  int indices = k.d.item(k.result, 1);
+  return {{k.at(0), ag::selected_derivative(k.d, k.g(), indices, k.sizes(0), d, keepdim)}};
+}
+
+// sort(input, dim=-1, descending=False, stable=False), topk(input, k, dim=-1, largest=True, sorted=True)
+Out sort_rule(Call& k) { return selected(k, k.int_or(k.c.op->id == OpId::topk ? 2 : 1, -1), true); }
+
+// norm(input, p='fro', dim=None, keepdim=False, dtype=None)
+Out norm_rule(Call& k) {
+  double p = k.given(1) && !vm::is_str(k.value(1)) ? k.number(1) : 2;
+  return reduction(k, k.ints(2), k.bool_or(3, false), k.result, k.g(), [&](int ge, int re, const std::vector<bool>& mask) {
+    return ag::norm_derivative(k.d, ge, k.at(0), re, mask, p);
+  });
+}
+
+// cumsum(input, dim, *, dtype=None)
+Out cumsum_rule(Call& k) {
+  int rank = k.rank(0);
+  int64_t d = rank == 0 ? 0 : torch::wrap_dim(k.int_or(1, 0), rank);
+  return {{k.at(0), ag::cumsum_derivative(k.d, k.g(), d, rank == 0)}};
+}
+
 // amax / amin(input, dim=[], keepdim=False)
 Out amax_rule(Call& k) {
   return reduction(k, k.ints(1), k.bool_or(2, false), k.result, k.g(),
@@ -221,7 +248,7 @@ Out max_rule(Call& k) {
     Call k2{k.d, c2, k.result, k.grads, k.needs_fn};
     return binary_formula(k2, is_max ? torch::BinaryOp::maximum : torch::BinaryOp::minimum);
   }
-  if (k.given(1)) k.unsupported("along a dim");
+  if (k.given(1)) return selected(k, k.int_or(1, 0), k.bool_or(2, false));
   return reduction(k, torch::DimList(), false, k.result, k.g(),
                    [&](int ge, int re, const std::vector<bool>& mask) { return ag::extreme_derivative(k.d, ge, k.at(0), re, mask); });
 }
@@ -331,6 +358,92 @@ Out permute_rule(Call& k) { return {{k.at(0), ag::permute_derivative(k.d, k.g(),
 
 Out expand_rule(Call& k) { return {{k.at(0), ag::expand_derivative(k.d, k.g(), k.sizes(0))}}; }
 
+// ---------------------------------------------------------------- rearranging, joining, selecting
+Out flip_rule(Call& k) { return {{k.at(0), ag::flip_derivative(k.d, k.g(), *k.ints(1))}}; }
+
+// roll(input, shifts, dims=[])
+Out roll_rule(Call& k) {
+  Shape shifts = *k.ints(1);
+  std::optional<Shape> dims = k.ints(2);
+  std::vector<int64_t> s(shifts.begin(), shifts.end()), ds;
+  if (dims) ds.assign(dims->begin(), dims->end());
+  return {{k.at(0), ag::roll_derivative(k.d, k.g(), s, ds, k.sizes(0))}};
+}
+
+Out tril_rule(Call& k) { return {{k.at(0), ag::tril_derivative(k.d, k.g(), k.int_or(1, 0), k.c.op->id == OpId::triu)}}; }
+
+Out repeat_rule(Call& k) { return {{k.at(0), ag::repeat_derivative(k.d, k.g(), k.sizes(0), *k.ints(1))}}; }
+
+// The values of a Tensor[] argument: the items of the list the graph built.
+std::vector<int> list_items(Call& k, size_t p) {
+  const Node* n = k.d.node_of(k.at(p));
+  if (!n || n->op != GraphOp::BuildList) k.unsupported("of a list the graph did not build");
+  return n->in;
+}
+
+// cat / concat / stack(tensors, dim=0)
+Out cat_rule(Call& k) {
+  std::vector<int> xs = list_items(k, 0);
+  int rank = k.result_meta().dim();
+  int d = torch::wrap_dim(k.int_or(1, 0), rank);
+  std::vector<bool> need;
+  std::vector<Shape> shapes;
+  for (int x : xs) {
+    need.push_back(k.d.is_tensor(x) && k.needs_fn(x));
+    shapes.push_back(k.d.sizes(x));
+  }
+  std::vector<int> grads = k.c.op->id == OpId::stack ? ag::stack_derivative(k.d, k.g(), d, need)
+                                                     : ag::cat_derivative(k.d, k.g(), shapes, d, need);
+  Out out;
+  for (size_t i = 0; i < xs.size(); i++) add_if(out, need[i], xs[i], grads[i]);
+  return out;
+}
+
+// chunk(input, chunks, dim=0), unbind(input, dim=0): results a list of pieces.
+Out pieces_rule(Call& k) {
+  bool unbind = k.c.op->id == OpId::unbind;
+  int d = torch::wrap_dim(k.int_or(unbind ? 1 : 2, 0), k.rank(0));
+  std::vector<Shape> shapes;
+  for (size_t i = 0; i < k.grads.size(); i++) shapes.push_back(k.d.sizes(k.d.item(k.result, i)));
+  std::vector<int> grads(k.grads.begin(), k.grads.end());
+  return {{k.at(0), ag::pieces_derivative(k.d, grads, shapes, k.meta(0).dtype, d, unbind)}};
+}
+
+// gather(input, dim, index, sparse_grad=False)
+Out gather_rule(Call& k) { return {{k.at(0), ag::gather_derivative(k.d, k.g(), k.sizes(0), k.int_or(1, 0), k.at(2))}}; }
+
+// narrow(input, dim, start, length), select(input, dim, index)
+Out narrow_rule(Call& k) {
+  Shape in = k.sizes(0);
+  int d = torch::wrap_dim(k.int_or(1, 0), in.size());
+  int64_t start = k.int_or(2, 0);
+  if (start < 0) start += in[d];
+  if (k.c.op->id == OpId::select) return {{k.at(0), ag::select_derivative(k.d, k.g(), in, d, start)}};
+  return {{k.at(0), ag::narrow_derivative(k.d, k.g(), in, d, start, k.int_or(3, 0))}};
+}
+
+// scatter(input, dim, index, src=None, *, value=None, reduce=None), scatter_add(input, dim, index, src)
+Out scatter_rule(Call& k) {
+  bool add = k.c.op->id == OpId::scatter_add;
+  if (!add && k.given(5)) k.unsupported("with reduce=");
+  bool ns = k.needs(0), nsrc = k.needs(3);
+  auto gr = ag::scatter_derivative(k.d, ns, nsrc, k.g(), k.int_or(1, 0), k.at(2), k.tensor(3) ? k.sizes(3) : Shape{}, add);
+  Out out;
+  add_if(out, ns, k.at(0), gr.self);
+  add_if(out, nsrc, k.at(3), gr.src);
+  return out;
+}
+
+// outer / ger(input, vec2)
+Out outer_rule(Call& k) {
+  bool na = k.needs(0), nb = k.needs(1);
+  auto gr = ag::outer_derivative(k.d, na, nb, k.g(), k.at(0), k.at(1));
+  Out out;
+  add_if(out, na, k.at(0), gr.a);
+  add_if(out, nb, k.at(1), gr.b);
+  return out;
+}
+
 // The rule of each op with a graph derivative; nullptr for the others.
 Rule rule_of(OpId id) {
   const torch::ops::OpDef& op = torch::ops::op(id);
@@ -387,6 +500,27 @@ Rule rule_of(OpId id) {
     case OpId::permute: return permute_rule;
     case OpId::expand:
     case OpId::expand_as: return expand_rule;
+    case OpId::sort:
+    case OpId::topk: return sort_rule;
+    case OpId::norm: return norm_rule;
+    case OpId::cumsum: return cumsum_rule;
+    case OpId::flip: return flip_rule;
+    case OpId::roll: return roll_rule;
+    case OpId::tril:
+    case OpId::triu: return tril_rule;
+    case OpId::repeat: return repeat_rule;
+    case OpId::cat:
+    case OpId::concat:
+    case OpId::stack: return cat_rule;
+    case OpId::chunk:
+    case OpId::unbind: return pieces_rule;
+    case OpId::gather: return gather_rule;
+    case OpId::narrow:
+    case OpId::select: return narrow_rule;
+    case OpId::scatter:
+    case OpId::scatter_add: return scatter_rule;
+    case OpId::outer:
+    case OpId::ger: return outer_rule;
     default: return nullptr;
   }
 }

@@ -60,11 +60,7 @@ using kiln_test::OpHarness;
 // The ops whose derivatives only the eager engine runs, for now (their
 // formulas are still lambdas in autograd/functions_*.cpp).
 const std::set<OpId> kEagerOnly = {
-    OpId::prod,    OpId::norm,         OpId::cumsum,    OpId::cumprod, OpId::sort,        OpId::topk,
-    OpId::narrow,  OpId::select,       OpId::chunk,     OpId::unbind,  OpId::cat,         OpId::concat,
-    OpId::stack,   OpId::index_select, OpId::gather,    OpId::scatter, OpId::scatter_add, OpId::roll,
-    OpId::flip,    OpId::repeat,       OpId::tril,      OpId::triu,    OpId::outer,       OpId::ger,
-    OpId::addcmul, OpId::addcdiv,      OpId::lerp,      OpId::max,     OpId::min,
+    OpId::prod, OpId::cumprod, OpId::index_select, OpId::addcmul, OpId::addcdiv, OpId::lerp,
 };
 
 Tensor random_like(const Tensor& t, Gen& g) {

@@ -13,6 +13,15 @@
 //   d.unsqueeze(a, dim)  d.squeeze(a, dim)  d.expand(a, sizes)  d.sum_to(a, sizes)
 //   d.matmul(a, b)  d.mm(a, b)  d.t(a)  d.mT(a)  d.rank(a)
 //   d.reshape(a, sizes)  d.transpose(a, dim0, dim1)  d.permute(a, dims)
+//   d.flip(a, dims)  d.roll(a, shifts, dims)  d.tril(a, diagonal, upper)  d.cumsum(a, dim)
+//   d.narrow(a, dim, start, length)  d.select(a, dim, index)  d.cat(values, dim)  d.stack(values, dim)
+//   d.gather_backward(g, sizes, dim, index): zeros of sizes with g added at
+//     index along dim (scatter_add; index: an int64 tensor value)
+//   d.zeros(sizes, dtype): zeros no gradient flows from; d.sizes(a)
+//   d.gather(a, dim, index)  d.scatter(a, dim, index, value): a with value written at index
+//   d.embed_narrow(g, sizes, dim, start, length), d.embed_select(g, sizes, dim, index):
+//     zeros of sizes with g at the place narrow / select views (dim, start
+//     and index non-negative)
 //   d.mul(a, 2.0)  d.add(a, 1.0)  d.sub(a, 1.0)  d.rsub(1.0, a)  d.pow(a, 3.0)
 //   d.number(0.0): a number operand; d.is_number(a), d.number_value(a)
 //   d.none(): no value (a formula's unused shared part, an absent bound);
@@ -349,6 +358,169 @@ template <class D> typename D::T expand_derivative(D& d, const typename D::T& g,
   return d.sum_to(g, in_sizes);
 }
 
+// ---------------------------------------------------------------- norms, scans
+// norm(p) over the dims of mask (ge, re: the output gradient and the norm
+// back at the input's shape): 0 where the norm is 0, not 0/0.
+template <class D>
+typename D::T norm_derivative(D& d, const typename D::T& ge, const typename D::T& x, const typename D::T& re,
+                              const std::vector<bool>& mask, double p) {
+  if (p == 0) return d.zeros_like(x);
+  if (p == 1) return d.mul(ge, d.nondiff_unary(UnaryOp::sign, x));
+  if (std::isinf(p)) {
+    auto ax = d.unary(UnaryOp::abs, x);
+    return d.mul(extreme_derivative(d, ge, ax, re, mask), d.nondiff_unary(UnaryOp::sign, x));
+  }
+  auto zero = d.nondiff_binary(BinaryOp::eq, re, d.number(0.0));
+  if (p == 2) return d.where(zero, d.number(0.0), d.div(d.mul(ge, x), re));
+  // x |x|^(p-2) / norm^(p-1)
+  auto num = d.mul(x, d.pow(d.unary(UnaryOp::abs, x), p - 2));
+  auto den = d.pow(re, p - 1);
+  return d.where(zero, d.number(0.0), d.div(d.mul(ge, num), den));
+}
+// cumsum along dim: the reversed cumulative sum of g (a 0-dim x: g).
+template <class D> typename D::T cumsum_derivative(D& d, const typename D::T& g, int64_t dim, bool zero_dim) {
+  if (zero_dim) return g;
+  return d.flip(d.cumsum(d.flip(g, Shape{dim}), dim), Shape{dim});
+}
+
+// ---------------------------------------------------------------- rearranging
+template <class D> typename D::T flip_derivative(D& d, const typename D::T& g, const Shape& dims) { return d.flip(g, dims); }
+// roll(shifts, dims) rolled back; with no dims the flattened tensor was
+// rolled (in_sizes: the input's sizes).
+template <class D>
+typename D::T roll_derivative(D& d, const typename D::T& g, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims,
+                              const Shape& in_sizes) {
+  std::vector<int64_t> back;
+  for (int64_t s : shifts) back.push_back(-s);
+  if (dims.empty()) return d.reshape(d.roll(d.reshape(g, Shape{in_sizes.numel()}), back, {0}), in_sizes);
+  return d.roll(g, back, dims);
+}
+template <class D> typename D::T tril_derivative(D& d, const typename D::T& g, int64_t diagonal, bool upper) {
+  return d.tril(g, diagonal, upper);
+}
+// repeat(repeats): each repeated dim i split into (repeats[i], size) and
+// the copies summed.
+template <class D> typename D::T repeat_derivative(D& d, const typename D::T& g, const Shape& in_sizes, const Shape& repeats) {
+  if (d.sizes(g).numel() == 0) return d.zeros(in_sizes, d.dtype(g));  // (a repeat of 0 copies, or of an empty tensor)
+  int k = repeats.size();
+  int lead = k - in_sizes.size();
+  typename D::T r = g;
+  for (int i = k - 1; i >= 0; --i) {
+    int64_t rep = repeats[i];
+    int64_t s = i < lead ? 1 : in_sizes[i - lead];
+    if (rep == 1) continue;
+    Shape split = d.sizes(r);
+    split[i] = s;
+    split.insert(i, rep);
+    r = d.sum(d.reshape(r, split), Shape{i}, false);
+  }
+  return d.reshape(r, in_sizes);
+}
+
+// ---------------------------------------------------------------- joining and splitting
+// cat(tensors, dim): each input's part of g (shapes: the inputs' sizes;
+// PyTorch's cat skips legacy empty 1-D inputs of shape [0]). need[i]:
+// input i needs a gradient (else an empty value).
+template <class D>
+std::vector<typename D::T> cat_derivative(D& d, const typename D::T& g, const std::vector<Shape>& shapes, int dim,
+                                          const std::vector<bool>& need) {
+  std::vector<typename D::T> out;
+  int64_t at = 0;
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    bool skipped = shapes[i].size() == 1 && shapes[i][0] == 0;
+    int64_t len = skipped ? 0 : shapes[i][dim];
+    if (!need[i]) out.emplace_back();
+    else out.push_back(skipped ? d.zeros(shapes[i], d.dtype(g)) : d.narrow(g, dim, at, len));
+    at += len;
+  }
+  return out;
+}
+// stack(tensors, dim): input i's gradient is g's slice i along dim.
+template <class D> std::vector<typename D::T> stack_derivative(D& d, const typename D::T& g, int dim, const std::vector<bool>& need) {
+  std::vector<typename D::T> out;
+  for (size_t i = 0; i < need.size(); ++i) out.push_back(need[i] ? d.select(g, dim, int64_t(i)) : typename D::T());
+  return out;
+}
+// split / chunk / unbind along dim: the pieces' gradients joined back
+// (stack for unbind), zeros (of the pieces' shapes and dtype dt) for a
+// piece none reached (grads[i] empty).
+template <class D>
+typename D::T pieces_derivative(D& d, const std::vector<typename D::T>& grads, const std::vector<Shape>& shapes, DType dt, int dim,
+                                bool stacked) {
+  std::vector<typename D::T> full;
+  for (size_t i = 0; i < shapes.size(); ++i) full.push_back(d.is_none(grads[i]) ? d.zeros(shapes[i], dt) : grads[i]);
+  return stacked ? d.stack(full, dim) : d.cat(full, dim);
+}
+
+// ---------------------------------------------------------------- selections
+// gather(dim, index): g added into zeros of the input's sizes at index.
+template <class D>
+typename D::T gather_derivative(D& d, const typename D::T& g, const Shape& in_sizes, int64_t dim, const typename D::T& index) {
+  return d.gather_backward(g, in_sizes, dim, index);
+}
+// The values of max / min along a dim, sort and topk: x gathered at their
+// indices along dim (d: wrapped; keepdim false: the dim was dropped).
+template <class D>
+typename D::T selected_derivative(D& d, const typename D::T& g, const typename D::T& indices, const Shape& in_sizes, int dim,
+                                  bool keepdim) {
+  if (in_sizes.size() == 0) return g;
+  typename D::T gg = keepdim ? g : d.unsqueeze(g, dim);
+  typename D::T ix = keepdim ? indices : d.unsqueeze(indices, dim);
+  return d.gather_backward(gg, in_sizes, dim, ix);
+}
+// x padded with zeros at the end of each dim to `sizes` (a 0-dim x: one
+// element at the front; PyTorch 1.13 raises there instead: "returned an
+// invalid gradient").
+template <class D> typename D::T pad_to(D& d, typename D::T x, const Shape& sizes) {
+  if (d.rank(x) == 0 && sizes.size() > 0) {
+    Shape ones;
+    for (int k = 0; k < sizes.size(); ++k) ones.push_back(1);
+    x = d.reshape(x, ones);
+  }
+  for (int k = 0; k < sizes.size(); ++k) {
+    Shape have = d.sizes(x);
+    if (have[k] == sizes[k]) continue;
+    Shape rest = have;
+    rest[k] = sizes[k] - have[k];
+    x = d.cat({x, d.zeros(rest, d.dtype(x))}, k);
+  }
+  return x;
+}
+// scatter(self, dim, index, src) (add: scatter_add): self gets g with the
+// written places zeroed (all of g for scatter_add); src gets g gathered at
+// index, padded with zeros where index is shorter than src. src_sizes:
+// src's sizes (none for a number src).
+template <class D> struct ScatterGradients {
+  typename D::T self, src;
+};
+template <class D>
+ScatterGradients<D> scatter_derivative(D& d, bool need_self, bool need_src, const typename D::T& g, int64_t dim,
+                                       const typename D::T& index, const Shape& src_sizes, bool add) {
+  ScatterGradients<D> r{};
+  bool none = d.sizes(index).numel() == 0;
+  if (need_self) r.self = add || none ? g : d.scatter(g, dim, index, 0.0);
+  if (need_src) r.src = none ? d.zeros(src_sizes, d.dtype(g)) : pad_to(d, d.gather(g, dim, index), src_sizes);
+  return r;
+}
+// narrow / select: g written into zeros of the input's sizes at the
+// viewed place.
+template <class D>
+typename D::T narrow_derivative(D& d, const typename D::T& g, const Shape& in_sizes, int dim, int64_t start, int64_t length) {
+  return d.embed_narrow(g, in_sizes, dim, start, length);
+}
+template <class D> typename D::T select_derivative(D& d, const typename D::T& g, const Shape& in_sizes, int dim, int64_t index) {
+  return d.embed_select(g, in_sizes, dim, index);
+}
+// outer(a, b) (ger): PyTorch's broadcast product's formulas.
+template <class D>
+ProductGradients<D> outer_derivative(D& d, bool need_a, bool need_b, const typename D::T& g, const typename D::T& a,
+                                     const typename D::T& b) {
+  ProductGradients<D> r{};
+  if (need_a) r.a = d.matmul(g, b);
+  if (need_b) r.b = d.matmul(a, g);
+  return r;
+}
+
 // ---------------------------------------------------------------- the eager builder
 // Each op runs now, on Vars (recorded when grad mode is on: create_graph).
 struct EagerDerivative {
@@ -417,6 +589,34 @@ struct EagerDerivative {
   T pow(const T& a, double e) { return autograd::binary(BinaryOp::pow, a.op(), num(e)); }
   T where(const T& mask, const T& a, const T& b) { return autograd::where(mask.var().t, a.op(), b.op()); }
   T zeros_like(const T& a) { return autograd::zeros_like(a.var()); }
+  Shape sizes(const T& a) const { return a.var().t.sizes; }
+  T zeros(const Shape& sizes, DType dt) { return autograd::zeros(sizes, dt); }
+  T flip(const T& a, const Shape& dims) { return autograd::flip(a.var(), dims); }
+  T roll(const T& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
+    return autograd::roll(a.var(), shifts, dims);
+  }
+  T tril(const T& a, int64_t diagonal, bool upper) { return autograd::tril(a.var(), diagonal, upper); }
+  T cumsum(const T& a, int64_t dim) { return autograd::cumsum(a.var(), dim, std::nullopt); }
+  T narrow(const T& a, int64_t dim, int64_t start, int64_t length) { return autograd::narrow(a.var(), dim, start, length); }
+  T select(const T& a, int64_t dim, int64_t index) { return autograd::select(a.var(), dim, index); }
+  static VarList vars(const std::vector<T>& xs) {
+    VarList v;
+    for (const T& x : xs) v.push_back(x.var());
+    return v;
+  }
+  T cat(const std::vector<T>& xs, int64_t dim) { return autograd::cat(vars(xs), dim); }
+  T stack(const std::vector<T>& xs, int64_t dim) { return autograd::stack(vars(xs), dim); }
+  T gather_backward(const T& g, const Shape& sizes, int64_t dim, const T& index) {
+    return autograd::gather_backward(g.var(), sizes, dim, index.var().t);
+  }
+  T gather(const T& a, int64_t dim, const T& index) { return autograd::gather(a.var(), dim, index.var().t); }
+  T scatter(const T& a, int64_t dim, const T& index, double value) {
+    return autograd::scatter(a.var(), dim, index.var().t, VOperand(num(value)), ScatterReduce::None);
+  }
+  T embed_narrow(const T& g, const Shape& sizes, int dim, int64_t start, int64_t length) {
+    return autograd::embed_narrow(g.var(), sizes, dim, start, length);
+  }
+  T embed_select(const T& g, const Shape& sizes, int dim, int64_t index) { return autograd::embed_select(g.var(), sizes, dim, index); }
   T nondiff_unary(UnaryOp op, const T& a) { return Var(torch::unary(op, a.var().t)); }
   T nondiff_binary(BinaryOp op, const T& a, const T& b) { return Var(torch::binary(op, a.op().op(), b.op().op())); }
 };

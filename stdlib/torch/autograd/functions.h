@@ -98,6 +98,12 @@ Var sum_to(const Var& g, const Shape& sizes);
 Var select(const Var& x, int64_t dim, int64_t index);
 Var slice(const Var& x, int dim, int64_t start, int64_t stop, int64_t step);
 Var narrow(const Var& x, int64_t dim, int64_t start, int64_t length);
+// Zeros of `sizes` with g written where narrow(dim, start, length) /
+// select(dim, index) of them would be (dim, start, index non-negative):
+// their gradients; differentiable (their gradient is that view of the
+// incoming one).
+Var embed_narrow(const Var& g, const Shape& sizes, int dim, int64_t start, int64_t length);
+Var embed_select(const Var& g, const Shape& sizes, int dim, int64_t index);
 Var unsqueeze(const Var& x, int64_t dim);
 Var squeeze(const Var& x);
 Var squeeze(const Var& x, int64_t dim);

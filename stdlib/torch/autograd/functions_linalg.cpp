@@ -62,7 +62,10 @@ Var outer(const Var& a, const Var& b) {
   if (!any_requires_grad({&a, &b}) || !is_floating(r.t.dtype)) return r;
   // PyTorch computes outer as a broadcast product: its node is MulBackward0.
   auto* n = make_node("MulBackward0", [](const VarList& g, const VarList& s, const Node& node) -> VarList {
-    return {node.needs_input_grad(0) ? matmul(g[0], s[1]) : Var(), node.needs_input_grad(1) ? matmul(s[0], g[0]) : Var()};
+    EagerDerivative d;
+    auto r = outer_derivative(d, node.needs_input_grad(0), node.needs_input_grad(1), EagerDerivative::T(g[0]),
+                              EagerDerivative::T(s[0]), EagerDerivative::T(s[1]));
+    return {std::move(r.a).take(), std::move(r.b).take()};
   });
   n->saved.resize(2);
   if (b.requires_grad()) n->saved[0] = SavedVar(a, false);

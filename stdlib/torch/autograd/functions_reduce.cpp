@@ -144,15 +144,9 @@ Var record_selected(const char* name, const Var& x, Var values, const Tensor& id
   if (!any_requires_grad({&x}) || !is_floating(values.t.dtype)) return values;
   Shape sizes = x.t.sizes;
   int d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
+  Var ix(idx);
   auto* n = make_node(name, [=](const VarList& g, const VarList&, const Node&) -> VarList {
-    if (sizes.size() == 0) return {g[0]};
-    Var gg = g[0];
-    Tensor ix = idx;
-    if (!keepdim) {
-      gg = unsqueeze(gg, d);
-      ix = torch::unsqueeze(ix, d);
-    }
-    return {gather_backward(gg, sizes, d, ix)};
+    return {eager(selected_derivative<EagerDerivative>, g[0], ix, sizes, d, keepdim)};
   });
   connect(n, {&x}, {&values});
   return values;
@@ -207,19 +201,8 @@ Var logsumexp(const Var& x, const DimList& dims, bool keepdim) {
 
 Var norm(const Var& x, double p, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
   return record_reduce("NormBackward1", x, Var(torch::norm(x.t, p, dims, keepdim, dtype)), dims, keepdim, true, true,
-                       [p](const Var& ge, const Var& x, const Var& re, const std::vector<bool>& m) -> Var {
-                         if (p == 0) return zeros_like(x);
-                         if (p == 1) return mul(ge, Var(torch::unary(U::sign, x.t)));
-                         if (std::isinf(p)) {
-                           Var ax = unary(U::abs, x);
-                           return mul(extreme_grad(ge, ax, re, m), Var(torch::unary(U::sign, x.t)));
-                         }
-                         Tensor zero = torch::binary(B::eq, re.t, Scalar::from_int(0));
-                         if (p == 2) return where(zero, num(0), div(mul(ge, x), re));
-                         // x |x|^(p-2) / norm^(p-1)
-                         Var num_ = mul(x, binary(B::pow, unary(U::abs, x), num(p - 2)));
-                         Var den = binary(B::pow, re, num(p - 1));
-                         return where(zero, num(0), div(mul(ge, num_), den));
+                       [p](const Var& ge, const Var& x, const Var& re, const std::vector<bool>& m) {
+                         return eager(norm_derivative<EagerDerivative>, ge, x, re, m, p);
                        });
 }
 
@@ -229,8 +212,7 @@ Var cumsum(const Var& x, int64_t dim, std::optional<DType> dtype) {
   int d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
   bool zero_dim = x.t.dim() == 0;
   auto* n = make_node("CumsumBackward0", [d, zero_dim](const VarList& g, const VarList&, const Node&) -> VarList {
-    if (zero_dim) return {g[0]};
-    return {flip(cumsum(flip(g[0], Shape{d}), d, std::nullopt), Shape{d})};
+    return {eager(cumsum_derivative<EagerDerivative>, g[0], int64_t(d), zero_dim)};
   });
   connect(n, {&x}, {&r});
   return r;

@@ -6,43 +6,24 @@
 // index, padded with zeros where index is shorter than src. Both are
 // differentiable in turn (scatter of g, gather), so double backward works.
 
+#include "stdlib/torch/autograd/derivatives.h"
 #include "stdlib/torch/autograd/functions.h"
 
 namespace kiln::torch::autograd {
 
 namespace {
 
-// x padded with zeros at the end of each dim to `sizes` (differentiable).
-Var pad_to(Var x, const Shape& sizes) {
-  // (A 0-dim index gathers a 0-dim gradient: one element at the front.
-  // PyTorch 1.13 raises here instead: "returned an invalid gradient".)
-  if (x.t.dim() == 0 && sizes.size() > 0) {
-    Shape ones;
-    for (int d = 0; d < sizes.size(); ++d) ones.push_back(1);
-    x = reshape(x, ones);
-  }
-  for (int d = 0; d < sizes.size(); ++d) {
-    if (x.t.sizes[d] == sizes[d]) continue;
-    Shape rest = x.t.sizes;
-    rest[d] = sizes[d] - x.t.sizes[d];
-    x = cat({x, zeros(rest, x.t.dtype)}, d);
-  }
-  return x;
-}
-
 // The node of scatter (add: scatter_add) on inputs (self, src); adopted by
 // connect or rebase_history. `src_sizes` null: src is a number.
 Node* scatter_node(bool add, int64_t dim, const Tensor& index, const Shape* src_sizes) {
   Shape ss = src_sizes ? *src_sizes : Shape{};
+  Var ix(index);
   return make_node(add ? "ScatterAddBackward0" : src_sizes ? "ScatterBackward0" : "ScatterBackward1",
                    [=](const VarList& g, const VarList&, const Node& node) -> VarList {
-                     bool none = index.numel() == 0;
-                     Var gs, gsrc;
-                     if (node.needs_input_grad(0))
-                       gs = add || none ? g[0] : scatter(g[0], dim, index, Scalar::from_int(0), ScatterReduce::None);
-                     if (node.needs_input_grad(1))
-                       gsrc = none ? zeros(ss, g[0].t.dtype) : pad_to(gather(g[0], dim, index), ss);
-                     return {gs, gsrc};
+                     EagerDerivative d;
+                     auto r = scatter_derivative(d, node.needs_input_grad(0), node.needs_input_grad(1), EagerDerivative::T(g[0]),
+                                                 dim, EagerDerivative::T(ix), ss, add);
+                     return {std::move(r.self).take(), std::move(r.src).take()};
                    });
 }
 
@@ -89,7 +70,7 @@ void tril_(Var& self, int64_t diagonal, bool upper) {
   tril_inplace(self.t, diagonal, upper);
   if (!record) return;
   auto* n = make_node(upper ? "TriuBackward0" : "TrilBackward0", [=](const VarList& g, const VarList&, const Node&) -> VarList {
-    return {tril(g[0], diagonal, upper)};
+    return {eager(tril_derivative<EagerDerivative>, g[0], diagonal, upper)};
   });
   rebase_history(self, n, {&self});
 }

@@ -4,6 +4,7 @@
 // picked places, repeated picks adding up; those scatters are differentiable
 // in turn (their gradient picks again), so double backward works.
 
+#include "stdlib/torch/autograd/derivatives.h"
 #include "stdlib/torch/autograd/functions.h"
 #include "stdlib/torch/shape_ops.h"
 #include "stdlib/torch/views.h"
@@ -32,6 +33,13 @@ bool any_of(const VarList& xs) {
   return false;
 }
 
+// A formula's results as Vars (empty values stay undefined).
+VarList taken(std::vector<EagerDerivative::T>&& xs) {
+  VarList out;
+  for (auto& x : xs) out.push_back(std::move(x).take());
+  return out;
+}
+
 std::vector<Tensor> tensors(const VarList& xs) {
   std::vector<Tensor> ts;
   ts.reserve(xs.size());
@@ -48,17 +56,10 @@ Var cat(const VarList& xs, int64_t dim) {
   std::vector<Shape> shapes;
   for (const Var& v : xs) shapes.push_back(v.t.sizes);
   auto* n = make_node("CatBackward0", [=](const VarList& g, const VarList&, const Node& node) -> VarList {
-    VarList out;
-    int64_t at = 0;
-    for (size_t i = 0; i < shapes.size(); ++i) {
-      // PyTorch's cat skips legacy empty 1-D inputs of shape [0].
-      bool skipped = shapes[i].size() == 1 && shapes[i][0] == 0;
-      int64_t len = skipped ? 0 : shapes[i][d];
-      if (!node.needs_input_grad(i)) out.emplace_back();
-      else out.push_back(skipped ? zeros(shapes[i], g[0].t.dtype) : narrow(g[0], d, at, len));
-      at += len;
-    }
-    return out;
+    std::vector<bool> need;
+    for (size_t i = 0; i < shapes.size(); ++i) need.push_back(node.needs_input_grad(i));
+    EagerDerivative e;
+    return taken(cat_derivative(e, EagerDerivative::T(g[0]), shapes, d, need));
   });
   connect(n, pointers(xs), std::vector<Var*>{&r});
   return r;
@@ -70,9 +71,10 @@ Var stack(const VarList& xs, int64_t dim) {
   int d = wrap_dim(dim, r.t.dim());
   size_t count = xs.size();
   auto* n = make_node("StackBackward0", [=](const VarList& g, const VarList&, const Node& node) -> VarList {
-    VarList out;
-    for (size_t i = 0; i < count; ++i) out.push_back(node.needs_input_grad(i) ? select(g[0], d, int64_t(i)) : Var());
-    return out;
+    std::vector<bool> need;
+    for (size_t i = 0; i < count; ++i) need.push_back(node.needs_input_grad(i));
+    EagerDerivative e;
+    return taken(stack_derivative(e, EagerDerivative::T(g[0]), d, need));
   });
   connect(n, pointers(xs), std::vector<Var*>{&r});
   return r;
@@ -93,8 +95,9 @@ Var index_select(const Var& x, int64_t dim, const Tensor& index) {
 
 Var gather(const Var& x, int64_t dim, const Tensor& index) {
   Shape sizes = x.t.sizes;
+  Var ix(index);
   return record_one("GatherBackward0", x, Var(torch::gather(x.t, dim, index)),
-                    [=](const Var& g) { return gather_backward(g, sizes, dim, index); });
+                    [=](const Var& g) { return eager(gather_derivative<EagerDerivative>, g, sizes, dim, ix); });
 }
 
 Var gather_backward(const Var& g, const Shape& sizes, int64_t dim, const Tensor& index) {
@@ -105,43 +108,25 @@ Var gather_backward(const Var& g, const Shape& sizes, int64_t dim, const Tensor&
 }
 
 Var roll(const Var& x, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
-  std::vector<int64_t> back;
-  for (int64_t s : shifts) back.push_back(-s);
   Shape sizes = x.t.sizes;
-  return record_one("RollBackward0", x, Var(torch::roll(x.t, shifts, dims)), [=](const Var& g) {
-    if (dims.empty()) return reshape(roll(reshape(g, Shape{g.t.numel()}), back, {0}), sizes);
-    return roll(g, back, dims);
-  });
+  return record_one("RollBackward0", x, Var(torch::roll(x.t, shifts, dims)),
+                    [=](const Var& g) { return eager(roll_derivative<EagerDerivative>, g, shifts, dims, sizes); });
 }
 
 Var flip(const Var& x, const Shape& dims) {
-  return record_one("FlipBackward0", x, Var(torch::flip(x.t, dims)), [dims](const Var& g) { return flip(g, dims); });
+  return record_one("FlipBackward0", x, Var(torch::flip(x.t, dims)),
+                    [dims](const Var& g) { return eager(flip_derivative<EagerDerivative>, g, dims); });
 }
 
 Var tril(const Var& x, int64_t diagonal, bool upper) {
   return record_one(upper ? "TriuBackward0" : "TrilBackward0", x, Var(torch::tril(x.t, diagonal, upper)),
-                    [=](const Var& g) { return tril(g, diagonal, upper); });
+                    [=](const Var& g) { return eager(tril_derivative<EagerDerivative>, g, diagonal, upper); });
 }
 
 Var repeat(const Var& x, const Shape& repeats) {
   Shape sizes = x.t.sizes;
-  return record_one("RepeatBackward0", x, Var(torch::repeat(x.t, repeats)), [=](const Var& g) {
-    // Split each repeated dim i into (repeats[i], size) and sum the copies.
-    if (g.t.numel() == 0) return zeros(sizes, g.t.dtype);  // (a repeat of 0 copies, or of an empty tensor)
-    int k = repeats.size();
-    int lead = k - sizes.size();
-    Var r = g;
-    for (int i = k - 1; i >= 0; --i) {
-      int64_t rep = repeats[i];
-      int64_t s = i < lead ? 1 : sizes[i - lead];
-      if (rep == 1) continue;
-      Shape split = r.t.sizes;
-      split[i] = s;
-      split.insert(i, rep);
-      r = sum(reshape(r, split), Shape{i}, false, std::nullopt);
-    }
-    return reshape(r, sizes);
-  });
+  return record_one("RepeatBackward0", x, Var(torch::repeat(x.t, repeats)),
+                    [=](const Var& g) { return eager(repeat_derivative<EagerDerivative>, g, sizes, repeats); });
 }
 
 Var index(const Var& x, const std::vector<Tensor>& indices) {

@@ -132,11 +132,21 @@ void rebase_view(Var& self, const NodeRef& fn) {
   set_grad_fn(*self.meta, fresh.meta->grad_fn, 0);
 }
 
+Var embed_narrow(const Var& g, const Shape& sizes, int dim, int64_t start, int64_t length) {
+  return embed(g, sizes, [=](const Var& v) { return narrow(v, dim, start, length); });
+}
+
+Var embed_select(const Var& g, const Shape& sizes, int dim, int64_t index) {
+  return embed(g, sizes, [=](const Var& v) { return select(v, dim, index); });
+}
+
 Var select(const Var& x, int64_t dim, int64_t index) {
   Shape sizes = x.t.sizes;
-  return record_view("SelectBackward0", x, Var(torch::select(x.t, dim, index)), [=](const Var& g) {
-    return embed(g, sizes, [=](const Var& v) { return select(v, dim, index); });
-  });
+  Var r(torch::select(x.t, dim, index));
+  int d = wrap_dim(dim, x.t.dim());
+  int64_t i = index < 0 ? index + x.t.sizes[d] : index;
+  return record_view("SelectBackward0", x, r,
+                     [=](const Var& g) { return eager(select_derivative<EagerDerivative>, g, sizes, d, i); });
 }
 
 Var slice(const Var& x, int dim, int64_t start, int64_t stop, int64_t step) {
@@ -151,9 +161,8 @@ Var narrow(const Var& x, int64_t dim, int64_t start, int64_t length) {
   Var r(torch::narrow(x.t, dim, start, length));
   int d = wrap_dim(dim, x.t.dim());
   int64_t s = start < 0 ? start + x.t.sizes[d] : start;
-  return record_view("SliceBackward0", x, r, [=](const Var& g) {
-    return embed(g, sizes, [=](const Var& v) { return narrow(v, d, s, length); });
-  });
+  return record_view("SliceBackward0", x, r,
+                     [=](const Var& g) { return eager(narrow_derivative<EagerDerivative>, g, sizes, d, s, length); });
 }
 
 Var unsqueeze(const Var& x, int64_t dim) {
@@ -252,9 +261,9 @@ VarList record_pieces(const char* name, const Var& x, std::vector<Tensor> parts,
   for (const Var& v : out) shapes.push_back(v.t.sizes);
   DType dt = x.t.dtype;
   auto* n = make_node(name, [=](const VarList& g, const VarList&, const Node&) -> VarList {
-    VarList full;
-    for (size_t i = 0; i < shapes.size(); ++i) full.push_back(g[i].defined() ? g[i] : zeros(shapes[i], dt));
-    return {stacked ? stack(full, d) : cat(full, d)};
+    std::vector<EagerDerivative::T> grads;
+    for (const Var& v : g) grads.emplace_back(v);
+    return {eager(pieces_derivative<EagerDerivative>, grads, shapes, dt, d, stacked)};
   });
   std::vector<Var*> outs;
   for (Var& v : out) outs.push_back(&v);
