@@ -92,6 +92,7 @@ class GraphDerivative {
   int mul(int a, int b) { return call(torch::ops::OpId::mul, {a, b}); }
   int div(int a, int b) { return call(torch::ops::OpId::div, {a, b}); }
   int add(int a, int b) { return call(torch::ops::OpId::add, {a, b}); }
+  int add_alpha(int a, int b, int alpha) { return call(torch::ops::OpId::add, {a, b}, {{"alpha", alpha}}); }
   int sub(int a, int b) { return call(torch::ops::OpId::sub, {a, b}); }
   int sum(int a, const torch::Shape& dims, bool keepdim);
   int unsqueeze(int a, int64_t dim) { return call(torch::ops::OpId::unsqueeze, {a, constant(Value::small_int(dim))}); }

@@ -7,6 +7,8 @@
 // same order, so the same bits.
 #include "tracer/graph_backward.h"
 
+#include "tracer/decompose.h"
+
 #include <map>
 #include <optional>
 
@@ -444,12 +446,15 @@ Out outer_rule(Call& k) {
   return out;
 }
 
+Out composite_rule(Call& k);  // (below: it walks a decomposition)
+
 // The rule of each op with a graph derivative; nullptr for the others.
 Rule rule_of(OpId id) {
   const torch::ops::OpDef& op = torch::ops::op(id);
   if (op.schema.writes()) return nullptr;  // in place: functionalised first
   torch::ops::Elementwise e;
   if (torch::ops::elementwise_of(op, &e)) return e.unary ? unary_rule : binary_rule;
+  if (has_decomposition(id)) return composite_rule;
   switch (id) {
     case OpId::add:
     case OpId::sub: return add_rule;
@@ -542,6 +547,110 @@ bool has_floating_result(const Value& v) {
   return false;
 }
 
+// The reverse walk over the values [lo, hi) of d: the whole graph
+// (backward), or a composite's decomposition (lo: its first node), whose
+// contributions to the values before lo (the composite's inputs) go back
+// to the walk that called it, in order.
+class Walk {
+ public:
+  // outer: whether a value before lo needs a gradient (none for lo 0).
+  Walk(GraphDerivative& d, const std::function<bool(int)>* outer, int lo) : d_(d), outer_(outer), lo_(lo) {}
+
+  // Which values in [lo, hi) a gradient can reach: those of wrt and what
+  // is computed from values that need one (floating results only, as the
+  // eager engine records; not the detached values of a formula).
+  void mark(int hi, std::span<const int> wrt) {
+    hi_ = hi;
+    reached_.assign(size_t(hi - lo_), 0);
+    grad_.assign(size_t(hi - lo_), -1);
+    for (int v : wrt) reached_[size_t(v - lo_)] = 1;
+    for (int v = lo_; v < hi; v++) {
+      const Node* node = d_.node_of(v);
+      if (!node) continue;
+      bool any = false;
+      for (int in : node->in) any |= needs(in);
+      if (node->op == GraphOp::GetItem) any = needs(node->in[0]) && floating_tensor(d_.sample(v));
+      else if (node->op == GraphOp::Call) any = any && has_floating_result(d_.sample(v));
+      else if (node->op != GraphOp::BuildList) any = false;  // (no derivative: raises if a gradient reaches it)
+      reached_[size_t(v - lo_)] |= any && !d_.is_detached(v);
+    }
+  }
+  bool needs(int v) const {
+    if (v < lo_) return outer_ && (*outer_)(v);
+    return v < hi_ && reached_[size_t(v - lo_)] != 0;
+  }
+  // A root's cotangent (not fitted: the engine takes it as given).
+  void seed(int v, int g) {
+    int& slot = grad_[size_t(v - lo_)];
+    slot = slot < 0 ? g : d_.add(slot, g);
+  }
+  int grad(int v) const { return grad_[size_t(v - lo_)]; }
+
+  // Walks the nodes latest first; returns the contributions to values
+  // before lo.
+  std::vector<Contribution> run() {
+    std::vector<Contribution> out;
+    std::function<bool(int)> needs_fn = [this](int v) { return needs(v); };
+    for (int v = hi_ - 1; v >= lo_; v--) {
+      const Node* node = d_.node_of(v);
+      if (!node) continue;
+      int g = grad_[size_t(v - lo_)];
+      if (node->op == GraphOp::GetItem) {
+        if (g < 0 || !needs(node->in[0])) continue;
+        auto& gs = items_[node->in[0]];
+        size_t k = size_t(d_.number_value(node->in[1]));
+        if (gs.size() <= k) gs.resize(k + 1, -1);
+        gs[k] = gs[k] < 0 ? g : d_.add(gs[k], g);
+        continue;
+      }
+      std::vector<int> gs;
+      auto it = items_.find(v);
+      if (it != items_.end()) gs = it->second;
+      else if (g >= 0) gs = {g};
+      if (gs.empty() || !needs(v)) continue;
+      OpCall c;
+      if (node->op != GraphOp::Call || !op_call_of(*node, &c))
+        torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for the graph's {} node", node->label);
+      // (An op with several results that got no gradient for its first: pad.)
+      const Value& r = d_.sample(v);
+      if (vm::is_kind(r, vm::ObjKind::Tuple)) gs.resize(r.as<vm::TupleObject>()->size, -1);
+      if (vm::is_kind(r, vm::ObjKind::List)) gs.resize(r.as<vm::ListObject>()->items.size(), -1);
+      for (const Contribution& x : op_gradients(d_, c, v, gs, needs_fn)) {
+        if (x.grad < 0 || !needs(x.value)) continue;
+        int fitted = d_.fit(x.grad, x.value);  // (now: the engine fits each node's outputs as it runs it)
+        if (x.value < lo_) {
+          out.push_back({x.value, fitted});
+          continue;
+        }
+        int& slot = grad_[size_t(x.value - lo_)];
+        slot = slot < 0 ? fitted : d_.add(slot, fitted);
+      }
+    }
+    return out;
+  }
+
+ private:
+  GraphDerivative& d_;
+  const std::function<bool(int)>* outer_;
+  int lo_, hi_ = 0;
+  std::vector<char> reached_;
+  std::vector<int> grad_;
+  std::map<int, std::vector<int>> items_;  // a tuple's value: its items' gradients
+};
+
+// A composite (addcmul, lerp): its decomposition (tracer/decompose.h),
+// built now and walked in reverse, as the eager engine walks the nodes the
+// eager entry recorded.
+Out composite_rule(Call& k) {
+  int lo = k.d.size();
+  int r = decompose(k.d, k.c);
+  if (r < lo) return {{r, k.g()}};
+  Walk w(k.d, &k.needs_fn, lo);
+  w.mark(k.d.size(), {});
+  w.seed(r, k.g());
+  return w.run();
+}
+
 }  // namespace
 
 bool has_graph_derivative(OpId op) { return rule_of(op) != nullptr; }
@@ -562,58 +671,12 @@ std::vector<Contribution> op_gradients(GraphDerivative& d, const OpCall& c, int 
 
 std::vector<int> backward(GraphDerivative& d, std::span<const int> roots, std::span<const int> cotangents,
                           std::span<const int> wrt) {
-  int n = d.size();
-  // Which values a gradient can reach: those of wrt and what is computed
-  // from them (floating results only, as the eager engine records).
-  std::vector<char> reached(size_t(n), 0);
-  for (int v : wrt) reached[size_t(v)] = 1;
-  for (int v = 0; v < n; v++) {
-    const Node* node = d.node_of(v);
-    if (!node) continue;
-    bool any = false;
-    for (int in : node->in) any |= reached[size_t(in)] != 0;
-    if (node->op == GraphOp::GetItem) any = reached[size_t(node->in[0])] && floating_tensor(d.sample(v));
-    else if (node->op == GraphOp::Call) any = any && has_floating_result(d.sample(v));
-    else if (node->op != GraphOp::BuildList) any = false;  // (no derivative; raises below if a gradient reaches it)
-    reached[size_t(v)] = any && !d.is_detached(v);
-  }
-  std::vector<int> grad(size_t(n), -1);
-  std::map<int, std::vector<int>> items;  // a tuple's value: its items' gradients
-  auto accumulate = [&](int v, int g) {
-    int fitted = d.fit(g, v);
-    grad[size_t(v)] = grad[size_t(v)] < 0 ? fitted : d.add(grad[size_t(v)], fitted);
-  };
-  for (size_t k = 0; k < roots.size(); k++)
-    grad[size_t(roots[k])] = grad[size_t(roots[k])] < 0 ? cotangents[k] : d.add(grad[size_t(roots[k])], cotangents[k]);
-  auto needs = [&](int v) { return v < n && reached[size_t(v)] != 0; };
-  for (int v = n - 1; v >= 0; v--) {
-    const Node* node = d.node_of(v);
-    if (!node) continue;
-    if (node->op == GraphOp::GetItem) {
-      if (grad[size_t(v)] < 0 || !reached[size_t(node->in[0])]) continue;
-      auto& gs = items[node->in[0]];
-      size_t k = size_t(d.number_value(node->in[1]));
-      if (gs.size() <= k) gs.resize(k + 1, -1);
-      gs[k] = gs[k] < 0 ? grad[size_t(v)] : d.add(gs[k], grad[size_t(v)]);
-      continue;
-    }
-    std::vector<int> gs;
-    auto it = items.find(v);
-    if (it != items.end()) gs = it->second;
-    else if (grad[size_t(v)] >= 0) gs = {grad[size_t(v)]};
-    if (gs.empty() || !reached[size_t(v)]) continue;
-    OpCall c;
-    if (node->op != GraphOp::Call || !op_call_of(*node, &c))
-      torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for the graph's {} node", node->label);
-    // (An op with several results that got no gradient for its first: pad.)
-    const Value& r = d.sample(v);
-    if (vm::is_kind(r, vm::ObjKind::Tuple)) gs.resize(r.as<vm::TupleObject>()->size, -1);
-    if (vm::is_kind(r, vm::ObjKind::List)) gs.resize(r.as<vm::ListObject>()->items.size(), -1);
-    for (const Contribution& x : op_gradients(d, c, v, gs, needs))
-      if (x.grad >= 0 && needs(x.value)) accumulate(x.value, x.grad);
-  }
+  Walk w(d, nullptr, 0);
+  w.mark(d.size(), wrt);
+  for (size_t k = 0; k < roots.size(); k++) w.seed(roots[k], cotangents[k]);
+  w.run();
   std::vector<int> out;
-  for (int v : wrt) out.push_back(grad[size_t(v)]);
+  for (int v : wrt) out.push_back(w.grad(v));
   return out;
 }
 

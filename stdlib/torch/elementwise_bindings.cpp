@@ -6,6 +6,8 @@
 // operator dunders on tensors (-x, ~x, abs(x)) are registered here too.
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/autograd/derivatives.h"
+#include "stdlib/torch/ops/decompositions.h"
 #include "stdlib/torch/ops/meta.h"
 #include "stdlib/torch/ops/registry.h"
 
@@ -141,12 +143,15 @@ Value ops::impl_addc(VM& vm, const ops::Bound& args, const OpDef& def) {
   return guarded(vm, [&] {
     if (inplace)
       for (const Var* in : {t1, t2}) check_no_partial_overlap(x->t, in->t);
-    Var prod = ag::binary(divide ? BinaryOp::div : BinaryOp::mul, *t1, *t2);
-    if (inplace) {
+    using T = ag::EagerDerivative::T;
+    ag::EagerDerivative d;
+    T v = args[3] ? T::of(VOperand(value)) : T();
+    if (inplace) {  // (the decomposition, its sum in place)
+      Var prod = ag::binary(divide ? BinaryOp::div : BinaryOp::mul, *t1, *t2);
       ag::add_(*x, prod, value, false);
       return args[0];
     }
-    return wrap(vm, ag::add(*x, prod, value, false));
+    return wrap(vm, ops::addc_decomposition(d, T(*x), T(*t1), T(*t2), v, divide).take());
   });
 }
 
@@ -176,34 +181,22 @@ Value ops::impl_lerp(VM& vm, const ops::Bound& args, const OpDef& def) {
       check_no_partial_overlap(x->t, e->t);
       if (wt) check_no_partial_overlap(x->t, wt->t);
     }
-    Var diff = ag::binary(BinaryOp::sub, *e, *x);
-    Var r;
-    if (wt) {
-      Var small = ag::add(*x, ag::binary(BinaryOp::mul, *wt, diff), Scalar::from_int(1), false);
-      Var large = ag::binary(BinaryOp::sub, *e, ag::binary(BinaryOp::mul, diff, ag::add(Scalar::from_int(1), *wt, Scalar::from_int(1), true)));
-      Tensor near = torch::binary(BinaryOp::lt, torch::unary(UnaryOp::abs, wt->t), torch::scalar_tensor(Scalar::from_double(0.5), wt->t.dtype));
-      r = ag::where(near, small, large);
-    } else {
-      double wd = w.to<double>();
-      bool f32 = x->t.dtype == DType::Float32;
-      double mag = f32 ? std::abs(double(float(wd))) : std::abs(wd);
-      if (mag < 0.5) {
-        Var step = ag::binary(BinaryOp::mul, diff, w);
-        if (inplace) {
-          ag::add_(*x, step, Scalar::from_int(1), false);
-          return args[0];
-        }
-        r = ag::add(*x, step, Scalar::from_int(1), false);
-      } else {
-        double rest = f32 ? double(1.0f - float(wd)) : 1.0 - wd;
-        r = ag::binary(BinaryOp::sub, *e, ag::binary(BinaryOp::mul, diff, Scalar::from_double(rest)));
-      }
-    }
-    if (inplace) {
-      ag::copy_(var_of(args[0]), r);
+    if (inplace && !wt && ops::lerp_weight_is_small(w.to<double>(), x->t.dtype)) {
+      // (The decomposition's first form, its sum in place: EMA updates.)
+      Var step = ag::binary(BinaryOp::mul, ag::binary(BinaryOp::sub, *e, *x), w);
+      ag::add_(*x, step, Scalar::from_int(1), false);
       return args[0];
     }
-    return wrap(vm, std::move(r));
+    using T = ag::EagerDerivative::T;
+    auto lerp = [&](const Var& input) {
+      ag::EagerDerivative d;
+      return ops::lerp_decomposition(d, T(input), T(*e), wt ? T(*wt) : T::of(VOperand(w)), x->t.dtype).take();
+    };
+    if (inplace) {
+      ag::assign_(var_of(args[0]), {e, wt}, lerp);
+      return args[0];
+    }
+    return wrap(vm, lerp(*x));
   });
 }
 

@@ -60,7 +60,9 @@ using kiln_test::OpHarness;
 // The ops whose derivatives only the eager engine runs, for now (their
 // formulas are still lambdas in autograd/functions_*.cpp).
 const std::set<OpId> kEagerOnly = {
-    OpId::prod, OpId::cumprod, OpId::index_select, OpId::addcmul, OpId::addcdiv, OpId::lerp,
+    OpId::prod,
+    OpId::cumprod,
+    OpId::index_select,
 };
 
 Tensor random_like(const Tensor& t, Gen& g) {

@@ -22,6 +22,7 @@
 //   d.embed_narrow(g, sizes, dim, start, length), d.embed_select(g, sizes, dim, index):
 //     zeros of sizes with g at the place narrow / select views (dim, start
 //     and index non-negative)
+//   d.add_alpha(a, b, alpha): a + alpha * b (alpha a number)
 //   d.mul(a, 2.0)  d.add(a, 1.0)  d.sub(a, 1.0)  d.rsub(1.0, a)  d.pow(a, 3.0)
 //   d.number(0.0): a number operand; d.is_number(a), d.number_value(a)
 //   d.none(): no value (a formula's unused shared part, an absent bound);
@@ -559,6 +560,7 @@ struct EagerDerivative {
   T mul(const T& a, const T& b) { return autograd::binary(BinaryOp::mul, a.op(), b.op()); }
   T div(const T& a, const T& b) { return autograd::binary(BinaryOp::div, a.op(), b.op()); }
   T add(const T& a, const T& b) { return autograd::add(a.op(), b.op(), Scalar::from_int(1), false); }
+  T add_alpha(const T& a, const T& b, const T& alpha) { return autograd::add(a.op(), b.op(), alpha.num, false); }
   T sub(const T& a, const T& b) { return autograd::add(a.op(), b.op(), Scalar::from_int(1), true); }
   T sum(const T& a, const Shape& dims, bool keepdim) { return autograd::sum(a.var(), DimList(dims), keepdim, std::nullopt); }
   T sum_all(const T& a) { return autograd::sum(a.var(), std::nullopt, false, std::nullopt); }

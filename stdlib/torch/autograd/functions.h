@@ -65,6 +65,11 @@ void binary_(BinaryOp op, Var& self, const VOperand& other);
 void add_(Var& self, const VOperand& other, Scalar alpha, bool subtract);
 void clamp_(Var& self, const std::optional<VOperand>& lo, const std::optional<VOperand>& hi);
 void copy_(Var& self, const Var& src);
+// self = f(self) in place, f computed out of place (a composite's in-place
+// form, x.lerp_(y, w)): autograd records f's nodes on self's old value and
+// self's history moves to f's result, as the functional form records them
+// (others: the other tensors f reads).
+void assign_(Var& self, std::initializer_list<const Var*> others, const std::function<Var(const Var&)>& f);
 void fill_(Var& self, const VOperand& value);
 void masked_fill_(Var& self, const Tensor& mask, const VOperand& value);
 void nan_to_num_(Var& self, double nan, std::optional<double> posinf, std::optional<double> neginf);

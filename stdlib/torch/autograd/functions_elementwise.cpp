@@ -337,6 +337,16 @@ void copy_(Var& self, const Var& src) {
           });
 }
 
+void assign_(Var& self, std::initializer_list<const Var*> others, const std::function<Var(const Var&)>& f) {
+  Var r;
+  inplace(self, others,
+          [&] {
+            if (!r.defined()) r = f(Var(self.t));  // (nothing to record: f on the values)
+            copy_into(self.t, r.t);
+          },
+          [&](const Var& old) { return r = f(old); });
+}
+
 void fill_(Var& self, const VOperand& value) {
   Scalar s = value.is_scalar() ? value.scalar : Scalar::from_double(element_as_double(value.var->t, 0));
   if (!value.is_scalar() && value.var->t.dim() != 0)

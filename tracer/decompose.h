@@ -1,0 +1,27 @@
+// tracer/decompose.h — composite ops as their decompositions, in graphs.
+//
+// decompose() builds a call of a composite registry op (addcmul, addcdiv,
+// lerp: OpKind::Composite) as the nodes of its decomposition
+// (stdlib/torch/ops/decompositions.h: the template the eager entry runs),
+// reading the call's bound arguments. graph_backward.h differentiates a
+// composite this way: the decomposition's nodes, walked in reverse with
+// their own rules, as the eager engine walks the nodes the eager entry
+// recorded. In-place composites (addcmul_, lerp_) have none: a graph
+// functionalises them first (tracer/functionalize.h).
+#pragma once
+
+#include "tracer/derivative_graph.h"
+#include "tracer/graph.h"
+
+namespace kiln::tracer {
+
+// Whether op has a decomposition decompose() builds.
+bool has_decomposition(torch::ops::OpId op);
+
+// Node c's decomposition, appended to d (c's arguments: values of d);
+// returns the value of its result. Raises torch::Error (NotImplemented)
+// for an op without one or arguments it cannot read (a number the graph
+// computes).
+int decompose(GraphDerivative& d, const OpCall& c);
+
+}  // namespace kiln::tracer
