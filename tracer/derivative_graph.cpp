@@ -172,15 +172,22 @@ torch::Shape GraphDerivative::sizes(int a) const {
   return torch::Shape(std::span<const int64_t>(m.sizes));
 }
 
-int GraphDerivative::zeros(const torch::Shape& sizes, torch::DType dt) {
-  // (A creation op: not in the registry yet.)
+int GraphDerivative::index_add_into_zeros(int g, const torch::Shape& sizes, int dim, int index) {
+  if (meta(index).rank() == 0) index = unsqueeze(index, 0);
+  torch::Shape gs = this->sizes(g), line;
+  for (int k = 0; k < gs.size(); k++) line.push_back(k == dim ? -1 : 1);
+  return gather_backward(g, sizes, dim, expand(reshape(index, line), gs));
+}
+
+int GraphDerivative::filled(const char* factory, const torch::Shape& sizes, torch::DType dt) {
+  // (torch.zeros / torch.ones: creation ops, not in the registry yet.)
   Node n;
   n.op = GraphOp::Call;
   n.in = {int_tuple(sizes.span()), constant(torch::dtype_value(vm_, dt))};
   n.kwnames = vm::tuple_new(vm_, 1);
   n.kwnames.as<vm::TupleObject>()->items[0] = vm_.intern("dtype");
-  n.callee = torch_function(vm_, "zeros");
-  n.label = "torch.zeros";
+  n.callee = torch_function(vm_, factory);
+  n.label = std::string("torch.") + factory;
   return detach(node(std::move(n), torch::ops::meta_object(vm_, torch::meta_tensor(sizes, dt))));
 }
 

@@ -121,7 +121,12 @@ class GraphDerivative {
   int where(int mask, int a, int b) { return call(torch::ops::OpId::where, {mask, a, b}); }
   int zeros_like(int a);
   torch::Shape sizes(int a) const;
-  int zeros(const torch::Shape& sizes, torch::DType dt);
+  int zeros(const torch::Shape& sizes, torch::DType dt) { return filled("zeros", sizes, dt); }
+  int ones(const torch::Shape& sizes, torch::DType dt) { return filled("ones", sizes, dt); }
+  int cumprod(int a, int64_t dim) { return call(torch::ops::OpId::cumprod, {a, constant(Value::small_int(dim))}); }
+  // (As scatter_add of g at index expanded along g's other dims: the same
+  // sums in the same order as the eager engine's index_put.)
+  int index_add_into_zeros(int g, const torch::Shape& sizes, int dim, int index);
   int flip(int a, const torch::Shape& dims) { return call(torch::ops::OpId::flip, {a, int_tuple(dims.span())}); }
   int roll(int a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
     return call(torch::ops::OpId::roll, {a, int_tuple(shifts), int_tuple(dims)});
@@ -175,6 +180,7 @@ class GraphDerivative {
     bool detached = false;
   };
   int node(Node n, vm::Value sample);
+  int filled(const char* factory, const torch::Shape& sizes, torch::DType dt);
 
   VM& vm_;
   std::string name_;

@@ -411,6 +411,23 @@ Out pieces_rule(Call& k) {
   return {{k.at(0), ag::pieces_derivative(k.d, grads, shapes, k.meta(0).dtype, d, unbind)}};
 }
 
+// index_select(input, dim, index)
+Out index_select_rule(Call& k) {
+  int rank = k.rank(0);
+  int d = rank == 0 ? 0 : torch::wrap_dim(k.int_or(1, 0), rank);
+  return {{k.at(0), ag::index_select_derivative(k.d, k.g(), k.sizes(0), d, k.at(2))}};
+}
+
+// prod(input, dim=None, keepdim=False, *, dtype=None)
+Out prod_rule(Call& k) {
+  std::optional<int64_t> dim;
+  if (k.given(1)) dim = k.int_or(1, 0);
+  torch::DimList dims;
+  if (dim) dims = Shape{*dim};
+  return reduction(k, dims, k.bool_or(2, false), k.result, k.g(),
+                   [&](int ge, int, const std::vector<bool>&) { return ag::prod_derivative(k.d, ge, k.at(0), dim); });
+}
+
 // gather(input, dim, index, sparse_grad=False)
 Out gather_rule(Call& k) { return {{k.at(0), ag::gather_derivative(k.d, k.g(), k.sizes(0), k.int_or(1, 0), k.at(2))}}; }
 
@@ -520,6 +537,8 @@ Rule rule_of(OpId id) {
     case OpId::chunk:
     case OpId::unbind: return pieces_rule;
     case OpId::gather: return gather_rule;
+    case OpId::index_select: return index_select_rule;
+    case OpId::prod: return prod_rule;
     case OpId::narrow:
     case OpId::select: return narrow_rule;
     case OpId::scatter:

@@ -17,7 +17,10 @@
 //   d.narrow(a, dim, start, length)  d.select(a, dim, index)  d.cat(values, dim)  d.stack(values, dim)
 //   d.gather_backward(g, sizes, dim, index): zeros of sizes with g added at
 //     index along dim (scatter_add; index: an int64 tensor value)
-//   d.zeros(sizes, dtype): zeros no gradient flows from; d.sizes(a)
+//   d.zeros(sizes, dtype), d.ones(sizes, dtype): no gradient flows from them; d.sizes(a)
+//   d.cumprod(a, dim)
+//   d.index_add_into_zeros(g, sizes, dim, index): zeros of sizes with g's
+//     slices along dim added at index (a 1-D or 0-dim int64 tensor value)
 //   d.gather(a, dim, index)  d.scatter(a, dim, index, value): a with value written at index
 //   d.embed_narrow(g, sizes, dim, start, length), d.embed_select(g, sizes, dim, index):
 //     zeros of sizes with g at the place narrow / select views (dim, start
@@ -37,7 +40,9 @@
 // consumer (tests/unit/test_derivative_graphs.cpp checks each).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "stdlib/torch/autograd/functions.h"
@@ -459,6 +464,39 @@ template <class D>
 typename D::T gather_derivative(D& d, const typename D::T& g, const Shape& in_sizes, int64_t dim, const typename D::T& index) {
   return d.gather_backward(g, in_sizes, dim, index);
 }
+// index_select(dim, index): g added into zeros of the input's sizes at the
+// picked places along dim, repeated picks adding up in order (a 0-dim
+// input: g summed to it).
+template <class D>
+typename D::T index_select_derivative(D& d, const typename D::T& g, const Shape& in_sizes, int dim, const typename D::T& index) {
+  if (in_sizes.size() == 0) return d.sum_to(g, in_sizes);
+  return d.index_add_into_zeros(g, in_sizes, dim, index);
+}
+// prod over dim (or all elements: no dim), ge the output gradient at the
+// input's shape: the product of the others, as exclusive prefix times
+// exclusive suffix products (right with zeros in x, unlike prod / x).
+template <class D>
+typename D::T prod_derivative(D& d, const typename D::T& ge, const typename D::T& x, std::optional<int64_t> dim) {
+  Shape sizes = d.sizes(x);
+  typename D::T v = dim ? x : d.reshape(x, Shape{sizes.numel()});
+  int k = dim ? wrap_dim(*dim, std::max(int(sizes.size()), 1)) : 0;
+  if (d.rank(v) == 0) return ge;
+  if (sizes.numel() == 0) return d.zeros_like(x);  // nothing to differentiate
+  auto exclusive = [&](const typename D::T& a) {
+    Shape as = d.sizes(a);
+    int64_t n = as[k];
+    auto c = d.cumprod(a, k);
+    Shape one = as;
+    one[k] = 1;
+    auto ones = d.ones(one, d.dtype(a));
+    return n == 1 ? ones : d.cat({ones, d.narrow(c, k, 0, n - 1)}, k);
+  };
+  auto left = exclusive(v);
+  auto right = d.flip(exclusive(d.flip(v, Shape{k})), Shape{k});
+  auto others = d.mul(left, right);
+  if (!dim) others = d.reshape(others, sizes);
+  return d.mul(ge, others);
+}
 // The values of max / min along a dim, sort and topk: x gathered at their
 // indices along dim (d: wrapped; keepdim false: the dim was dropped).
 template <class D>
@@ -593,6 +631,18 @@ struct EagerDerivative {
   T zeros_like(const T& a) { return autograd::zeros_like(a.var()); }
   Shape sizes(const T& a) const { return a.var().t.sizes; }
   T zeros(const Shape& sizes, DType dt) { return autograd::zeros(sizes, dt); }
+  T ones(const Shape& sizes, DType dt) {
+    Tensor t = empty(sizes, dt);
+    fill(t, Scalar::from_double(1.0));
+    return Var(t);
+  }
+  T cumprod(const T& a, int64_t dim) { return autograd::cumprod(a.var(), dim, std::nullopt); }
+  T index_add_into_zeros(const T& g, const Shape& sizes, int dim, const T& index) {
+    const Tensor& ix = index.var().t;
+    std::vector<Tensor> idx(size_t(sizes.size()));
+    idx[size_t(dim)] = ix.dim() == 0 ? autograd::unsqueeze(Var(ix), 0).t : ix;
+    return autograd::index_backward(g.var(), sizes, g.var().t.dtype, idx);
+  }
   T flip(const T& a, const Shape& dims) { return autograd::flip(a.var(), dims); }
   T roll(const T& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
     return autograd::roll(a.var(), shifts, dims);

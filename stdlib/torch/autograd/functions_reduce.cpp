@@ -105,23 +105,7 @@ Var prod(const Var& x, std::optional<int64_t> dim, bool keepdim, std::optional<D
   DimList dims = dim ? one_dim(*dim) : DimList();
   return record_reduce(dim ? "ProdBackward1" : "ProdBackward0", x, r, dims, keepdim, true, false,
                        [dim](const Var& ge, const Var& x, const Var&, const std::vector<bool>&) {
-                         Var v = dim ? x : reshape(x, Shape{x.t.numel()});
-                         int d = dim ? wrap_dim(*dim, std::max(x.t.dim(), 1)) : 0;
-                         if (v.t.dim() == 0) return ge;
-                         if (v.t.numel() == 0) return zeros_like(x);  // nothing to differentiate
-                         auto exclusive = [&](const Var& a) {
-                           int64_t n = a.t.sizes[d];
-                           Var c = cumprod(a, d, std::nullopt);
-                           Shape one = a.t.sizes;
-                           one[d] = 1;
-                           Var ones = full_like(Var(empty(one, a.t.dtype)), 1.0);
-                           return n == 1 ? ones : cat({ones, narrow(c, d, 0, n - 1)}, d);
-                         };
-                         Var left = exclusive(v);
-                         Var right = flip(exclusive(flip(v, Shape{d})), Shape{d});
-                         Var others = mul(left, right);
-                         if (!dim) others = reshape(others, x.t.sizes);
-                         return mul(ge, others);
+                         return eager(prod_derivative<EagerDerivative>, ge, x, dim);
                        });
 }
 

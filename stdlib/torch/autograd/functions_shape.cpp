@@ -82,15 +82,10 @@ Var stack(const VarList& xs, int64_t dim) {
 
 Var index_select(const Var& x, int64_t dim, const Tensor& index) {
   Shape sizes = x.t.sizes;
-  DType dt = x.t.dtype;
   int d = x.t.dim() == 0 ? 0 : wrap_dim(dim, x.t.dim());
-  Tensor ix = index.dim() == 0 ? torch::unsqueeze(index, 0) : index;
-  return record_one("IndexSelectBackward0", x, Var(torch::index_select(x.t, dim, index)), [=](const Var& g) {
-    if (sizes.size() == 0) return sum_to(g, sizes);
-    std::vector<Tensor> idx(size_t(sizes.size()));
-    idx[size_t(d)] = ix;
-    return index_backward(g, sizes, dt, idx);
-  });
+  Var ix(index);
+  return record_one("IndexSelectBackward0", x, Var(torch::index_select(x.t, dim, index)),
+                    [=](const Var& g) { return eager(index_select_derivative<EagerDerivative>, g, sizes, d, ix); });
 }
 
 Var gather(const Var& x, int64_t dim, const Tensor& index) {
