@@ -52,4 +52,127 @@ int decompose(GraphDerivative& d, const OpCall& c) {
   return f(d, c);
 }
 
+namespace {
+
+// A composite call's decomposition, built apart: its inputs stand for the
+// call's tensor argument registers `args` of the graph.
+struct Piece {
+  size_t node;            // the composite's node
+  Graph sub;              // constants, inputs (args), nodes; outputs[0]: the result
+  std::vector<int> args;  // per input of sub: the register of the graph it reads
+};
+
+bool build_piece(VM& vm, const Graph& g, size_t i, Piece* out) {
+  const Node& n = g.nodes[i];
+  OpCall c;
+  if (n.op != GraphOp::Call || !op_call_of(n, &c) || !has_decomposition(c.op->id) || !n.meta.tensor) return false;
+  GraphDerivative d(vm, g.name);
+  std::vector<int> regs;  // the graph registers already given a value of d, and their values
+  std::vector<int> values;
+  OpCall mapped = c;
+  for (size_t p = 0; p < c.op->schema.params.size(); p++) {
+    int r = c.arg[p];
+    if (r < 0) continue;
+    size_t k = 0;
+    while (k < regs.size() && regs[k] != r) k++;
+    if (k == regs.size()) {
+      if (r < int(g.consts.size())) {
+        values.push_back(d.constant(g.consts[size_t(r)]));
+      } else {
+        Value m = g.meta_value(vm, r);  // (a tensor of fixed sizes; else the call stays as it is)
+        if (!m || !torch::is_tensor(m)) return false;
+        values.push_back(d.input(m, "r" + std::to_string(r)));
+        out->args.push_back(r);
+      }
+      regs.push_back(r);
+    }
+    mapped.arg[p] = values[k];
+  }
+  try {
+    int result = decompose(d, mapped);
+    out->sub = d.finish({result});
+    if (out->sub.outputs[0] < out->sub.node_reg(0)) return false;  // (a decomposition that is an argument itself)
+  } catch (const torch::Error&) {
+    return false;
+  }
+  out->node = i;
+  return true;
+}
+
+}  // namespace
+
+size_t decompose_composites(VM& vm, Graph& g) {
+  if (!vm.torch_state || g.dynamic) return 0;
+  std::vector<Piece> pieces;
+  for (size_t i = 0; i < g.nodes.size(); i++) {
+    Piece p;
+    if (build_piece(vm, g, i, &p)) pieces.push_back(std::move(p));
+  }
+  if (pieces.empty()) return 0;
+  // The new constants: the graph's, then each piece's.
+  Graph out;
+  out.name = g.name;
+  out.filename = g.filename;
+  out.consts = g.consts;
+  std::vector<size_t> const_base;
+  for (const Piece& p : pieces) {
+    const_base.push_back(out.consts.size());
+    out.consts.insert(out.consts.end(), p.sub.consts.begin(), p.sub.consts.end());
+  }
+  out.inputs = g.inputs;
+  out.input_names = g.input_names;
+  out.input_meta = g.input_meta;
+  out.tuple_output = g.tuple_output;
+  out.dynamic = g.dynamic;
+  const int shift = int(out.consts.size() - g.consts.size());
+  const int old_first_node = g.node_reg(0), new_first_node = int(out.consts.size() + out.inputs.size());
+  std::vector<int> result_of(g.nodes.size(), -1);  // old node -> its result's new node index
+  std::vector<size_t> start_of(g.nodes.size() + 1);  // old node -> the first new node it became
+  auto map_reg = [&](int r) {
+    if (r < int(g.consts.size())) return r;
+    if (r < old_first_node) return r + shift;
+    return new_first_node + result_of[size_t(r - old_first_node)];
+  };
+  size_t next_piece = 0;
+  for (size_t i = 0; i < g.nodes.size(); i++) {
+    start_of[i] = out.nodes.size();
+    const Node& n = g.nodes[i];
+    if (next_piece < pieces.size() && pieces[next_piece].node == i) {
+      const Piece& p = pieces[next_piece];
+      const Graph& sub = p.sub;
+      size_t first = out.nodes.size();
+      auto sub_reg = [&](int r) {
+        if (r < int(sub.consts.size())) return int(const_base[next_piece]) + r;
+        if (r < sub.node_reg(0)) return map_reg(p.args[size_t(r - int(sub.consts.size()))]);
+        return new_first_node + int(first) + (r - sub.node_reg(0));
+      };
+      for (const Node& sn : sub.nodes) {
+        Node m = sn;
+        for (int& r : m.in) r = sub_reg(r);
+        m.line = n.line;
+        m.file = n.file;
+        m.sites = n.sites;
+        out.nodes.push_back(std::move(m));
+      }
+      result_of[i] = sub_reg(sub.outputs[0]) - new_first_node;
+      next_piece++;
+      continue;
+    }
+    Node m = n;
+    for (int& r : m.in) r = map_reg(r);
+    out.nodes.push_back(std::move(m));
+    result_of[i] = int(out.nodes.size()) - 1;
+  }
+  start_of[g.nodes.size()] = out.nodes.size();
+  for (int r : g.outputs) out.outputs.push_back(map_reg(r));
+  for (Graph::WithExit w : g.with_exits) {
+    if (w.manager >= 0) w.manager = map_reg(w.manager);
+    w.first = start_of[std::min(w.first, g.nodes.size())];
+    w.end = start_of[std::min(w.end, g.nodes.size())];
+    out.with_exits.push_back(w);
+  }
+  g = std::move(out);
+  return pieces.size();
+}
+
 }  // namespace kiln::tracer

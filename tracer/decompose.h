@@ -6,8 +6,9 @@
 // reading the call's bound arguments. graph_backward.h differentiates a
 // composite this way: the decomposition's nodes, walked in reverse with
 // their own rules, as the eager engine walks the nodes the eager entry
-// recorded. In-place composites (addcmul_, lerp_) have none: a graph
-// functionalises them first (tracer/functionalize.h).
+// recorded. decompose_composites() rewrites a captured graph's composites
+// so, before the lowering. In-place composites (addcmul_, lerp_) have
+// none: a graph functionalises them first (tracer/functionalize.h).
 #pragma once
 
 #include "tracer/derivative_graph.h"
@@ -17,6 +18,14 @@ namespace kiln::tracer {
 
 // Whether op has a decomposition decompose() builds.
 bool has_decomposition(torch::ops::OpId op);
+
+// The pass over a finished graph: each call of a composite op whose tensor
+// arguments have fixed sizes and whose other arguments are constants
+// becomes the nodes of its decomposition (the same eager ops in the same
+// order: the graph computes the same bits), which the lowering then fuses
+// like any primitives; registers and `with` ranges are renumbered. Returns
+// how many calls it rewrote.
+size_t decompose_composites(VM& vm, Graph& g);
 
 // Node c's decomposition, appended to d (c's arguments: values of d);
 // returns the value of its result. Raises torch::Error (NotImplemented)

@@ -277,7 +277,8 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
     std::vector<int> outs = outputs;
     for (int& o : outs) fix(o);
     std::unique_ptr<Graph> g = number_graph(outs, tuple_output);
-    functionalize(vm_, *g);  // in-place ops on the graph's own tensors, pure (tracer/functionalize.h)
+    functionalize(vm_, *g);         // in-place ops on the graph's own tensors, pure (tracer/functionalize.h)
+    decompose_composites(vm_, *g);  // composites as their primitives, for the lowering (tracer/decompose.h)
     return g;
   }
 }

@@ -45,6 +45,7 @@
 #include "stdlib/torch/state.h"
 #include "stdlib/torch/tensor_object.h"
 #include "tracer/bytecode_flow.h"
+#include "tracer/decompose.h"
 #include "tracer/functionalize.h"
 #include "tracer/symbolic.h"
 #include "vm/ast.h"

@@ -5,7 +5,7 @@ Generates (from a seed) a script of many random functions — chains of
 pointwise ops (clamps included) on tensors and Python numbers, broadcasts ([4, 5] with [5],
 [1, 5], [4, 1]), views (transpose, reshape, unsqueeze, slices with steps;
 of inputs and of computed values),
-reductions (sum, mean, amax, amin, var, std, logsumexp and norm over the
+composites (lerp, addcmul, addcdiv), reductions (sum, mean, amax, amin, var, std, logsumexp and norm over the
 last dims, kept or not, and over dim 0 (column reductions, a batch norm);
 softmax, log_softmax, layer_norm,
 normalize), matmuls and linear with
@@ -68,7 +68,10 @@ BINARY = ["({} + {})", "({} - {})", "({} * {})", "({} / ({} * {} + 1.5))", "torc
           "(({0} < {1}) | ({1} < -0.5)).float() - {0}", "torch.where(({0} >= {1}) ^ ({0} > 0.0), {1}, {0} * 0.5)",
           "{0}.masked_fill({0} > 1.0, 0.0) * torch.gt({1}, {0}).float()",
           "torch.add({0}, {1})", "torch.sub({0}, other={1})", "torch.div({0}, {1} * {1} + 2.0)", "torch.maximum(input={0}, other={1})",
-          "torch.add({0}, {1}, alpha=0.5)", "torch.div({0}, {1}.abs() + 1.0, rounding_mode='floor')"]
+          "torch.add({0}, {1}, alpha=0.5)", "torch.div({0}, {1}.abs() + 1.0, rounding_mode='floor')",
+          # composites, captured as their decompositions (tracer/decompose.h) and fused
+          "torch.lerp({0}, {1}, 0.25)", "{0}.lerp({1}, 0.75)", "torch.lerp({0}, {1}, {1} * 0.5)",
+          "torch.addcmul({0}, {0}, {1})", "{0}.addcdiv({1}, {0}.abs() + 1.0)", "torch.addcmul({0}, {1}, {1}, value=-0.5)"]
 NUMBERS = ["2.0", "0.5", "-1.25", "3", "1e-3", "7"]
 
 
