@@ -616,6 +616,9 @@ class Walk {
       int g = grad_[size_t(v - lo_)];
       if (node->op == GraphOp::GetItem) {
         if (g < 0 || !needs(node->in[0])) continue;
+        const Value& from = d_.sample(node->in[0]);
+        if (!vm::is_kind(from, vm::ObjKind::Tuple) && !vm::is_kind(from, vm::ObjKind::List))
+          torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for indexing a tensor yet");
         auto& gs = items_[node->in[0]];
         size_t k = size_t(d_.number_value(node->in[1]));
         if (gs.size() <= k) gs.resize(k + 1, -1);
