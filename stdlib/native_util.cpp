@@ -156,7 +156,7 @@ bool match_py_args(const PyParams& p, size_t nargs, const Value* kwnames, size_t
   }
   if (nargs > p.npositional && p.torch_style) {
     size_t takes = p.npositional - p.self_args, given = nargs - p.self_args;
-    if (takes == 0)
+    if (takes == 0 && p.nparams == p.self_args)  // (no parameter at all: CPython's METH_NOARGS message)
       *error = fmt::format("_TensorBase.{}() takes no arguments ({} given)", p.qualname, given);
     else
       *error = fmt::format("{}() takes {} positional argument{} but {} {} given", p.qualname, takes, takes == 1 ? "" : "s",

@@ -22,7 +22,9 @@ using torch::ops::OpKind;
 
 // An op that returns its input itself when nothing is to be done
 // (x.float() of a float32 x), whatever its schema says.
-bool may_return_input(const OpDef& op) { return op.impl == torch::ops::impl_convert || op.impl == torch::ops::impl_type_as; }
+bool may_return_input(const OpDef& op) {
+  return op.impl == torch::ops::impl_convert || op.impl == torch::ops::impl_type_as || op.impl == torch::ops::impl_to;
+}
 
 // In-place op `op`'s functional form (add_ -> add): the op of the same name
 // without the trailing _, with a Tensor method; null for in-place view ops

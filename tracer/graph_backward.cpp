@@ -185,6 +185,9 @@ Out nan_to_num_rule(Call& k) {
 // fits it to the input's dtype).
 Out pass_through_rule(Call& k) { return {{k.at(0), k.g()}}; }
 
+// detach: no gradient flows through.
+Out detach_rule(Call&) { return {}; }
+
 // ---------------------------------------------------------------- reductions
 // sum / mean(input, dim=None, keepdim=False, *, dtype=None)
 Out sum_rule(Call& k) {
@@ -487,7 +490,11 @@ Rule rule_of(OpId id) {
     case OpId::to_long:
     case OpId::to_int:
     case OpId::to_bool:
-    case OpId::type_as: return pass_through_rule;
+    case OpId::type_as:
+    case OpId::to:
+    case OpId::contiguous:
+    case OpId::clone: return pass_through_rule;
+    case OpId::detach: return detach_rule;
     case OpId::sum:
     case OpId::mean: return sum_rule;
     case OpId::amax:

@@ -107,11 +107,6 @@ Value is_floating_point_m(VM& vm, const CallArgs& a, const Value&) {
   if (!x) return Value();
   return Value::boolean(is_floating(x->dtype));
 }
-Value contiguous_m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("contiguous");
-  if (t.is_contiguous()) return a.args[0];
-  return guarded(vm, [&] { return wrap(vm, ag::contiguous(v)); });
-}
 // Tensor methods written in Python (stdlib/torch/lib/_composite.py): the
 // function named by `data`, called with the tensor first (x.nonzero() is
 // torch.nonzero(x); x.new_zeros(...) is _tensor_new_zeros(x, ...)).
@@ -121,21 +116,6 @@ Value composite_m(VM& vm, const CallArgs& a, const Value& data) {
   Value f = vm::getattr(vm, mod, data.as<vm::StrObject>());
   if (!f) return f;
   return vm.call(f, a.args, a.nargs, a.kwnames);
-}
-
-Value clone_m(VM& vm, const CallArgs& a, const Value&) {
-  Value args[1];
-  if (!bind(vm, a, {"clone", {"input"}, 1, 1}, args)) return Value();
-  Var* x = expect_var(vm, args[0], "clone", "input");
-  if (!x) return Value();
-  return guarded(vm, [&] { return wrap(vm, ag::clone(*x)); });
-}
-Value detach_m(VM& vm, const CallArgs& a, const Value&) {
-  Value args[1];
-  if (!bind(vm, a, {"detach", {"input"}, 1, 1}, args)) return Value();
-  Tensor* x = expect_tensor(vm, args[0], "detach", "input");
-  if (!x) return Value();
-  return wrap(vm, *x);
 }
 
 Value item_m(VM& vm, const CallArgs& a, const Value&) {
@@ -160,35 +140,14 @@ Value tolist_m(VM& vm, const CallArgs& a, const Value&) {
   return tolist_rec(vm, t, 0, 0);
 }
 
-// to(dtype) / to(device) / to(device, dtype) / to(other) / to(dtype=...)
-Value to_m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("to");
-  Value args[4];
-  if (!bind(vm, rest_of(a), {"to", {"device", "dtype", "non_blocking", "copy"}, 4, 0}, args)) return Value();
-  std::optional<DType> target;
-  for (int i = 0; i < 2; ++i) {
-    const Value& v = args[i];
-    if (!v || v.is_none()) continue;
-    if (is_tensor(v)) {
-      target = tensor_of(v).dtype;
-      continue;
-    }
-    if (vm::is_str(v) || (v.is_object() && v.as_object()->type == torch_state(vm).device_type)) {
-      if (vm::is_str(v) && vm::str_view(v) != "cpu") {
-        if (vm::str_view(v).substr(0, 4) == "cuda")
-          return vm.raise(Exc::NotImplementedError, "CUDA tensors are not supported by Kiln's eager torch module yet");
-        return vm.raisef(Exc::RuntimeError, "Expected one of cpu, cuda device type at start of device string: %s",
-                         std::string(vm::str_view(v)).c_str());
-      }
-      continue;
-    }
-    std::optional<DType> d;
-    if (!as_dtype(vm, v, &d, "to")) return Value();
-    target = d;
-  }
-  bool copy = args[3] && args[3].is_true();
-  if (!target || (*target == t.dtype && !copy)) return a.args[0];
-  return guarded(vm, [&] { return wrap(vm, ag::cast(v, *target)); });
+}  // namespace
+
+namespace {
+// memory_format= given (anything but None): Kiln has no memory formats yet.
+bool no_memory_format(VM& vm, const Value& v, const char* name) {
+  if (!v || v.is_none()) return true;
+  vm.raisef(Exc::NotImplementedError, "%s(): memory_format is not supported by Kiln yet", name);
+  return false;
 }
 
 }  // namespace
@@ -197,6 +156,7 @@ Value to_m(VM& vm, const CallArgs& a, const Value&) {
 // bool() (arg: the dtype), and x.type_as(other): the tensor itself when it
 // has the dtype already.
 Value ops::impl_convert(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  if (!no_memory_format(vm, args[1], def.name())) return Value();
   auto d = DType(def.arg);
   Var& v = var_of(args[0]);
   if (v.t.dtype == d) return args[0];
@@ -211,6 +171,55 @@ Value ops::impl_type_as(VM& vm, const ops::Bound& args, const ops::OpDef&) {
 // cast() answers for meta tensors: the conversions' meta functions are their impls.
 KILN_META_IS_IMPL(convert)
 KILN_META_IS_IMPL(type_as)
+
+// The copies of the registry: contiguous, clone, detach and to.
+Value ops::impl_contiguous(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  if (!no_memory_format(vm, args[1], "contiguous")) return Value();
+  Var& v = var_of(args[0]);
+  if (v.t.is_contiguous()) return args[0];
+  return guarded(vm, [&] { return wrap(vm, ag::contiguous(v)); });
+}
+Value ops::impl_clone(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  if (!no_memory_format(vm, args[1], "clone")) return Value();
+  Var& v = var_of(args[0]);
+  return guarded(vm, [&] { return wrap(vm, ag::clone(v)); });
+}
+Value ops::impl_detach(VM& vm, const ops::Bound& args, const ops::OpDef&) { return wrap(vm, tensor_of(args[0])); }
+// to(device=None, dtype=None, non_blocking=False, copy=False): `device`
+// may be a dtype or a tensor (whose dtype it takes), as PyTorch's overloads.
+Value ops::impl_to(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  if (!no_memory_format(vm, args[5], "to")) return Value();
+  Var& v = var_of(args[0]);
+  std::optional<DType> target;
+  for (int i = 1; i < 3; ++i) {
+    const Value& x = args[size_t(i)];
+    if (!x || x.is_none()) continue;
+    if (is_tensor(x)) {
+      target = tensor_of(x).dtype;
+      continue;
+    }
+    if (vm::is_str(x) || (x.is_object() && x.as_object()->type == torch_state(vm).device_type)) {
+      if (vm::is_str(x) && vm::str_view(x) != "cpu") {
+        if (vm::str_view(x).substr(0, 4) == "cuda")
+          return vm.raise(Exc::NotImplementedError, "CUDA tensors are not supported by Kiln's eager torch module yet");
+        return vm.raisef(Exc::RuntimeError, "Expected one of cpu, cuda device type at start of device string: %s",
+                         std::string(vm::str_view(x)).c_str());
+      }
+      continue;
+    }
+    std::optional<DType> d;
+    if (!as_dtype(vm, x, &d, "to")) return Value();
+    target = d;
+  }
+  bool copy = args[4] && args[4].is_true();
+  if (!target || (*target == v.t.dtype && !copy)) return args[0];
+  return guarded(vm, [&] { return wrap(vm, ag::cast(v, *target)); });
+}
+// contiguous(), clone's copy, detach and cast answer for meta tensors.
+KILN_META_IS_IMPL(contiguous)
+KILN_META_IS_IMPL(clone)
+KILN_META_IS_IMPL(detach)
+KILN_META_IS_IMPL(to)
 
 namespace {
 
@@ -426,12 +435,8 @@ void register_tensor_basics(Registrar& r) {
   r.method("storage_offset", storage_offset_m);
   r.method("is_contiguous", is_contiguous_m);
   r.both("is_floating_point", is_floating_point_m);
-  r.method("contiguous", contiguous_m);
-  r.both("clone", clone_m);
-  r.both("detach", detach_m);
   r.method("item", item_m);
   r.method("tolist", tolist_m);
-  r.method("to", to_m);
   r.method("fill_", fill__m);
   r.method("zero_", zero__m);
   r.method("copy_", copy__m);

@@ -166,6 +166,17 @@ struct Sampler {
       static const char* const kStrs[] = {"floor", "trunc", "add", "multiply", "bogus"};
       return h.vm.intern(kStrs[g.pick(5)]);
     }
+    if (t == "MemoryFormat") return Value::none();  // (Kiln has none but the default)
+    if (t == "Device|ScalarType|Tensor") {  // (Tensor.to's first parameter)
+      switch (g.pick(4)) {
+        case 0: return h.vm.intern("cpu");
+        case 1: return any_tensor(like);
+        default: {
+          static const char* const kTypes[] = {"float64", "int64", "float32", "bool"};
+          return h.attr(kTypes[grads() && g.coin(75) ? 0 : g.pick(4)]);
+        }
+      }
+    }
     if (t == "ScalarType") {
       static const char* const kTypes[] = {"float64", "int64", "float32", "bool"};
       return h.attr(kTypes[grads() && g.coin(75) ? 0 : g.pick(4)]);

@@ -184,14 +184,16 @@ struct Check {
 //   * the logical ops in place on a floating tensor (x.logical_and_(y))
 //     leave x's history as it was: the gradient passes through unchanged;
 //   * scatter's src with repeated indices: every copy gets the gradient,
-//     though only one lands.
+//     though only one lands;
+//   * detach: its result moves with its input, by design with no gradient.
 bool gradient_is_not_the_derivative(OpHarness& h, const OpDef& op, const SampledCall& c) {
   using kiln::torch::ops::OpId;
   switch (op.id) {
     case OpId::logical_not_:
     case OpId::logical_and_:
     case OpId::logical_or_:
-    case OpId::logical_xor_: return true;
+    case OpId::logical_xor_:
+    case OpId::detach: return true;
     case OpId::scatter:
     case OpId::scatter_: break;
     default: return false;
