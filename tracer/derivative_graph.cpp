@@ -156,16 +156,7 @@ int GraphDerivative::binary(torch::BinaryOp op, int a, int b) {
   }
 }
 
-int GraphDerivative::zeros_like(int a) {
-  // (A creation op: not in the registry yet; its result has a's dtype and sizes.)
-  const torch::Tensor& t = torch::tensor_of(values_[size_t(a)].sample);
-  Node n;
-  n.op = GraphOp::Call;
-  n.in = {a};
-  n.callee = torch_function(vm_, "zeros_like");
-  n.label = "torch.zeros_like";
-  return detach(node(std::move(n), torch::ops::meta_object(vm_, torch::meta_tensor(t.sizes, t.dtype))));
-}
+int GraphDerivative::zeros_like(int a) { return detach(call(OpId::zeros_like, {a})); }
 
 torch::Shape GraphDerivative::sizes(int a) const {
   Meta m = meta(a);

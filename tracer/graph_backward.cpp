@@ -475,6 +475,7 @@ Rule rule_of(OpId id) {
   torch::ops::Elementwise e;
   if (torch::ops::elementwise_of(op, &e)) return e.unary ? unary_rule : binary_rule;
   if (has_decomposition(id)) return composite_rule;
+  if (op.kind == torch::ops::OpKind::Creation) return detach_rule;  // (values not from the inputs')
   switch (id) {
     case OpId::add:
     case OpId::sub: return add_rule;

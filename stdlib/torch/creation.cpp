@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/meta.h"
+#include "stdlib/torch/ops/registry.h"
 #include "vm/list.h"
 #include "vm/tuple.h"
 
@@ -319,47 +321,6 @@ Value full_fn(VM& vm, const CallArgs& a, const Value&) {
   });
 }
 
-// zeros_like / ones_like / empty_like / rand_like / randn_like (input, dtype=None):
-// data as filled_fn; full_like separately.
-Value like_fn(VM& vm, const CallArgs& a, const Value& data) {
-  static const char* const kNames[] = {"zeros_like", "ones_like", "empty_like", "rand_like", "randn_like"};
-  const char* name = kNames[data.as_small_int()];
-  if (a.nargs != 1) return vm.raisef(Exc::TypeError, "%s() takes 1 positional argument but %zu were given", name, a.nargs);
-  Tensor* x = expect_tensor(vm, a.args[0], name, "input");
-  if (!x) return Value();
-  FactoryOpts o;
-  if (!factory_opts(vm, a, name, &o)) return Value();
-  // Reuse filled_fn with the input's shape and (default) dtype.
-  Value dt = dtype_value(vm, o.dtype.value_or(x->dtype));
-  Value shape = size_value(vm, x->sizes);
-  Value args[2] = {shape, dt};
-  Value names = vm::tuple_new(vm, 1);
-  names.as<vm::TupleObject>()->items[0] = vm.intern("dtype");
-  Value r = filled_fn(vm, CallArgs{args, 1, names.as<vm::TupleObject>()}, data);
-  if (!r || !o.requires_grad) return r;
-  return guarded(vm, [&] { return wrap_new(vm, tensor_of(r), o); });
-}
-
-Value full_like_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[2];
-  FactoryOpts o;
-  size_t npos = a.nargs;
-  if (npos != 2) return vm.raisef(Exc::TypeError, "full_like() takes 2 positional arguments but %zu were given", npos);
-  args[0] = a.args[0];
-  args[1] = a.args[1];
-  Tensor* x = expect_tensor(vm, args[0], "full_like", "input");
-  if (!x) return Value();
-  if (!factory_opts(vm, a, "full_like", &o)) return Value();
-  Scalar s;
-  if (!fill_scalar(vm, args[1], "full_like", &s)) return Value();
-  DType d = o.dtype.value_or(x->dtype);
-  return guarded(vm, [&] {
-    Tensor t = empty(x->sizes, d);
-    fill(t, s);
-    return wrap_new(vm, std::move(t), o);
-  });
-}
-
 Value arange_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[3];
   size_t npos = std::min<size_t>(a.nargs, 3);
@@ -660,6 +621,48 @@ Value kiln_allocations_fn(VM& vm, const CallArgs& a, const Value&) {
 
 }  // namespace
 
+// The registry's *_like ops (ops.def): input's sizes, input's dtype unless
+// dtype= says; then the factory keywords from params[first] on (dtype,
+// layout, device, pin_memory, requires_grad, memory_format). The meta
+// function makes the same checks and returns the result's metadata.
+namespace {
+bool like_keywords(VM& vm, const ops::Bound& args, size_t first, const char* name, FactoryOpts* o) {
+  if (!as_dtype(vm, args[first], &o->dtype, name)) return false;
+  static const char* const kKeywords[] = {"dtype", "layout", "device", "pin_memory", "requires_grad", "memory_format"};
+  for (size_t k = 1; k < 6; k++)
+    if (args[first + k] && !args[first + k].is_none() && !factory_kw(vm, kKeywords[k], args[first + k], name, o)) return false;
+  return true;
+}
+Value like(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
+  const char* name = op.name();
+  const Tensor& x = tensor_of(args[0]);
+  bool full = op.arg == 5;
+  Scalar s;
+  if (full && !fill_scalar(vm, args[1], name, &s)) return Value();
+  FactoryOpts o;
+  if (!like_keywords(vm, args, full ? 2 : 1, name, &o)) return Value();
+  DType d = o.dtype.value_or(x.dtype);
+  return guarded(vm, [&] {
+    if (op.arg == 3 || op.arg == 4) check_random_dtype(d, op.arg == 4);
+    // (input's layout: PyTorch's preserve_format)
+    if (meta) return wrap_new(vm, empty_like_layout(meta_like(x), d), o);
+    Tensor t = empty_like_layout(x, d);
+    switch (op.arg) {
+      case 0: fill(t, Scalar::from_int(0)); break;
+      case 1: fill(t, Scalar::from_int(1)); break;
+      case 3:
+      case 4: fill_random(t, torch_state(vm).generator, op.arg == 4, nullptr); break;
+      case 5: fill(t, s); break;
+      default: break;  // empty_like
+    }
+    return wrap_new(vm, std::move(t), o);
+  });
+}
+}  // namespace
+
+Value ops::impl_like(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return like(vm, args, op, false); }
+Value ops::meta_like(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return like(vm, args, op, true); }
+
 void register_creation(Registrar& r) {
   r.function("_kiln_allocations", kiln_allocations_fn);
   r.method("uniform_", fill_random_m, Value::small_int(0));
@@ -670,13 +673,7 @@ void register_creation(Registrar& r) {
   r.function("empty", filled_fn, Value::small_int(2));
   r.function("rand", filled_fn, Value::small_int(3));
   r.function("randn", filled_fn, Value::small_int(4));
-  r.function("zeros_like", like_fn, Value::small_int(0));
-  r.function("ones_like", like_fn, Value::small_int(1));
-  r.function("empty_like", like_fn, Value::small_int(2));
-  r.function("rand_like", like_fn, Value::small_int(3));
-  r.function("randn_like", like_fn, Value::small_int(4));
   r.function("full", full_fn);
-  r.function("full_like", full_like_fn);
   r.function("arange", arange_fn);
   r.function("linspace", linspace_fn);
   r.function("eye", eye_fn);

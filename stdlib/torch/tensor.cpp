@@ -237,8 +237,9 @@ void check_no_partial_overlap(const Tensor& written, const Tensor& read) {
     runtime_error("unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation.");
 }
 
-Tensor empty_like_layout(const Tensor& t) {
-  Tensor out = is_meta(t) ? meta_tensor(t.sizes, t.dtype) : empty(t.sizes, t.dtype);  // (meta: ops/meta.h)
+Tensor empty_like_layout(const Tensor& t, std::optional<DType> dtype) {
+  DType d = dtype.value_or(t.dtype);
+  Tensor out = is_meta(t) ? meta_tensor(t.sizes, d) : empty(t.sizes, d);  // (meta: ops/meta.h)
   if (t.is_contiguous() || !is_non_overlapping_and_dense(t)) return out;
   int n = t.dim();
   int perm[kMaxDims];

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <initializer_list>
 #include <span>
 #include <string>
@@ -160,8 +161,8 @@ void check_no_partial_overlap(const Tensor& written, const Tensor& read);
 bool is_non_overlapping_and_dense(const Tensor& t);
 // A new uninitialised tensor like t: same sizes and dtype, and the same
 // memory layout order when t is dense and non-overlapping (PyTorch's
-// preserve_format), else contiguous.
-Tensor empty_like_layout(const Tensor& t);
+// preserve_format), else contiguous; of dtype `dtype` when given.
+Tensor empty_like_layout(const Tensor& t, std::optional<DType> dtype = std::nullopt);
 
 // One element as a double / int64 / bool, converted from the dtype.
 // `index` is the element's position in row-major order of the view.

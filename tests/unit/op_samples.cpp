@@ -166,7 +166,8 @@ struct Sampler {
       static const char* const kStrs[] = {"floor", "trunc", "add", "multiply", "bogus"};
       return h.vm.intern(kStrs[g.pick(5)]);
     }
-    if (t == "MemoryFormat") return Value::none();  // (Kiln has none but the default)
+    if (t == "MemoryFormat" || t == "Layout") return Value::none();  // (Kiln has none but the default)
+    if (t == "Device") return g.coin(50) ? h.vm.intern("cpu") : Value::none();
     if (t == "Device|ScalarType|Tensor") {  // (Tensor.to's first parameter)
       switch (g.pick(4)) {
         case 0: return h.vm.intern("cpu");

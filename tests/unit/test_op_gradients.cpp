@@ -185,9 +185,12 @@ struct Check {
 //     leave x's history as it was: the gradient passes through unchanged;
 //   * scatter's src with repeated indices: every copy gets the gradient,
 //     though only one lands;
-//   * detach: its result moves with its input, by design with no gradient.
+//   * detach: its result moves with its input, by design with no gradient;
+//   * creation ops (zeros_like, rand_like...): their values are not their
+//     inputs' (random, or uninitialised), and have no gradient.
 bool gradient_is_not_the_derivative(OpHarness& h, const OpDef& op, const SampledCall& c) {
   using kiln::torch::ops::OpId;
+  if (op.kind == kiln::torch::ops::OpKind::Creation) return true;
   switch (op.id) {
     case OpId::logical_not_:
     case OpId::logical_and_:

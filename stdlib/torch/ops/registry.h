@@ -45,7 +45,7 @@ enum class OpId : uint16_t {
   Count_
 };
 
-enum class OpKind : uint8_t { Pointwise, Reduction, View, Extern, Composite, Other };
+enum class OpKind : uint8_t { Pointwise, Reduction, View, Extern, Composite, Creation, Other };
 enum class Variants : uint8_t { Hidden = 0, Function = 1, Method = 2, Both = 3 };
 
 struct OpDef;

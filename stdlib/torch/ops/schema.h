@@ -31,7 +31,7 @@
 
 namespace kiln::torch::ops {
 
-constexpr size_t kMaxParams = 8;
+constexpr size_t kMaxParams = 10;
 
 struct Param {
   std::string name;
