@@ -16,10 +16,12 @@
 //     to recognise.
 //
 // The registry grows area by area (docs/ARCHITECTURE.md, "The op layer"):
-// the elementwise, reduction, view, product, conversion and
-// join/gather/scatter ops are in it; creation, tensor basics (size, to,
-// clone...) and autograd natives are still registered by their areas
-// (bindings.h). The graph compiler recognises only registry ops.
+// the elementwise, reduction, view, product, conversion, copy (to, clone,
+// contiguous, detach), *_like creation and join/gather/scatter ops are in
+// it; the factories from sizes (zeros, arange, tensor...), tensor queries
+// (size, item...), fill_/copy_ and autograd natives are still registered
+// by their areas (bindings.h). The graph compiler recognises only
+// registry ops.
 #pragma once
 
 #include <cstdint>
