@@ -99,6 +99,8 @@ bool as_bool(VM& vm, const Value& v, const char* fname, const char* param, bool*
 // A shape given as varargs (zeros(2, 3)) or one sequence (zeros((2, 3)),
 // zeros([2, 3]), zeros(x.shape)); args[from..] are the candidates.
 bool as_shape_varargs(VM& vm, const Value* args, size_t n, const char* fname, Shape* out);
+// "SymInts" for a size parameter (size, shape, repeats), else "ints": PyTorch's words in its TypeErrors.
+const char* int_list_words(const char* param);
 // A list/tuple of ints (or a single int when `allow_int`).
 bool as_int_list(VM& vm, const Value& v, const char* fname, const char* param, bool allow_int, Shape* out);
 // torch.Size(...) of these sizes.

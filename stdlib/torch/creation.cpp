@@ -238,40 +238,6 @@ void fill_random(const Tensor& t, Generator& g, bool normal, const double* affin
   });
 }
 
-Value filled_fn(VM& vm, const CallArgs& a, const Value& data) {
-  int64_t kind = data.as_small_int();
-  static const char* const kNames[] = {"zeros", "ones", "empty", "rand", "randn"};
-  const char* name = kNames[kind];
-  // The size: varargs, one sequence, or the keyword `size`; the other
-  // keywords are factory options.
-  Value size_kw;
-  FactoryOpts o;
-  for (size_t i = 0; i < a.nkw(); ++i) {
-    std::string_view k = vm::str_view(a.kwnames->items[i]);
-    if (k == "size") size_kw = a.kwvalue(i);
-    else if (!factory_kw(vm, k, a.kwvalue(i), name, &o)) return Value();
-  }
-  if (a.nargs == 0 && !size_kw)
-    return vm.raisef(Exc::TypeError, "%s() missing 1 required positional argument: 'size'", name);
-  if (a.nargs > 0 && size_kw) return vm.raisef(Exc::TypeError, "%s() got multiple values for argument 'size'", name);
-  Shape shape;
-  if (size_kw ? !as_int_list(vm, size_kw, name, "size", false, &shape) : !as_shape_varargs(vm, a.args, a.nargs, name, &shape))
-    return Value();
-  DType d = o.dtype.value_or(kDefaultFloat);
-  return guarded(vm, [&] {
-    Tensor t = empty(shape, d);
-    Generator& g = torch_state(vm).generator;
-    switch (kind) {
-      case 0: fill(t, Scalar::from_int(0)); break;
-      case 1: fill(t, Scalar::from_int(1)); break;
-      case 2: break;
-      case 3:
-      case 4: fill_random(t, g, kind == 4, nullptr); break;
-    }
-    return wrap_new(vm, std::move(t), o);
-  });
-}
-
 Scalar scalar_of_tensor(const Tensor& v) {
   if (v.dtype == DType::Bool) return Scalar::from_bool(element_as_double(v, 0) != 0);
   if (is_floating(v.dtype)) return Scalar::from_double(element_as_double(v, 0));
@@ -291,35 +257,6 @@ DType scalar_dtype(Scalar s) {
   return s.kind == Category::Bool ? DType::Bool : s.kind == Category::Int ? DType::Int64 : kDefaultFloat;
 }
 
-Value full_fn(VM& vm, const CallArgs& a, const Value&) {
-  CallArgs pos{a.args, std::min<size_t>(a.nargs, 2), nullptr};
-  Value args[2];
-  // Keywords other than size/fill_value are factory options.
-  size_t nkw = a.nkw();
-  for (size_t i = 0; i < nkw; ++i) {
-    std::string_view k = vm::str_view(a.kwnames->items[i]);
-    if (k == "size") args[0] = a.kwvalue(i);
-    if (k == "fill_value") args[1] = a.kwvalue(i);
-  }
-  if (a.nargs > 2) return vm.raisef(Exc::TypeError, "full() takes 2 positional arguments but %zu were given", a.nargs);
-  for (size_t i = 0; i < pos.nargs; ++i) args[i] = a.args[i];
-  if (!args[0] || !args[1]) return vm.raise(Exc::TypeError, "full() missing required arguments 'size' and 'fill_value'");
-  Shape shape;
-  if (!as_int_list(vm, args[0], "full", "size", false, &shape)) return Value();
-  Scalar s;
-  if (!fill_scalar(vm, args[1], "full", &s)) return Value();
-  FactoryOpts o;
-  for (size_t i = 0; i < nkw; ++i) {
-    std::string_view k = vm::str_view(a.kwnames->items[i]);
-    if (k != "size" && k != "fill_value" && !factory_kw(vm, k, a.kwvalue(i), "full", &o)) return Value();
-  }
-  DType d = o.dtype.value_or(scalar_dtype(s));
-  return guarded(vm, [&] {
-    Tensor t = empty(shape, d);
-    fill(t, s);
-    return wrap_new(vm, std::move(t), o);
-  });
-}
 
 Value arange_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[3];
@@ -658,8 +595,45 @@ Value like(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
     return wrap_new(vm, std::move(t), o);
   });
 }
+
+// The registry's factories from sizes (ops.def): zeros, ones, empty, rand,
+// randn (int... size) and full (size, fill_value), then the keywords.
+Value filled(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
+  const char* name = op.name();
+  Shape shape;
+  if (!args.varargs.empty() ? !as_shape_varargs(vm, args.varargs.data(), args.varargs.size(), name, &shape)
+                            : !as_int_list(vm, args[0], name, "size", op.arg != 5, &shape))
+    return Value();
+  bool full = op.arg == 5, random = op.arg == 3 || op.arg == 4;
+  Scalar s;
+  if (full && !fill_scalar(vm, args[1], name, &s)) return Value();
+  size_t first = full ? 2 : random ? 2 : 1;  // dtype's parameter (rand: after generator)
+  if (random && args[1] && !args[1].is_none() && !factory_kw(vm, "generator", args[1], name, nullptr)) return Value();
+  FactoryOpts o;
+  if (!as_dtype(vm, args[first], &o.dtype, name)) return Value();
+  static const char* const kKeywords[] = {"dtype", "layout", "device", "pin_memory", "requires_grad", "out"};
+  for (size_t k = 1; k < 6; k++)
+    if (args[first + k] && !args[first + k].is_none() && !factory_kw(vm, kKeywords[k], args[first + k], name, &o)) return Value();
+  DType d = o.dtype.value_or(full ? scalar_dtype(s) : kDefaultFloat);
+  return guarded(vm, [&] {
+    if (random) check_random_dtype(d, op.arg == 4);
+    if (meta) return wrap_new(vm, meta_tensor(shape, d), o);
+    Tensor t = empty(shape, d);
+    switch (op.arg) {
+      case 0: fill(t, Scalar::from_int(0)); break;
+      case 1: fill(t, Scalar::from_int(1)); break;
+      case 3:
+      case 4: fill_random(t, torch_state(vm).generator, op.arg == 4, nullptr); break;
+      case 5: fill(t, s); break;
+      default: break;  // empty
+    }
+    return wrap_new(vm, std::move(t), o);
+  });
+}
 }  // namespace
 
+Value ops::impl_filled(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return filled(vm, args, op, false); }
+Value ops::meta_filled(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return filled(vm, args, op, true); }
 Value ops::impl_like(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return like(vm, args, op, false); }
 Value ops::meta_like(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return like(vm, args, op, true); }
 
@@ -668,12 +642,6 @@ void register_creation(Registrar& r) {
   r.method("uniform_", fill_random_m, Value::small_int(0));
   r.method("normal_", fill_random_m, Value::small_int(1));
   r.function("tensor", tensor_fn);
-  r.function("zeros", filled_fn, Value::small_int(0));
-  r.function("ones", filled_fn, Value::small_int(1));
-  r.function("empty", filled_fn, Value::small_int(2));
-  r.function("rand", filled_fn, Value::small_int(3));
-  r.function("randn", filled_fn, Value::small_int(4));
-  r.function("full", full_fn);
   r.function("arange", arange_fn);
   r.function("linspace", linspace_fn);
   r.function("eye", eye_fn);

@@ -164,6 +164,13 @@ bool as_bool(VM& vm, const Value& v, const char* fname, const char* param, bool*
   return false;
 }
 
+// What PyTorch 1.13's arg parser calls a list of ints: sizes are SymInts
+// (view, reshape, expand, repeat, the factories), dims and the rest ints.
+const char* int_list_words(const char* param) {
+  std::string_view p(param);
+  return p == "size" || p == "shape" || p == "repeats" ? "SymInts" : "ints";
+}
+
 bool as_int_list(VM& vm, const Value& v, const char* fname, const char* param, bool allow_int, Shape* out) {
   *out = Shape();
   int64_t i;
@@ -180,7 +187,8 @@ bool as_int_list(VM& vm, const Value& v, const char* fname, const char* param, b
     items = v.as<vm::ListObject>()->items.data();
     n = v.as<vm::ListObject>()->items.size();
   } else {
-    vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, not %s", fname, param, vm::type_name(vm, v));
+    vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of %s, not %s", fname, param, int_list_words(param),
+              vm::type_name(vm, v));
     return false;
   }
   if (n > size_t(kMaxDims)) {
@@ -189,8 +197,8 @@ bool as_int_list(VM& vm, const Value& v, const char* fname, const char* param, b
   }
   for (size_t k = 0; k < n; ++k) {
     if (items[k].is_bool() || !vm::is_int(items[k]) || !vm::int_value(items[k], &i)) {
-      vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %zu",
-                fname, param, vm::type_name(vm, items[k]), k + 1);  // counted from 1, as PyTorch
+      vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of %s, but found element of type %s at pos %zu",
+                fname, param, int_list_words(param), vm::type_name(vm, items[k]), k + 1);  // counted from 1, as PyTorch
       return false;
     }
     out->push_back(i);
@@ -209,8 +217,8 @@ bool as_shape_varargs(VM& vm, const Value* args, size_t n, const char* fname, Sh
   for (size_t k = 0; k < n; ++k) {
     int64_t i;
     if (args[k].is_bool() || !vm::is_int(args[k]) || !vm::int_value(args[k], &i)) {
-      vm.raisef(Exc::TypeError, "%s(): argument 'size' must be tuple of ints, but found element of type %s at pos %zu",
-                fname, vm::type_name(vm, args[k]), k);
+      vm.raisef(Exc::TypeError, "%s(): argument 'size' must be tuple of SymInts, but found element of type %s at pos %zu",
+                fname, vm::type_name(vm, args[k]), k + 1);
       return false;
     }
     out->push_back(i);

@@ -50,8 +50,8 @@ bool int_list_arg(VM& vm, const ops::Bound& args, size_t p, const char* fname, c
     int64_t i;
     const Value& x = args.varargs[k];
     if (x.is_bool() || !vm::is_int(x) || !vm::int_value(x, &i)) {
-      vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %zu", fname,
-                param, vm::type_name(vm, x), k + 1);
+      vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of %s, but found element of type %s at pos %zu", fname,
+                param, int_list_words(param), vm::type_name(vm, x), k + 1);
       return false;
     }
     out->push_back(i);
@@ -76,7 +76,7 @@ bool int_or_list(VM& vm, const Value& v, const char* fname, const char* param, s
     for (size_t k = 0; k < n; ++k) {
       if (items[k].is_bool() || !vm::is_int(items[k]) || !vm::int_value(items[k], &i)) {
         vm.raisef(Exc::TypeError, "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %zu",
-                  fname, param, vm::type_name(vm, items[k]), k);
+                  fname, param, vm::type_name(vm, items[k]), k + 1);
         return false;
       }
       out->push_back(i);

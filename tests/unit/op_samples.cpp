@@ -125,7 +125,7 @@ struct Sampler {
   Value sample(const kiln::torch::ops::Param& p, const Like* like) {
     const std::string& t = p.type;
     const std::string& n = p.name;
-    if (p.optional && g.coin(15)) return Value::none();
+    if (p.optional && g.coin(n == "out" ? 90 : 15)) return Value::none();  // (out=: not supported, mostly left out)
     if (t == "Tensor" || t == "Tensor|Scalar") {
       if (t == "Tensor|Scalar" && g.coin(30)) return number();
       if (n == "index") {
@@ -166,7 +166,7 @@ struct Sampler {
       static const char* const kStrs[] = {"floor", "trunc", "add", "multiply", "bogus"};
       return h.vm.intern(kStrs[g.pick(5)]);
     }
-    if (t == "MemoryFormat" || t == "Layout") return Value::none();  // (Kiln has none but the default)
+    if (t == "MemoryFormat" || t == "Layout" || t == "Generator") return Value::none();  // (Kiln has none but the default)
     if (t == "Device") return g.coin(50) ? h.vm.intern("cpu") : Value::none();
     if (t == "Device|ScalarType|Tensor") {  // (Tensor.to's first parameter)
       switch (g.pick(4)) {

@@ -154,10 +154,13 @@ Schema parse_schema(std::string_view text) {
 bool match(const Schema& s, size_t npos, const vm::Value* kwnames, size_t nkw, bool method, int* slot,
            std::string* error, size_t* packed) {
   if (packed) *packed = 0;
-  // x.view(2, 3): the arguments from the int... parameter's position on are
-  // its one argument (x.view(6) too: one int, not a sequence).
+  // x.view(2, 3), torch.zeros(2, 3): the arguments from the int...
+  // parameter's position on are its one argument (x.view(6) too: one int,
+  // not a sequence). A method's int... follows its receiver; a function's
+  // packs only when it is its first parameter (the factories: torch.permute
+  // takes a sequence, as PyTorch).
   size_t pack = 0;
-  if (method && packed && s.varargs >= 0 && npos > size_t(s.varargs) && s.receiver == 0) {
+  if (packed && s.varargs >= 0 && npos > size_t(s.varargs) && (method ? s.receiver == 0 : s.varargs == 0)) {
     pack = npos - size_t(s.varargs);
     npos = size_t(s.varargs) + 1;
   }
