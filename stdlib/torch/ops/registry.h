@@ -17,9 +17,10 @@
 //
 // The registry grows area by area (docs/ARCHITECTURE.md, "The op layer"):
 // the elementwise, reduction, view, product, conversion, copy (to, clone,
-// contiguous, detach), *_like creation and join/gather/scatter ops are in
-// it; the factories from sizes (zeros, arange, tensor...), tensor queries
-// (size, item...), fill_/copy_ and autograd natives are still registered
+// contiguous, detach), creation (zeros, ones, empty, rand, randn, full and
+// their *_like) and join/gather/scatter ops are in it; arange, linspace,
+// eye, randint, randperm, tensor, the tensor queries (size, item...),
+// fill_/copy_/zero_, split and the autograd natives are still registered
 // by their areas (bindings.h). The graph compiler recognises only
 // registry ops.
 #pragma once
