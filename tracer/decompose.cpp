@@ -64,8 +64,12 @@ struct Piece {
 
 bool build_piece(VM& vm, const Graph& g, size_t i, Piece* out) {
   const Node& n = g.nodes[i];
+  // (The op first, by the native: binding the call costs more.)
+  if (n.op != GraphOp::Call || !n.meta.tensor || !vm::is_kind(n.callee, vm::ObjKind::Native)) return false;
+  const torch::ops::OpDef* op = torch::ops::op_of(n.callee.as<vm::NativeObject>());
+  if (!op || op->kind != torch::ops::OpKind::Composite) return false;
   OpCall c;
-  if (n.op != GraphOp::Call || !op_call_of(n, &c) || !has_decomposition(c.op->id) || !n.meta.tensor) return false;
+  if (!op_call_of(n, &c) || !has_decomposition(c.op->id)) return false;
   GraphDerivative d(vm, g.name);
   std::vector<int> regs;  // the graph registers already given a value of d, and their values
   std::vector<int> values;
