@@ -333,16 +333,20 @@ Out linear_rule(Call& k) {
     add_if(out, nb, k.at(2), gr.bias);
     return out;
   }
+  // (Each node's gradients fitted as the engine fits them, when it runs
+  // that node: the add's, then the product's, then the transpose's; a
+  // second-order walk then meets the nodes in the eager engine's order.)
   Out out;
-  add_if(out, nb, k.at(2), k.g());
   int wt = k.d.t(k.at(1));
   torch::Tensor wt_meta = torch::tensor_of(k.d.sample(wt));
-  // (The add's gradient of the product, fitted to it as the engine does.)
   int g = k.given(2) ? k.d.sum_to(k.g(), torch::matmul(k.meta(0), wt_meta).sizes) : k.g();
+  if (nb) add_if(out, true, k.at(2), k.d.fit(k.g(), k.at(2)));
   auto gr = ag::product_derivative(k.d, nx, nw, g, k.at(0), wt, k.sizes(0), wt_meta.sizes, transposed_matrix(k.meta(0)),
                                    transposed_matrix(wt_meta));
-  add_if(out, nx, k.at(0), gr.a);
-  if (nw) add_if(out, true, k.at(1), ag::t_derivative(k.d, k.d.fit(gr.b, wt)));
+  int ga = nx ? k.d.fit(gr.a, k.at(0)) : -1;
+  int gb = nw ? k.d.fit(gr.b, wt) : -1;
+  add_if(out, nx, k.at(0), ga);
+  if (nw) add_if(out, true, k.at(1), ag::t_derivative(k.d, gb));
   return out;
 }
 
