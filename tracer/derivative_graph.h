@@ -72,6 +72,7 @@ class GraphDerivative {
     return e.kind == Kind::Node ? &nodes_[size_t(e.index)] : nullptr;
   }
   bool is_input(int v) const { return values_[size_t(v)].kind == Kind::Input; }
+  bool is_constant(int v) const { return values_[size_t(v)].kind == Kind::Constant; }
   int size() const { return int(values_.size()); }
   const std::string& name() const { return name_; }
   VM& vm() const { return vm_; }

@@ -53,24 +53,39 @@ struct Call {
     torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for {}() {} yet (the eager engine differentiates it)",
                 op_name(), what);
   }
+  // A non-tensor argument, which a rule reads now: a constant of the graph
+  // (an int the graph computes, a dynamic size, is not known yet).
+  const Value& constant(int v) const {
+    if (!d.is_constant(v)) unsupported("with an argument the graph computes");
+    return d.sample(v);
+  }
+  const Value& constant_arg(size_t p) const { return constant(at(p)); }
   int64_t int_of(const Value& v) const {
     if (v.is_small_int()) return v.as_small_int();
     if (v.is_bool()) return v.is_true();
-    unsupported("with an int argument that is not a constant");
+    unsupported("with an int argument that is not a small int");
   }
-  int64_t int_or(size_t p, int64_t dflt) const { return given(p) ? int_of(value(p)) : dflt; }
-  bool bool_or(size_t p, bool dflt) const { return given(p) ? value(p).is_true() : dflt; }
-  double number(size_t p) const { return d.number_value(at(p)); }
+  int64_t int_or(size_t p, int64_t dflt) const { return given(p) ? int_of(constant_arg(p)) : dflt; }
+  bool bool_or(size_t p, bool dflt) const { return given(p) ? constant_arg(p).is_true() : dflt; }
+  double number(size_t p) const {
+    constant_arg(p);
+    return d.number_value(at(p));
+  }
   // An int, or a tuple or list of ints, or the separate ints of a method
   // call's int... parameter (x.permute(1, 0)); nullopt where not given.
   std::optional<Shape> ints(size_t p) const {
     Shape s;
     if (c.packed > 1 && int(p) == c.op->schema.varargs) {
-      for (size_t k = 0; k < c.packed; k++) s.push_back(int_of(d.sample(c.pack[k])));
+      for (size_t k = 0; k < c.packed; k++) s.push_back(int_of(constant(c.pack[k])));
       return s;
     }
     if (!given(p)) return std::nullopt;
-    const Value& v = value(p);
+    // (A list or tuple the graph builds of constants: its items.)
+    if (const Node* n = d.node_of(at(p)); n && (n->op == GraphOp::BuildList || n->op == GraphOp::BuildTuple)) {
+      for (int item : n->in) s.push_back(int_of(constant(item)));
+      return s;
+    }
+    const Value& v = constant_arg(p);
     if (vm::is_kind(v, vm::ObjKind::Tuple)) {
       auto* t = v.as<vm::TupleObject>();
       for (size_t i = 0; i < t->size; i++) s.push_back(int_of(t->items[i]));
@@ -110,6 +125,10 @@ Out unary_rule(Call& k) {
 
 Out binary_formula(Call& k, torch::BinaryOp op) {
   bool a_num = !k.tensor(0), b_num = !k.tensor(1);
+  // (A number operand is a constant: the formulas read its value, as the
+  // eager node reads its Scalar.)
+  if (a_num) k.constant_arg(0);
+  if (b_num) k.constant_arg(1);
   bool na = k.needs(0), nb = k.needs(1);
   if (!ag::binary_derivative_info(op, a_num, b_num, na, nb).node) return {};
   auto gr = ag::binary_derivative(k.d, op, na, nb, k.g(), k.at(0), k.at(1), k.result);
@@ -138,7 +157,7 @@ Out add_rule(Call& k) {
 // div(input, other, *, rounding_mode=None)
 Out div_rule(Call& k) {
   torch::BinaryOp op = torch::BinaryOp::div;
-  if (k.given(2)) op = vm::str_view(k.value(2)) == "trunc" ? torch::BinaryOp::div_trunc : torch::BinaryOp::div_floor;
+  if (k.given(2)) op = vm::str_view(k.constant_arg(2)) == "trunc" ? torch::BinaryOp::div_trunc : torch::BinaryOp::div_floor;
   return binary_formula(k, op);
 }
 
@@ -224,7 +243,7 @@ Out sort_rule(Call& k) { return selected(k, k.int_or(k.c.op->id == OpId::topk ? 
 
 // norm(input, p='fro', dim=None, keepdim=False, dtype=None)
 Out norm_rule(Call& k) {
-  double p = k.given(1) && !vm::is_str(k.value(1)) ? k.number(1) : 2;
+  double p = k.given(1) && !vm::is_str(k.constant_arg(1)) ? k.number(1) : 2;
   return reduction(k, k.ints(2), k.bool_or(3, false), k.result, k.g(), [&](int ge, int re, const std::vector<bool>& mask) {
     return ag::norm_derivative(k.d, ge, k.at(0), re, mask, p);
   });
@@ -265,7 +284,7 @@ Out var_rule(Call& k) {
   size_t dim_p = 1, unbiased_p = 2;
   bool legacy = k.given(1) && k.value(1).is_bool();  // var(x, True): (input, unbiased)
   torch::DimList dims = legacy ? torch::DimList() : k.ints(dim_p);
-  bool unbiased = legacy ? k.value(1).is_true() : k.bool_or(unbiased_p, true);
+  bool unbiased = legacy ? k.constant_arg(1).is_true() : k.bool_or(unbiased_p, true);
   double correction = k.given(4) ? double(k.int_or(4, 1)) : unbiased ? 1 : 0;
   bool keepdim = k.bool_or(3, false);
   int r = pair ? k.d.item(k.result, 0) : k.result;
