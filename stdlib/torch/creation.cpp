@@ -559,15 +559,17 @@ Value kiln_allocations_fn(VM& vm, const CallArgs& a, const Value&) {
 }  // namespace
 
 // The registry's *_like ops (ops.def): input's sizes, input's dtype unless
-// dtype= says; then the factory keywords from params[first] on (dtype,
-// layout, device, pin_memory, requires_grad, memory_format). The meta
-// function makes the same checks and returns the result's metadata.
+// dtype= says; then the factory keywords. The meta function makes the same
+// checks and returns the result's metadata.
 namespace {
-bool like_keywords(VM& vm, const ops::Bound& args, size_t first, const char* name, FactoryOpts* o) {
+// The factory keywords of a registry op, from params[first] on: dtype,
+// layout, device, pin_memory, requires_grad, then `last` (memory_format
+// for the *_like ops, out for the factories from sizes).
+bool factory_keywords(VM& vm, const ops::Bound& args, size_t first, const char* last, const char* name, FactoryOpts* o) {
   if (!as_dtype(vm, args[first], &o->dtype, name)) return false;
-  static const char* const kKeywords[] = {"dtype", "layout", "device", "pin_memory", "requires_grad", "memory_format"};
+  const char* const keywords[] = {"dtype", "layout", "device", "pin_memory", "requires_grad", last};
   for (size_t k = 1; k < 6; k++)
-    if (args[first + k] && !args[first + k].is_none() && !factory_kw(vm, kKeywords[k], args[first + k], name, o)) return false;
+    if (args[first + k] && !args[first + k].is_none() && !factory_kw(vm, keywords[k], args[first + k], name, o)) return false;
   return true;
 }
 Value like(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
@@ -577,7 +579,7 @@ Value like(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
   Scalar s;
   if (full && !fill_scalar(vm, args[1], name, &s)) return Value();
   FactoryOpts o;
-  if (!like_keywords(vm, args, full ? 2 : 1, name, &o)) return Value();
+  if (!factory_keywords(vm, args, full ? 2 : 1, "memory_format", name, &o)) return Value();
   DType d = o.dtype.value_or(x.dtype);
   return guarded(vm, [&] {
     if (op.arg == 3 || op.arg == 4) check_random_dtype(d, op.arg == 4);
@@ -610,10 +612,7 @@ Value filled(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
   size_t first = full ? 2 : random ? 2 : 1;  // dtype's parameter (rand: after generator)
   if (random && args[1] && !args[1].is_none() && !factory_kw(vm, "generator", args[1], name, nullptr)) return Value();
   FactoryOpts o;
-  if (!as_dtype(vm, args[first], &o.dtype, name)) return Value();
-  static const char* const kKeywords[] = {"dtype", "layout", "device", "pin_memory", "requires_grad", "out"};
-  for (size_t k = 1; k < 6; k++)
-    if (args[first + k] && !args[first + k].is_none() && !factory_kw(vm, kKeywords[k], args[first + k], name, &o)) return Value();
+  if (!factory_keywords(vm, args, first, "out", name, &o)) return Value();
   DType d = o.dtype.value_or(full ? scalar_dtype(s) : kDefaultFloat);
   return guarded(vm, [&] {
     if (random) check_random_dtype(d, op.arg == 4);
