@@ -9,6 +9,7 @@
 #include "stdlib/torch/tensor_object.h"
 #include "vm/dict.h"
 #include "vm/list.h"
+#include "vm/ops.h"
 #include "vm/str.h"
 #include "vm/tuple.h"
 
@@ -117,6 +118,41 @@ int GraphDerivative::call_as(const OpDef& op, bool method, std::vector<int> in, 
   n.callee = method ? tensor_method(vm_, op.name()) : torch_function(vm_, fname);
   n.kwnames = kwnames;
   n.label = std::string(method ? "Tensor." : "torch.") + (method ? op.name() : fname);
+  return node(std::move(n), result);
+}
+
+namespace {
+// The exception pending after an operator on samples failed, as text.
+std::string pending_text(VM& vm) {
+  Value e = vm.take_exception();
+  vm.clear_exception();
+  Value s = e ? vm::str(vm, e) : Value();
+  std::string msg = s ? std::string(vm::str_view(s)) : "?";
+  vm.clear_exception();
+  return msg;
+}
+}  // namespace
+
+int GraphDerivative::binary_operator(vm::BinOpKind op, int a, int b) {
+  // (The operator on the samples: meta tensors compute metadata only.)
+  Value result = vm::binary_op(vm_, op, values_[size_t(a)].sample, values_[size_t(b)].sample);
+  if (!result) torch::runtime_error("derivative graph {}: an operator does not fit its operands: {}", name_, pending_text(vm_));
+  Node n;
+  n.op = GraphOp::Binary;
+  n.arg = int(op);
+  n.in = {a, b};
+  n.label = "binary";
+  return node(std::move(n), result);
+}
+
+int GraphDerivative::unary_operator(vm::UnaryOpKind op, int a) {
+  Value result = vm::unary_op(vm_, op, values_[size_t(a)].sample);
+  if (!result) torch::runtime_error("derivative graph {}: an operator does not fit its operand: {}", name_, pending_text(vm_));
+  Node n;
+  n.op = GraphOp::Unary;
+  n.arg = int(op);
+  n.in = {a};
+  n.label = "unary";
   return node(std::move(n), result);
 }
 

@@ -26,6 +26,7 @@
 #include "stdlib/torch/reduce.h"
 #include "stdlib/torch/ops/registry.h"
 #include "tracer/graph.h"
+#include "vm/ops.h"
 
 namespace kiln::tracer {
 
@@ -48,6 +49,10 @@ class GraphDerivative {
   // call (method) has its receiver first. Raises torch::Error when the
   // op's meta function refuses the call.
   int call_as(const torch::ops::OpDef& op, bool method, std::vector<int> in, Value kwnames);
+  // An operator node, as the tracer records `a * b` or `-a` (the object
+  // protocol the interpreter runs: vm::binary_op / vm::unary_op).
+  int binary_operator(vm::BinOpKind op, int a, int b);
+  int unary_operator(vm::UnaryOpKind op, int a);
   // Item k of a value that is a tuple or list (an op with several results).
   int item(int tuple, size_t k);
   // A list of these values (an op's Tensor[] argument).

@@ -491,6 +491,39 @@ Out outer_rule(Call& k) {
 
 Out composite_rule(Call& k);  // (below: it walks a decomposition)
 
+// An operator node (`a * b`, `a @ b`, `-a`, as the tracer records them):
+// the eager operators run ag::binary, ag::matmul and ag::unary(neg), whose
+// formulas these are. `op` stands in for the call's op (its parameters,
+// input and other, are the operands).
+Out operator_gradients(GraphDerivative& d, const Node& n, int result, std::span<const int> grads,
+                       const std::function<bool(int)>& needs) {
+  OpCall c;
+  c.packed = 0;
+  for (int& r : c.arg) r = -1;
+  for (size_t i = 0; i < n.in.size() && i < 2; i++) c.arg[i] = n.in[i];
+  if (n.op == GraphOp::Unary) {
+    switch (vm::UnaryOpKind(n.arg)) {
+      case vm::UnaryOpKind::UAdd: return {{n.in[0], grads[0]}};  // (+x is x)
+      case vm::UnaryOpKind::USub: {
+        c.op = &torch::ops::op(OpId::neg);
+        Call k{d, c, result, grads, needs};
+        return unary_rule(k);
+      }
+      default: return {};  // (~x, not x: no floating result a gradient reaches)
+    }
+  }
+  if (n.op == GraphOp::Binary && vm::BinOpKind(n.arg) == vm::BinOpKind::MatMult) {
+    c.op = &torch::ops::op(OpId::matmul);
+    Call k{d, c, result, grads, needs};
+    return product_rule(k);
+  }
+  int b = n.op == GraphOp::Binary ? torch::binary_of(vm::BinOpKind(n.arg)) : -1;
+  if (b < 0) torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for the graph's {} node", n.label);
+  c.op = &torch::ops::op(OpId::mul);
+  Call k{d, c, result, grads, needs};
+  return binary_formula(k, torch::BinaryOp(b));
+}
+
 // The rule of each op with a graph derivative; nullptr for the others.
 Rule rule_of(OpId id) {
   const torch::ops::OpDef& op = torch::ops::op(id);
@@ -620,7 +653,8 @@ class Walk {
       bool any = false;
       for (int in : node->in) any |= needs(in);
       if (node->op == GraphOp::GetItem) any = needs(node->in[0]) && floating_tensor(d_.sample(v));
-      else if (node->op == GraphOp::Call) any = any && has_floating_result(d_.sample(v));
+      else if (node->op == GraphOp::Call || node->op == GraphOp::Binary || node->op == GraphOp::Unary)
+        any = any && has_floating_result(d_.sample(v));
       else if (node->op != GraphOp::BuildList) any = false;  // (no derivative: raises if a gradient reaches it)
       reached_[size_t(v - lo_)] |= any && !d_.is_detached(v);
     }
@@ -661,14 +695,20 @@ class Walk {
       if (it != items_.end()) gs = it->second;
       else if (g >= 0) gs = {g};
       if (gs.empty() || !needs(v)) continue;
-      OpCall c;
-      if (node->op != GraphOp::Call || !op_call_of(*node, &c))
-        torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for the graph's {} node", node->label);
-      // (An op with several results that got no gradient for its first: pad.)
-      const Value& r = d_.sample(v);
-      if (vm::is_kind(r, vm::ObjKind::Tuple)) gs.resize(r.as<vm::TupleObject>()->size, -1);
-      if (vm::is_kind(r, vm::ObjKind::List)) gs.resize(r.as<vm::ListObject>()->items.size(), -1);
-      for (const Contribution& x : op_gradients(d_, c, v, gs, needs_fn)) {
+      std::vector<Contribution> contributions;
+      if (node->op == GraphOp::Binary || node->op == GraphOp::Unary) {
+        contributions = operator_gradients(d_, *node, v, gs, needs_fn);
+      } else {
+        OpCall c;
+        if (node->op != GraphOp::Call || !op_call_of(*node, &c))
+          torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for the graph's {} node", node->label);
+        // (An op with several results that got no gradient for its first: pad.)
+        const Value& r = d_.sample(v);
+        if (vm::is_kind(r, vm::ObjKind::Tuple)) gs.resize(r.as<vm::TupleObject>()->size, -1);
+        if (vm::is_kind(r, vm::ObjKind::List)) gs.resize(r.as<vm::ListObject>()->items.size(), -1);
+        contributions = op_gradients(d_, c, v, gs, needs_fn);
+      }
+      for (const Contribution& x : contributions) {
         if (x.grad < 0 || !needs(x.value)) continue;
         int fitted = d_.fit(x.grad, x.value);  // (now: the engine fits each node's outputs as it runs it)
         if (x.value < lo_) {

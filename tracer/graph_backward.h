@@ -8,14 +8,18 @@
 // bound by the schema) gets its inputs' gradients from `op_gradients`, which
 // reads the bound arguments and applies the op's formula from
 // stdlib/torch/autograd/derivatives.h — the formula the eager engine runs —
-// with GraphDerivative as the builder. So a backward graph is made of
+// with GraphDerivative as the builder. Operator nodes (`a * b`, `a @ b`,
+// `-a`: Binary and Unary nodes, as the tracer records Python operators)
+// get the formulas of the eager operators (ag::binary, ag::matmul). So a backward graph is made of
 // registry ops, computes the eager engine's bits, and can itself be walked
 // again (double backward: the backward's nodes are nodes like any other).
 //
 // An op whose derivative is not yet written over a builder (see
 // `has_graph_derivative`), an in-place op (a graph differentiates after
 // functionalisation, tracer/functionalize.h, which makes it its functional
-// form) and a node that is not an op call raise torch::Error
+// form), a node that is neither an op call nor an operator (indexing a
+// tensor), and an argument a rule must read but the graph computes (a
+// dynamic size) raise torch::Error
 // (NotImplemented) naming it: the caller then leaves the backward to the
 // eager engine rather than build a wrong graph.
 #pragma once
