@@ -18,10 +18,14 @@
 // graph differentiates after functionalisation) against the eager in-place
 // op. An op the eager engine differentiates but graphs cannot yet must be
 // listed in kEagerOnly, and must make `backward` raise NotImplemented (no
-// wrong graph is ever built) for the calls it cannot differentiate (max
-// along a dim, but not max of all elements); an op listed there that
-// gains a graph derivative for every call fails the test, so the list only
-// shrinks.
+// wrong graph is ever built) for the calls it cannot differentiate (prod's
+// second order, but not its first); an op listed there that gains a graph
+// derivative for every call fails the test, so the list only shrinks.
+//
+// Also here: DecompositionOfOp (a composite's decomposition built as a
+// graph computes the eager op's bits) and OperatorNodeGradient (the
+// operator nodes the tracer records for `a * b`, `a @ b`, `-a`
+// differentiate as the eager operators do).
 #include <gtest/gtest.h>
 
 #include <cmath>
