@@ -572,6 +572,19 @@ bool factory_keywords(VM& vm, const ops::Bound& args, size_t first, const char* 
     if (args[first + k] && !args[first + k].is_none() && !factory_kw(vm, keywords[k], args[first + k], name, o)) return false;
   return true;
 }
+// Fills a creation op's new tensor t by its `arg` (ops.def): 0 zeros,
+// 1 ones, 2 empty (left as it is), 3 rand, 4 randn, 5 full (value).
+void fill_new(VM& vm, const Tensor& t, int64_t kind, Scalar value) {
+  switch (kind) {
+    case 0: fill(t, Scalar::from_int(0)); break;
+    case 1: fill(t, Scalar::from_int(1)); break;
+    case 3:
+    case 4: fill_random(t, torch_state(vm).generator, kind == 4, nullptr); break;
+    case 5: fill(t, value); break;
+    default: break;
+  }
+}
+
 Value like(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
   const char* name = op.name();
   const Tensor& x = tensor_of(args[0]);
@@ -586,14 +599,7 @@ Value like(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
     // (input's layout: PyTorch's preserve_format)
     if (meta) return wrap_new(vm, empty_like_layout(meta_like(x), d), o);
     Tensor t = empty_like_layout(x, d);
-    switch (op.arg) {
-      case 0: fill(t, Scalar::from_int(0)); break;
-      case 1: fill(t, Scalar::from_int(1)); break;
-      case 3:
-      case 4: fill_random(t, torch_state(vm).generator, op.arg == 4, nullptr); break;
-      case 5: fill(t, s); break;
-      default: break;  // empty_like
-    }
+    fill_new(vm, t, op.arg, s);
     return wrap_new(vm, std::move(t), o);
   });
 }
@@ -618,14 +624,7 @@ Value filled(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
     if (random) check_random_dtype(d, op.arg == 4);
     if (meta) return wrap_new(vm, meta_tensor(shape, d), o);
     Tensor t = empty(shape, d);
-    switch (op.arg) {
-      case 0: fill(t, Scalar::from_int(0)); break;
-      case 1: fill(t, Scalar::from_int(1)); break;
-      case 3:
-      case 4: fill_random(t, torch_state(vm).generator, op.arg == 4, nullptr); break;
-      case 5: fill(t, s); break;
-      default: break;  // empty
-    }
+    fill_new(vm, t, op.arg, s);
     return wrap_new(vm, std::move(t), o);
   });
 }

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstring>
 #include <optional>
 
 #include "kiln/kiln.h"
@@ -313,6 +315,31 @@ std::optional<kiln::torch::autograd::VarList> OpFunction::operator()(const kiln:
     take(r, -1);
   }
   return outs;
+}
+
+kiln::torch::Tensor random_like(const kiln::torch::Tensor& t, Gen& g) {
+  kiln::torch::Tensor r = kiln::torch::empty(t.sizes, DType::Float64);
+  double* p = r.data<double>();
+  for (int64_t i = 0; i < r.numel(); i++) p[i] = g.uniform(-1, 1);
+  return r;
+}
+
+kiln::torch::autograd::Var leaf(const kiln::torch::Tensor& t) {
+  kiln::torch::autograd::Var v(t);
+  v.ensure_meta().requires_grad = true;
+  return v;
+}
+
+bool same_bits(const kiln::torch::Tensor& a, const kiln::torch::Tensor& b) {
+  if (a.dtype != b.dtype || a.sizes != b.sizes) return false;
+  kiln::torch::Tensor ca = kiln::torch::contiguous(a), cb = kiln::torch::contiguous(b);
+  size_t size = ca.element_size();
+  for (int64_t i = 0; i < ca.numel(); i++) {
+    if (std::memcmp(ca.data_bytes() + i * int64_t(size), cb.data_bytes() + i * int64_t(size), size) == 0) continue;
+    double x = kiln::torch::element_as_double(ca, i), y = kiln::torch::element_as_double(cb, i);
+    if (!(std::isnan(x) && std::isnan(y))) return false;
+  }
+  return true;
 }
 
 std::string describe(OpHarness& h, const SampledCall& c) {

@@ -84,6 +84,15 @@ struct OpFunction {
   std::vector<int> items;
 };
 
+// A float64 tensor of t's sizes, contiguous, of random values in (-1, 1).
+kiln::torch::Tensor random_like(const kiln::torch::Tensor& t, Gen& g);
+// t as a leaf that requires grad.
+kiln::torch::autograd::Var leaf(const kiln::torch::Tensor& t);
+// Equal dtype, sizes and bits, but any NaN equals any NaN: a graph's number
+// constants are NaN-boxed Values, which hold one canonical NaN, and a
+// NaN's sign and payload are not a value a program prints.
+bool same_bits(const kiln::torch::Tensor& a, const kiln::torch::Tensor& b);
+
 // The call as Python source would write it: "(tensor(...), 2, dim=1)".
 std::string describe(OpHarness& h, const SampledCall& c);
 

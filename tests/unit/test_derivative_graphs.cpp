@@ -14,7 +14,6 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,23 +71,7 @@ Tensor sample(kiln_test::Gen& g, UnaryOp op, DType dt, Shape sizes, bool transpo
   return transposed ? kiln::torch::transpose(t, 0, 1) : t;
 }
 
-// Equal bits, but any NaN equals any NaN: a graph's number constants are
-// NaN-boxed Values, which hold one canonical NaN (pow's log(-1.0) loses
-// its sign bit there), and a NaN's sign and payload are not a value a
-// program prints.
-bool same_bits(const Tensor& a, const Tensor& b) {
-  if (a.dtype != b.dtype || a.sizes != b.sizes) return false;
-  Tensor ca = kiln::torch::contiguous(a), cb = kiln::torch::contiguous(b);
-  size_t size = ca.element_size();
-  for (int64_t i = 0; i < ca.numel(); i++) {
-    const char* pa = ca.data_bytes() + i * int64_t(size);
-    const char* pb = cb.data_bytes() + i * int64_t(size);
-    if (std::memcmp(pa, pb, size) == 0) continue;
-    double x = kiln::torch::element_as_double(ca, i), y = kiln::torch::element_as_double(cb, i);
-    if (!(std::isnan(x) && std::isnan(y))) return false;
-  }
-  return true;
-}
+using kiln_test::same_bits;
 
 // Runs graph (inputs: loaded) and compares its outputs with eager's
 // gradients, bit for bit.

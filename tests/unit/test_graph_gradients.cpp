@@ -30,7 +30,6 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <optional>
 #include <set>
 #include <string>
@@ -63,6 +62,9 @@ using kiln::vm::Value;
 using kiln_test::Gen;
 using kiln_test::OpFunction;
 using kiln_test::OpHarness;
+using kiln_test::leaf;
+using kiln_test::random_like;
+using kiln_test::same_bits;
 
 // The ops whose derivatives only the eager engine runs, for some calls:
 // cumprod's derivative branches on the data (a formula without division
@@ -72,33 +74,6 @@ const std::set<OpId> kEagerOnly = {
     OpId::prod,
     OpId::cumprod,
 };
-
-Tensor random_like(const Tensor& t, Gen& g) {
-  Tensor r = kiln::torch::empty(t.sizes, DType::Float64);
-  double* p = r.data<double>();
-  for (int64_t i = 0; i < r.numel(); i++) p[i] = g.uniform(-1, 1);
-  return r;
-}
-
-Var leaf(const Tensor& t) {
-  Var v(t);
-  v.ensure_meta().requires_grad = true;
-  return v;
-}
-
-// Equal bits, but any NaN equals any NaN (a graph's number constants hold
-// one canonical NaN).
-bool same_bits(const Tensor& a, const Tensor& b) {
-  if (a.dtype != b.dtype || a.sizes != b.sizes) return false;
-  Tensor ca = kiln::torch::contiguous(a), cb = kiln::torch::contiguous(b);
-  size_t size = ca.element_size();
-  for (int64_t i = 0; i < ca.numel(); i++) {
-    if (std::memcmp(ca.data_bytes() + i * int64_t(size), cb.data_bytes() + i * int64_t(size), size) == 0) continue;
-    double x = kiln::torch::element_as_double(ca, i), y = kiln::torch::element_as_double(cb, i);
-    if (!(std::isnan(x) && std::isnan(y))) return false;
-  }
-  return true;
-}
 
 // The op a graph records for `op`: itself, or an in-place op's functional
 // form (add_ -> add, t_ -> t); nullptr when there is none.

@@ -49,18 +49,12 @@ using kiln::torch::ops::OpDef;
 using kiln::vm::Value;
 using kiln_test::Gen;
 using kiln_test::OpHarness;
+using kiln_test::leaf;
+using kiln_test::random_like;
 using kiln_test::OpFunction;
 using kiln_test::SampledCall;
 
 constexpr double kEps = 1e-6;
-
-// A float64 tensor of t's sizes, contiguous, of random values in (-1, 1).
-Tensor random_like(const Tensor& t, Gen& g) {
-  Tensor r = kiln::torch::empty(t.sizes, DType::Float64);
-  double* p = r.data<double>();
-  for (int64_t i = 0; i < r.numel(); i++) p[i] = g.uniform(-1, 1);
-  return r;
-}
 
 // sum(a * b) of two tensors of the same sizes (any layout, any floating dtype).
 double dot(const Tensor& a, const Tensor& b) {
@@ -87,11 +81,6 @@ Tensor shifted(const Tensor& x, const Tensor& d, double s) {
   return kiln::torch::add(kiln::torch::Operand(x), kiln::torch::Operand(d), kiln::torch::Scalar::from_double(s), false);
 }
 
-Var leaf(const Tensor& t) {
-  Var v(t);
-  v.ensure_meta().requires_grad = true;
-  return v;
-}
 
 enum class Outcome { Checked, Skipped, Failed };
 
