@@ -32,6 +32,19 @@ int lerp(GraphDerivative& d, const OpCall& c) {  // (input, end, weight)
   return torch::ops::lerp_decomposition(d, c.arg[0], c.arg[1], w, d.dtype(c.arg[0]));
 }
 
+// add / sub(input, other, *, alpha) with a tensor `other` of the result's
+// floating dtype: input ± other * alpha, which is how eager computes it
+// (its one-pass kernel rounds other * alpha, then the sum, as these two
+// ops do). Without alpha the call is the binary op itself.
+int add_alpha(GraphDerivative& d, const OpCall& c) {  // (input, other, *, alpha=1)
+  if (!given(d, c, 2) || !d.is_tensor(c.arg[1]) || !torch::is_floating(d.dtype(c.arg[1])) ||
+      !d.is_tensor(c.arg[0]) || d.dtype(c.arg[0]) != d.dtype(c.arg[1]) || d.sample(c.arg[2]).is_bool())
+    torch::fail(torch::ErrorKind::NotImplemented, "no decomposition of {}() but with alpha and two tensors of one floating dtype",
+                c.op->name());
+  int scaled = d.binary(torch::BinaryOp::mul, c.arg[1], number_arg(d, c, 2));
+  return d.binary(c.op->id == OpId::add ? torch::BinaryOp::add : torch::BinaryOp::sub, c.arg[0], scaled);
+}
+
 using Decomposition = int (*)(GraphDerivative&, const OpCall&);
 Decomposition decomposition_of(OpId op) {
   switch (op) {
@@ -67,9 +80,10 @@ bool build_piece(VM& vm, const Graph& g, size_t i, Piece* out) {
   // (The op first, by the native: binding the call costs more.)
   if (n.op != GraphOp::Call || !n.meta.tensor || !vm::is_kind(n.callee, vm::ObjKind::Native)) return false;
   const torch::ops::OpDef* op = torch::ops::op_of(n.callee.as<vm::NativeObject>());
-  if (!op || op->kind != torch::ops::OpKind::Composite) return false;
+  bool alpha = op && (op->id == OpId::add || op->id == OpId::sub);  // (with alpha: add_alpha)
+  if (!op || (op->kind != torch::ops::OpKind::Composite && !alpha)) return false;
   OpCall c;
-  if (!op_call_of(n, &c) || !has_decomposition(c.op->id)) return false;
+  if (!op_call_of(n, &c) || (alpha ? c.arg[2] < 0 : !has_decomposition(c.op->id))) return false;
   GraphDerivative d(vm, g.name);
   std::vector<int> regs;  // the graph registers already given a value of d, and their values
   std::vector<int> values;
@@ -93,7 +107,7 @@ bool build_piece(VM& vm, const Graph& g, size_t i, Piece* out) {
     mapped.arg[p] = values[k];
   }
   try {
-    int result = decompose(d, mapped);
+    int result = alpha ? add_alpha(d, mapped) : decompose(d, mapped);
     out->sub = d.finish({result});
     if (out->sub.outputs[0] < out->sub.node_reg(0)) return false;  // (a decomposition that is an argument itself)
   } catch (const torch::Error&) {

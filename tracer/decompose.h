@@ -7,8 +7,11 @@
 // composite this way: the decomposition's nodes, walked in reverse with
 // their own rules, as the eager engine walks the nodes the eager entry
 // recorded. decompose_composites() rewrites a captured graph's composites
-// so, before the lowering. In-place composites (addcmul_, lerp_) have
-// none: a graph functionalises them first (tracer/functionalize.h).
+// so, before the lowering, and with them add / sub with alpha and two
+// tensors of one floating dtype (input ± other * alpha: eager's rounding),
+// which the lowering then fuses as two binary ops. In-place composites
+// (addcmul_, lerp_) have none: a graph functionalises them first
+// (tracer/functionalize.h).
 #pragma once
 
 #include "tracer/derivative_graph.h"

@@ -4,6 +4,7 @@
 #include "jit/tier_manager.h"
 
 #include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/tensor_object.h"
 #include "vm/ast.h"
 #include "vm/dict.h"
 #include "vm/list.h"
@@ -104,6 +105,20 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
         auto* keys = n.kwnames.as<vm::TupleObject>();
         for (size_t k = 0; r && k < n.in.size(); k++)
           if (!vm::dict_setitem(vm, r.as<vm::DictObject>(), keys->items[k], regs[in[k]])) r = Value();
+        break;
+      }
+      case GraphOp::CopyBack: {
+        // (Functionalisation checked: same dtype and sizes, no internal
+        // overlap, no autograd involved.)
+        const torch::Tensor& dst = torch::tensor_of(regs[in[0]]);
+        try {
+          torch::copy_into(dst, torch::tensor_of(regs[in[1]]));
+        } catch (const torch::Error& e) {
+          vm.raise(vm::Exc::RuntimeError, e.message);
+          break;
+        }
+        for (int k = 1; k < n.arg; k++) torch::bump_version(dst);
+        r = Value::none();
         break;
       }
       case GraphOp::SetGradMode:

@@ -118,39 +118,267 @@ bool same_result(VM& vm, const Graph& g, const Node& n, const OpDef* functional,
   return t.dtype == x.dtype && t.sizes == shape_of(x);
 }
 
+// Where a tensor register's storage comes from, as far as the graph knows.
+constexpr int kNotTensor = -3, kFresh = -2, kUnknown = -1;  // else: the graph input it shares
+
+std::vector<int> storage_origins(const Graph& g) {
+  std::vector<int> origin(size_t(g.nregs()), kNotTensor);
+  for (size_t i = 0; i < g.consts.size(); i++)
+    if (torch::is_tensor(g.consts[i])) origin[i] = kUnknown;
+  for (size_t i = 0; i < g.inputs.size(); i++)
+    if (g.input_meta[i].tensor) origin[size_t(g.input_reg(i))] = int(i);
+  for (size_t i = 0; i < g.nodes.size(); i++) {
+    const Node& n = g.nodes[i];
+    int& o = origin[size_t(g.node_reg(i))];
+    if (!n.meta.tensor) continue;
+    if (fresh_tensor(n)) {
+      o = kFresh;
+      continue;
+    }
+    o = kUnknown;
+    OpCall c;
+    int from = -1;  // the register it shares when it is a view or in-place result of one
+    if (n.op == GraphOp::Call && op_call_of(n, &c)) {
+      if (c.op->kind == OpKind::View || c.op->schema.writes() || c.op->schema.returns_alias || may_return_input(*c.op))
+        from = c.arg[0];
+    } else if (n.op == GraphOp::Inplace || n.op == GraphOp::Unary || n.op == GraphOp::GetItem) {
+      from = n.in[0];  // x += y, +x, x[i] (basic indexing: a view; advanced: a copy, taken as one)
+    }
+    if (from >= 0 && origin[size_t(from)] != kNotTensor) o = origin[size_t(from)];
+  }
+  return origin;
+}
+
+// Whether node n cannot raise when the graph runs (its trace did not): a
+// registry op or an operator on guarded metadata whose errors do not depend
+// on the data, or plumbing that builds containers.
+bool cannot_raise(const Graph& g, const Node& n) {
+  auto meta = [&](int r) -> const Meta* {
+    if (r < int(g.consts.size())) return nullptr;
+    if (r < g.node_reg(0)) return &g.input_meta[size_t(r) - g.consts.size()];
+    return &g.nodes[size_t(r - g.node_reg(0))].meta;
+  };
+  auto tensorish = [&](int r) {
+    if (r < int(g.consts.size())) return torch::is_tensor(g.consts[size_t(r)]);
+    const Meta* m = meta(r);
+    return m->tensor || m->type == "tuple" || m->type == "list";
+  };
+  bool int_result = n.meta.tensor ? !torch::is_floating(n.meta.dtype) : n.meta.type == "int";
+  if (may_raise_on_data(n, int_result, tensorish)) return false;
+  switch (n.op) {
+    case GraphOp::Call: {
+      OpCall c;
+      return op_call_of(n, &c);
+    }
+    case GraphOp::Binary:
+    case GraphOp::Inplace:
+    case GraphOp::Unary:
+    case GraphOp::Compare: {
+      for (int r : n.in)  // (an operator on Python objects may run their code)
+        if (r >= int(g.consts.size()) && !meta(r)->tensor && !meta(r)->is_number()) return false;
+      return true;
+    }
+    case GraphOp::GetItem: {
+      const Meta* m = meta(n.in[0]);
+      return m && (m->tensor || m->type == "tuple" || m->type == "list");
+    }
+    case GraphOp::BuildTuple:
+    case GraphOp::BuildList:
+    case GraphOp::SetGradMode:
+    case GraphOp::CopyBack: return true;
+    default: return false;
+  }
+}
+
+// The Tensor method of `functional` (Tensor.add for add_), if it is the
+// registry's native; else Empty.
+Value functional_method(VM& vm, const OpDef& functional) {
+  Value m = vm::dict_get_str(torch::torch_state(vm).tensor_type->dict.as<vm::DictObject>(),
+                             vm.intern(functional.schema.name).as<vm::StrObject>());
+  if (!m || !vm::is_kind(m, vm::ObjKind::Native) || torch::ops::op_of(m.as<vm::NativeObject>()) != &functional) return Value();
+  return m;
+}
+
+// A graph input whose writes move to the graph's end.
+struct InputWrite {
+  size_t input = 0;
+  size_t first = 0;            // the node of its first write
+  size_t writes = 0;           // how many nodes write it
+  std::vector<size_t> reads;   // other tensor inputs read after `first`
+  // Uses after `first` that keep x itself, not its data (node, input): an
+  // item of a tuple, list or dict, an attribute or global stored.
+  std::vector<std::pair<size_t, size_t>> keeps;
+};
+
+// Whether node n's input k is a reference it keeps (into a container, an
+// attribute, a global, a cell) without reading the data.
+bool keeps_reference(const Node& n, size_t k) {
+  switch (n.op) {
+    case GraphOp::BuildTuple:
+    case GraphOp::BuildList:
+    case GraphOp::BuildDict:
+    case GraphOp::NewObject: return true;
+    case GraphOp::SetAttr:
+    case GraphOp::StoreCell: return k == 1;
+    case GraphOp::StoreGlobal: return k == 0;
+    default: return false;
+  }
+}
+
+// Whether graph input i qualifies (see functionalize.h): its first write
+// and the inputs read after it in *w.
+bool input_write_of(VM& vm, const Graph& g, const FunctionalizeFacts& facts, const std::vector<int>& origin,
+                    const std::vector<int>& grad_mode, const std::vector<bool>& safe_from, size_t i, InputWrite* w) {
+  const Meta& m = g.input_meta[i];
+  if (!m.tensor || !m.static_sizes() || g.dynamic || i >= facts.input_values.size()) return false;
+  const Value& real = facts.input_values[i];
+  if (!torch::is_tensor(real)) return false;
+  const torch::Tensor& t = torch::tensor_of(real);
+  if (!t.storage) return false;
+  for (int d = 0; d < t.sizes.n; d++)
+    if (t.strides[d] == 0 && t.sizes[d] > 1) return false;  // eager's in-place op raises on it
+  for (size_t k = 0; k < g.inputs.size() && k < facts.input_values.size(); k++)
+    if (k != i && torch::is_tensor(facts.input_values[k]) && torch::tensor_of(facts.input_values[k]).storage.get() == t.storage.get())
+      return false;
+  const int xr = g.input_reg(i);
+  std::vector<bool> chain(size_t(g.nregs()), false);  // registers that are x itself
+  chain[size_t(xr)] = true;
+  bool written = false;
+  w->input = i;
+  for (size_t j = 0; j < g.nodes.size(); j++) {
+    const Node& n = g.nodes[j];
+    int target = -1;  // the chain register node j writes
+    const OpDef* functional = nullptr;
+    OpCall c;
+    if (n.op == GraphOp::Call && op_call_of(n, &c) && c.op->schema.writes() && c.arg[0] >= 0 && chain[size_t(c.arg[0])])
+      target = c.arg[0], functional = functional_of(*c.op);
+    else if (n.op == GraphOp::Inplace && chain[size_t(n.in[0])])
+      target = n.in[0];
+    bool uses = false;
+    for (int r : n.in) uses = uses || chain[size_t(r)];
+    if (target >= 0) {
+      if (n.op == GraphOp::Call && (!functional || !functional_method(vm, *functional))) return false;  // t_, squeeze_: metadata
+      if (!written && !same_result(vm, g, n, functional, m)) return false;
+      if (grad_mode[j] != 0 && n.meta.requires_grad) return false;  // autograd records the write
+      if (!written) w->first = j;
+      written = true;
+      w->writes++;
+      chain[size_t(g.node_reg(j))] = true;  // the result is x itself
+      for (size_t a = 0; a < n.in.size(); a++)  // x also read: only as an operand
+        if (chain[size_t(n.in[a])] && n.in[a] != target && !only_reads(n, n.in[a])) return false;
+    } else {
+      for (size_t a = 0; a < n.in.size(); a++) {
+        int r = n.in[a];
+        if (!chain[size_t(r)] || only_reads(n, r)) continue;
+        // A reference kept: x itself (its data read through it later in
+        // the graph comes from a node of unknown storage, refused below).
+        if (!keeps_reference(n, a)) return false;  // a view, an attribute read, another writer
+        if (written) w->keeps.emplace_back(j, a);
+      }
+    }
+    if (!written) continue;
+    if (!safe_from[j]) return false;  // a node that may raise would see x unwritten
+    if (uses && m.requires_grad && grad_mode[j] != 0) return false;  // x's autograd identity needed
+    // (An op autograd records would save x's value for backward: saved as
+    // a fresh tensor, x's later writes outside the graph would go unseen
+    // by the version check.)
+    if (uses && grad_mode[j] != 0 && n.meta.requires_grad) return false;
+    for (int r : n.in) {
+      int o = origin[size_t(r)];
+      if (o == kUnknown) return false;  // may share x's storage
+      if (o >= 0 && size_t(o) != i && std::find(w->reads.begin(), w->reads.end(), size_t(o)) == w->reads.end())
+        w->reads.push_back(size_t(o));
+    }
+  }
+  return written;
+}
+
+// The in-place write node i makes, if any: its target register and the
+// functional form (null for x op= y).
+bool write_of(const Node& n, int* x, const OpDef** functional) {
+  *functional = nullptr;
+  if (n.op == GraphOp::Call) {
+    // (The op first, by the native: binding the call costs more.)
+    const OpDef* op = vm::is_kind(n.callee, vm::ObjKind::Native) ? torch::ops::op_of(n.callee.as<vm::NativeObject>()) : nullptr;
+    OpCall c;
+    if (!op || !op->schema.writes() || !op_call_of(n, &c) || !(*functional = functional_of(*c.op))) return false;
+    *x = c.arg[0];
+    return *x >= 0;
+  }
+  if (n.op == GraphOp::Inplace && !n.in.empty()) {
+    *x = n.in[0];
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
-size_t functionalize(VM& vm, Graph& g) {
-  if (!vm.torch_state) return 0;
-  size_t rewritten = 0;
+Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) {
+  Functionalized out;
+  if (!vm.torch_state) return out;
   const int first = g.node_reg(0);
+
+  // Graph inputs whose writes can move to the end.
+  std::vector<InputWrite> inputs;
+  {
+    std::vector<int> origin = storage_origins(g);
+    std::vector<int> grad_mode(g.nodes.size());  // per node: the mode it runs in (-1 unknown)
+    std::vector<bool> safe_from(g.nodes.size());  // per node: it and every later node cannot raise
+    int mode = facts.grad_mode;
+    for (size_t j = 0; j < g.nodes.size(); j++) {
+      grad_mode[j] = mode;
+      if (g.nodes[j].op == GraphOp::SetGradMode) mode = g.nodes[j].arg != 0;
+    }
+    bool safe = true;
+    for (size_t j = g.nodes.size(); j-- > 0;) safe_from[j] = safe = safe && cannot_raise(g, g.nodes[j]);
+    for (size_t i = 0; i < g.inputs.size(); i++) {
+      InputWrite w;
+      if (input_write_of(vm, g, facts, origin, grad_mode, safe_from, i, &w)) inputs.push_back(std::move(w));
+    }
+  }
+  // Per register: the input it is x itself of (the input, and the results
+  // of its in-place ops), before any renaming; outputs naming one return x.
+  std::vector<int> output_input(g.outputs.size(), -1);
+  std::vector<int> current(inputs.size());  // per input write: the register holding x's value
+  for (size_t k = 0; k < inputs.size(); k++) {
+    current[k] = g.input_reg(inputs[k].input);
+    std::vector<bool> is_x(size_t(g.nregs()), false);
+    is_x[size_t(current[k])] = true;
+    for (size_t j = 0; j < g.nodes.size(); j++) {
+      int x;
+      const OpDef* f;
+      if (write_of(g.nodes[j], &x, &f) && is_x[size_t(x)]) is_x[size_t(g.node_reg(j))] = true;
+    }
+    for (size_t o = 0; o < g.outputs.size(); o++)
+      if (is_x[size_t(g.outputs[o])]) output_input[o] = int(k);
+    // Its writes (under no_grad where x requires grad) now make values
+    // that need no grad.
+    for (size_t j = inputs[k].first; j < g.nodes.size(); j++)
+      if (is_x[size_t(g.node_reg(j))]) g.nodes[j].meta.requires_grad = false;
+  }
+
   for (size_t i = 0; i < g.nodes.size(); i++) {
     Node& n = g.nodes[i];
     const OpDef* functional = nullptr;
     int x = -1;
-    if (n.op == GraphOp::Call) {
-      // (The op first, by the native: binding the call costs more.)
-      const OpDef* op = vm::is_kind(n.callee, vm::ObjKind::Native) ? torch::ops::op_of(n.callee.as<vm::NativeObject>()) : nullptr;
-      OpCall c;
-      if (!op || !op->schema.writes() || !op_call_of(n, &c) || !(functional = functional_of(*c.op))) continue;
-      x = c.arg[0];
-    } else if (n.op == GraphOp::Inplace && !n.in.empty()) {
-      x = n.in[0];
-    } else {
-      continue;
+    if (!write_of(n, &x, &functional)) continue;
+    int moved = -1;  // the input write this is the first write of
+    for (size_t k = 0; k < inputs.size(); k++)
+      if (inputs[k].first == i) moved = int(k);
+    if (moved < 0) {
+      // x: a fresh tensor made by an earlier node, read only since.
+      if (x < first) continue;
+      size_t k = size_t(x - first);
+      if (!fresh_tensor(g.nodes[k]) || !plain_tensor(g.nodes[k].meta) || !plain_tensor(n.meta)) continue;
+      bool read_only = true;
+      for (size_t j = k + 1; j < i && read_only; j++) read_only = only_reads(g.nodes[j], x);
+      if (!read_only || !same_result(vm, g, n, functional, g.nodes[k].meta)) continue;
     }
-    // x: a fresh tensor made by an earlier node, read only since.
-    if (x < first) continue;
-    size_t k = size_t(x - first);
-    if (!fresh_tensor(g.nodes[k]) || !plain_tensor(g.nodes[k].meta) || !plain_tensor(n.meta)) continue;
-    bool read_only = true;
-    for (size_t j = k + 1; j < i && read_only; j++) read_only = only_reads(g.nodes[j], x);
-    if (!read_only || !same_result(vm, g, n, functional, g.nodes[k].meta)) continue;
     // The functional form, and x's later uses renamed to its result.
     if (functional) {
-      Value m = vm::dict_get_str(torch::torch_state(vm).tensor_type->dict.as<vm::DictObject>(),
-                                 vm.intern(functional->schema.name).as<vm::StrObject>());
-      if (!m || !vm::is_kind(m, vm::ObjKind::Native) || torch::ops::op_of(m.as<vm::NativeObject>()) != functional) continue;
+      Value m = functional_method(vm, *functional);
+      if (!m) continue;  // (an input write checked it)
       n.callee = m;
       if (!n.label.empty() && n.label.back() == '_') n.label.pop_back();
     } else {
@@ -162,9 +390,34 @@ size_t functionalize(VM& vm, Graph& g) {
         if (r == x) r = result;
     for (int& o : g.outputs)
       if (o == x) o = result;
-    rewritten++;
+    for (int& c : current)
+      if (c == x) c = result;
+    out.rewritten++;
   }
-  return rewritten;
+
+  // The inputs' final values written back, where the program sees them.
+  for (size_t k = 0; k < inputs.size(); k++) {
+    const InputWrite& w = inputs[k];
+    int xr = g.input_reg(w.input);
+    for (size_t o = 0; o < g.outputs.size(); o++)
+      if (output_input[o] == int(k)) g.outputs[o] = xr;
+    for (auto [j, a] : w.keeps) g.nodes[j].in[a] = xr;
+    if (current[k] == xr) continue;
+    Node c;
+    c.op = GraphOp::CopyBack;
+    c.arg = int(w.writes);
+    c.in = {xr, current[k]};
+    c.label = "copy_back";
+    c.line = g.nodes[w.first].line;
+    c.file = g.nodes[w.first].file;
+    c.sites = g.nodes[w.first].sites;
+    c.meta.type = "NoneType";
+    g.nodes.push_back(std::move(c));
+    out.written.push_back(w.input);
+    for (size_t r : w.reads)
+      if (std::find(out.read.begin(), out.read.end(), r) == out.read.end()) out.read.push_back(r);
+  }
+  return out;
 }
 
 }  // namespace kiln::tracer

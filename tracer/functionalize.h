@@ -1,6 +1,6 @@
-// tracer/functionalize.h — in-place ops on tensors the graph made itself,
-// rewritten as pure ops (a graph pass; TorchDynamo's functionalisation,
-// for the case that needs no copies back).
+// tracer/functionalize.h — in-place ops rewritten as pure ops, with the
+// writes to graph inputs copied back at the end (a graph pass;
+// TorchDynamo's functionalisation).
 //
 // An in-place op of the registry (x.add_(y), x.relu_(), x.clamp_(min=0),
 // x.masked_fill_(m, 0)) or an augmented assignment on a tensor (x += y)
@@ -17,16 +17,54 @@
 // result dtype and sizes (ops/meta.h: infer_meta on the node's argument
 // metadata) must be x's, or the node stays as it is.
 //
-// In-place ops on graph inputs, views and tensors that require grad are
-// left alone: rewriting them needs copies back to the input (or the base
-// of a view) and autograd's version checks, which this pass does not do.
+// In-place ops on a graph input x (a tensor argument, a parameter: the
+// program sees the change) move to the graph's end the same way: x's first
+// write becomes its functional form, every later use of x reads that value
+// (and later writes of it are writes of a fresh tensor, as above), and a
+// `copy_back(x, value)` node at the end writes the final value into x's
+// storage, advancing its version counter by the number of writes. The
+// program observes the same: x's value when the graph returns, its
+// identity (an output that was x is x), its version. This holds when
+//   * x has every size fixed, no two of its elements share memory, and no
+//     other input shares its storage while tracing (a NO_ALIASING guard
+//     then keeps it so: x against every tensor input read after its first
+//     write), and no tensor of unknown storage (a constant, an item of a
+//     container) is read after that write;
+//   * x is used only by reads and writes (no view, container, attribute or
+//     output other than x itself is taken from it);
+//   * no node from its first write on may raise (a later error would see x
+//     unwritten), the graph has no dynamic sizes;
+//   * autograd records none of its writes nor any use of it after the
+//     first (no op there makes a value that requires grad, which would save
+//     x for backward): x requires no grad, or the writes and every later
+//     use of x run under no_grad (an optimizer's step on parameters).
+// Otherwise the writes stay as written and run in place, in order.
+//
+// Views of tensors the graph made, and writes through them, are left
+// alone: rewriting them needs the view replayed over the new base.
 #pragma once
+
+#include <vector>
 
 #include "tracer/graph.h"
 
 namespace kiln::tracer {
 
-// Rewrites g's in-place ops that qualify; returns how many.
-size_t functionalize(VM& vm, Graph& g);
+// What the pass needs to know beyond the graph.
+struct FunctionalizeFacts {
+  // Per graph input: the value its source held while tracing (for a
+  // tensor the real one: its storage tells which inputs alias).
+  std::vector<Value> input_values;
+  int grad_mode = -1;  // grad mode when the graph starts (1 on, 0 off, -1 unknown)
+};
+
+struct Functionalized {
+  size_t rewritten = 0;         // in-place nodes made pure
+  std::vector<size_t> written;  // inputs written back at the end (copy_back nodes)
+  std::vector<size_t> read;     // other tensor inputs read after such an input's first write
+};
+
+// Rewrites g's in-place ops that qualify.
+Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts);
 
 }  // namespace kiln::tracer

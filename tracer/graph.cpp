@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "vm/ops.h"
 
 namespace kiln::tracer {
@@ -80,6 +82,7 @@ std::string node_expr(VM& vm, const Graph& g, const Node& n) {
     case GraphOp::StoreGlobal: return fmt::format("store_global('{}', {})", vm::str_view(n.name), reg_name(g, n.in[0]));
     case GraphOp::StoreCell: return fmt::format("store_cell({}, {})", reg_name(g, n.in[0]), reg_name(g, n.in[1]));
     case GraphOp::SetGradMode: return fmt::format("torch._C._set_grad_enabled({})", n.arg ? "True" : "False");
+    case GraphOp::CopyBack: return fmt::format("copy_back({}, {})", reg_name(g, n.in[0]), reg_name(g, n.in[1]));
     case GraphOp::Count_: break;
   }
   return "?";
@@ -164,6 +167,35 @@ std::string Graph::check_meta(VM& vm) const {
                          n.meta.str());
   }
   return "";
+}
+
+bool may_raise_on_data(const Node& n, bool int_result, const std::function<bool(int)>& tensorish) {
+  static const std::set<std::string_view> kDataErrors = {
+      "gather", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_",
+      "index_select", "index_add", "index_add_", "index_copy", "index_copy_", "index_fill", "index_fill_",
+      "index_put", "index_put_", "take", "take_along_dim", "embedding", "nll_loss", "one_hot", "multinomial",
+      "bincount", "repeat_interleave", "searchsorted", "bucketize", "cholesky", "inverse", "solve", "lu",
+      "histc", "cross_entropy", "masked_scatter", "masked_scatter_", "put_", "unravel_index"};
+  switch (n.op) {
+    case GraphOp::Call: {
+      std::string_view name = n.label;
+      if (size_t dot = name.rfind('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
+      if (kDataErrors.count(name)) return true;
+      bool div = name.find("div") != std::string_view::npos || name.find("remainder") != std::string_view::npos ||
+                 name.find("fmod") != std::string_view::npos || name.find("pow") != std::string_view::npos;
+      return div && int_result;
+    }
+    case GraphOp::GetItem:
+    case GraphOp::SetItem: return tensorish(n.in[1]);
+    case GraphOp::Binary:
+    case GraphOp::Inplace: {
+      auto op = vm::BinOpKind(n.arg);
+      bool div = op == vm::BinOpKind::FloorDiv || op == vm::BinOpKind::Mod || op == vm::BinOpKind::Div ||
+                 op == vm::BinOpKind::Pow || op == vm::BinOpKind::LShift || op == vm::BinOpKind::RShift;
+      return div && int_result;
+    }
+    default: return false;
+  }
 }
 
 bool is_plumbing(const Node& n) {

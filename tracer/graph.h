@@ -15,6 +15,7 @@
 // Graphviz DOT (`to_dot`), and are checked by `validate` after capture.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,15 @@ bool op_call_of(const Node& n, OpCall* out);
 // stores, grad-mode switches, advancing an iterator from outside, deleting
 // from a dict. A trace with nothing else is not worth a graph.
 bool is_plumbing(const Node& n);
+
+// Whether node n may raise when the graph runs though it did not while
+// tracing, its inputs' metadata being guarded: ops that index by a
+// tensor's data (gather, embedding, advanced indexing...), integer
+// division and remainder (by zero), decompositions of singular matrices,
+// sampling from bad probabilities. `int_result`: n's value is an integer
+// (a number or a tensor); `tensorish(r)`: register r holds a tensor, a
+// tuple or a list.
+bool may_raise_on_data(const Node& n, bool int_result, const std::function<bool(int)>& tensorish);
 
 struct Graph {
   std::string name;          // "f_0": the function and the entry number

@@ -156,6 +156,23 @@ bool module_attrs_hold(const Guard& g) {
   return true;
 }
 
+// NoAliasing: the first pair (i << 16 | j) of g.group whose tensors share
+// a storage, i among the written ones; -1 if none (a value that is no
+// tensor holds no storage here: its own guard fails first).
+int aliased_pair(const Guard& g, const Value* v) {
+  auto storage = [&](size_t i) -> const void* {
+    const Value& x = v[g.group[i]];
+    return torch::is_tensor(x) ? static_cast<const void*>(torch::tensor_of(x).storage.get()) : nullptr;
+  };
+  for (size_t i = 0; i < size_t(g.n) && i < g.group.size(); i++) {
+    const void* a = storage(i);
+    if (!a) continue;
+    for (size_t j = 0; j < g.group.size(); j++)
+      if (j != i && storage(j) == a) return int(i << 16 | j);
+  }
+  return -1;
+}
+
 std::string shape_tuple(const torch::Shape& s) {
   std::string r = "(";
   for (int i = 0; i < s.n; i++) r += (i ? ", " : "") + std::to_string(s[i]);
@@ -193,7 +210,7 @@ void GuardProgram::add(Guard g) {
     }
     if (o.kind == g.kind && o.source == g.source && o.expected.bits() == g.expected.bits() && o.n == g.n &&
         o.dtype == g.dtype && o.requires_grad == g.requires_grad && o.sizes == g.sizes && o.strides == g.strides &&
-        o.dynamic == g.dynamic && o.cmp == g.cmp && o.want == g.want)
+        o.dynamic == g.dynamic && o.cmp == g.cmp && o.want == g.want && o.group == g.group)
       return;
   }
   guards.push_back(std::move(g));
@@ -209,6 +226,7 @@ void GuardProgram::plan() const {
     const Guard& g = guards[gi];
     int n = g.source + 1;
     if (g.kind == GuardKind::SameObject) n = std::max<int>(n, int(g.n) + 1);
+    for (int s : g.group) n = std::max(n, s + 1);
     need_[gi] = n;
     order_[gi] = uint32_t(gi);
   }
@@ -265,6 +283,7 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
       case GuardKind::StorageOffset:
         ok = torch::is_tensor(*x) && torch::tensor_of(*x).offset == g.n;
         break;
+      case GuardKind::NoAliasing: ok = aliased_pair(g, v) < 0; break;
       case GuardKind::NoInstAttr: {
         if (!vm::is_kind(*x, vm::ObjKind::Instance)) break;
         Value* own = vm::instance_attr(x->as<vm::InstanceObject>(), g.expected.as<vm::StrObject>());
@@ -283,7 +302,7 @@ std::string GuardProgram::describe(VM& vm) const {
   std::string r;
   for (const Guard& g : guards) {
     r += guard_kind_name(g.kind);
-    if (g.source >= 0) {
+    if (g.source >= 0 && g.kind != GuardKind::NoAliasing) {
       r += ' ';
       r += sources.describe(g.source);
     }
@@ -324,6 +343,12 @@ std::string GuardProgram::describe(VM& vm) const {
         break;
       }
       case GuardKind::StorageOffset: r += fmt::format(": {}", g.n); break;
+      case GuardKind::NoAliasing: {
+        r += ":";
+        for (size_t i = 0; i < g.group.size(); i++)
+          r += (i == size_t(g.n) ? " | " : " ") + sources.describe(g.group[i]);
+        break;
+      }
       case GuardKind::SameObject:
         r += (g.expected.is_true() ? " is " : " is not ") + sources.describe(int(g.n));
         break;
@@ -417,6 +442,12 @@ std::string GuardProgram::failure_reason(VM& vm, int failed, const vm::FunctionO
         if (vm::dict_get_str(d, n.as<vm::StrObject>()).bits() != value.bits())
           return fmt::format("{}.{} was changed", vm::str_view(g.expected.as<vm::ModuleObject>()->name), vm::str_view(n));
       return "a module attribute was changed";
+    }
+    case GuardKind::NoAliasing: {
+      int k = aliased_pair(g, v.data());
+      if (k < 0) return "no tensors alias";
+      return fmt::format("{} and {} now share storage (the graph writes {} at its end)", sources.describe(g.group[size_t(k) >> 16]),
+                         sources.describe(g.group[size_t(k) & 0xffff]), sources.describe(g.group[size_t(k) >> 16]));
     }
     case GuardKind::StorageOffset:
       return fmt::format("{}.storage_offset() changed from {} to {}", name, g.n,

@@ -30,7 +30,7 @@ struct Guard {
   GuardKind kind;
   int source = -1;        // index in the SourceTable (-1: global state)
   Value expected;         // IdMatch object, ConstMatch value, TypeMatch / TensorMatch class
-  int64_t n = 0;          // LenMatch length; GradMode flag
+  int64_t n = 0;          // LenMatch length; GradMode flag; NoAliasing: how many of `group` are written
   // TensorMatch
   torch::DType dtype{};
   bool requires_grad = false;
@@ -48,6 +48,9 @@ struct Guard {
   // fast path: one compare while nothing in the module changes).
   std::vector<std::pair<Value, Value>> attrs;
   mutable uint64_t seen = 0;
+  // NoAliasing: the tensors' sources, the n written ones first; `source`
+  // is the last loaded of them.
+  std::vector<int> group;
 };
 
 struct GuardProgram {

@@ -23,16 +23,7 @@ int Tracer::add_node(Node n, const Value& example) {
 }
 
 bool Tracer::may_raise_on_data(const Node& n, const Value& r) const {
-  static const std::set<std::string_view> kDataErrors = {
-      "gather", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_",
-      "index_select", "index_add", "index_add_", "index_copy", "index_copy_", "index_fill", "index_fill_",
-      "index_put", "index_put_", "take", "take_along_dim", "embedding", "nll_loss", "one_hot", "multinomial",
-      "bincount", "repeat_interleave", "searchsorted", "bucketize", "cholesky", "inverse", "solve", "lu",
-      "histc", "cross_entropy", "masked_scatter", "masked_scatter_", "put_", "unravel_index"};
-  auto int_result = [&] {
-    if (torch::is_tensor(r)) return !torch::is_floating(torch::tensor_of(r).dtype);
-    return vm::is_int(r);
-  };
+  bool int_result = torch::is_tensor(r) ? !torch::is_floating(torch::tensor_of(r).dtype) : vm::is_int(r);
   auto tensorish = [&](int reg) {
     switch (tag_kind(reg)) {
       case kConstTag: return torch::is_tensor(consts_[size_t(tag_index(reg))]);
@@ -46,26 +37,7 @@ bool Tracer::may_raise_on_data(const Node& n, const Value& r) const {
       }
     }
   };
-  switch (n.op) {
-    case GraphOp::Call: {
-      std::string_view name = n.label;
-      if (size_t dot = name.rfind('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
-      if (kDataErrors.count(name)) return true;
-      bool div = name.find("div") != std::string_view::npos || name.find("remainder") != std::string_view::npos ||
-                 name.find("fmod") != std::string_view::npos || name.find("pow") != std::string_view::npos;
-      return div && int_result();
-    }
-    case GraphOp::GetItem:
-    case GraphOp::SetItem: return tensorish(n.in[1]);
-    case GraphOp::Binary:
-    case GraphOp::Inplace: {
-      auto op = vm::BinOpKind(n.arg);
-      bool div = op == vm::BinOpKind::FloorDiv || op == vm::BinOpKind::Mod || op == vm::BinOpKind::Div ||
-                 op == vm::BinOpKind::Pow || op == vm::BinOpKind::LShift || op == vm::BinOpKind::RShift;
-      return div && int_result();
-    }
-    default: return false;
-  }
+  return tracer::may_raise_on_data(n, int_result, tensorish);
 }
 
 int Tracer::reg_of(const Sym& s) {
@@ -193,6 +165,7 @@ int Tracer::input_for_source(int src, const Value& example) {
     if (input_sources_[i] == src) return tag(kInputTag, int(i));
   input_sources_.push_back(src);
   input_meta_.push_back(meta_of(example));
+  input_values_.push_back(example);
   return tag(kInputTag, int(input_sources_.size() - 1));
 }
 
@@ -277,10 +250,29 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
     std::vector<int> outs = outputs;
     for (int& o : outs) fix(o);
     std::unique_ptr<Graph> g = number_graph(outs, tuple_output);
-    functionalize(vm_, *g);         // in-place ops on the graph's own tensors, pure (tracer/functionalize.h)
+    functionalize_graph(*g);        // in-place ops pure, writes to inputs copied back (tracer/functionalize.h)
     decompose_composites(vm_, *g);  // composites as their primitives, for the lowering (tracer/decompose.h)
     return g;
   }
+}
+
+void Tracer::functionalize_graph(Graph& g) {
+  FunctionalizeFacts facts;
+  facts.input_values = input_values_;
+  for (const Guard& gd : guards_.guards)
+    if (gd.kind == GuardKind::GradMode) facts.grad_mode = int(gd.n);
+  Functionalized f = functionalize(vm_, g, facts);
+  if (f.written.empty()) return;
+  // The written inputs keep their own storage (tracer/functionalize.h).
+  Guard gd;
+  gd.kind = GuardKind::NoAliasing;
+  for (size_t i : f.written) gd.group.push_back(input_sources_[i]);
+  gd.n = int64_t(gd.group.size());
+  for (size_t i : f.read)
+    if (std::find(f.written.begin(), f.written.end(), i) == f.written.end()) gd.group.push_back(input_sources_[i]);
+  if (gd.group.size() < 2) return;
+  for (int s : gd.group) gd.source = std::max(gd.source, s);
+  guards_.add(std::move(gd));
 }
 
 std::unique_ptr<Graph> Tracer::number_graph(const std::vector<int>& outputs, bool tuple_output) {

@@ -24,7 +24,7 @@ using vm::VM;
 enum class SourceKind : uint8_t {
   Local,   // slot `index` of the frame (arguments first)
   Global,  // `name` in the function's globals, else in builtins
-  Attr,    // getattr(sources[parent], name) — modules and classes only
+  Attr,    // getattr(sources[parent], name) — modules and classes; a tensor's .grad
   Item,    // sources[parent][index] — a tuple or list
   InstAttr,  // instance attribute `name` of sources[parent] (its own, no class lookup, no code run)
   DictItem,  // sources[parent][name] — a dict (or subclass) with str keys

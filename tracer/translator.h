@@ -203,6 +203,7 @@ class Tracer {
   std::vector<Value> consts_;
   std::vector<int> input_sources_;
   std::vector<Meta> input_meta_;
+  std::vector<Value> input_values_;  // per input: the value its source held while tracing (a tensor: the real one)
   std::vector<Node> nodes_;
   int const_id(const Value& v) {
     for (size_t i = 0; i < consts_.size(); i++)
@@ -223,6 +224,9 @@ class Tracer {
   // integer division and remainder (by zero), decompositions of singular
   // matrices, sampling from bad probabilities.
   bool may_raise_on_data(const Node& n, const Value& r) const;
+  // The functionalisation pass on the finished graph, and the NO_ALIASING
+  // guard its writes to inputs need (tracer/functionalize.h).
+  void functionalize_graph(Graph& g);
   Sym ref(int id, const Value& example) {
     Sym s;
     s.kind = SymKind::Ref;

@@ -517,6 +517,14 @@ Sym Tracer::load_attr(const Sym& obj, vm::StrObject* name) {
         s.recv = std::make_shared<Sym>(obj);
         return s;
       }
+      if (nm == "grad" && tag_kind(obj.reg) == kInputTag) {
+        // The gradient of a tensor loaded from a source (an optimizer's
+        // p.grad): loaded from its own source, guarded as any tensor (or
+        // None) — the engine's next backward changes it between calls.
+        size_t i = size_t(tag_index(obj.reg));
+        Value real = checked(vm::getattr(vm_, input_values_[i], name), "attribute .grad");
+        return from_source(guards_.sources.add(Source{SourceKind::Attr, input_sources_[i], 0, Value::borrow(name), Value()}), real);
+      }
       BreakReason why = BreakReason::Autograd;
       switch (classify_tensor_attr(nm, &why)) {
         case TensorAttrClass::Metadata:

@@ -126,7 +126,11 @@ def gen_function(rng, idx):
                 x = (group[rng.randrange(len(group))], None)  # an argument (float32)
                 x = (x[0], SHAPES[x[0]])
                 target, shape = x[0], x[1]
-                op = rng.choice([".clamp_(-100.0, 100.0)", ".mul_(1.0)", ".add_(0.0)"])
+                # (functionalised: pure ops, then copy_back into the
+                # argument; the values stay bounded over the calls)
+                op = rng.choice([".clamp_(-100.0, 100.0)", ".mul_(1.0)", ".add_(0.0)", ".mul_(0.75).add_(0.25)",
+                                 ".sub_(0.125).clamp_(-3.0, 3.0)", ".tanh_()", ".lerp_({o}, 0.5)",
+                                 ".add_({o}, alpha=-0.25).clamp_(-4.0, 4.0)", " *= 0.5"])
             lines.append(f"    {target}{op.format(o=other[0] + ' * 1.0', n=target)}")
             if target != name:
                 lines.append(f"    {name} = {x[0]} * 1.0 + 0.0" if target == x[0] else f"    {name} = {name}")
@@ -331,6 +335,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--functions", type=int, default=150)
     ap.add_argument("--fast-math", action="store_true")
+    ap.add_argument("--keep", action="store_true", help="keep the generated script (printed) when every line agrees")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     parts = [PRELUDE]
@@ -342,12 +347,18 @@ def main():
         sources[i] = src
         args = ", ".join(f'T["{g}"]' for g in group)
         parts.append(src)
-        parts.append(f"for _ in range(3):\n    try:\n        show({i}, f{i}({args}))\n"
+        # then once with its second argument a view of its first (b is a's
+        # row; f is e's): a write to either is seen through the other (a
+        # graph that moved writes to the end is guarded against it)
+        aliased = ", ".join(f'T["{group[0]}"][0]' if k == 1 else f'T["{g}"]' for k, g in enumerate(group))
+        parts.append(f"for args in [({args},)] * 3 + [({aliased},)]:\n    try:\n        show({i}, f{i}(*args))\n"
                      f"    except Exception as e:\n        print({i}, type(e).__name__, e)\n\n")
     script = "\n".join(parts)
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(script)
         path = f.name
+    if a.keep:
+        print(f"script: {path}")
     runs = {}
     for label, flags in [("eager", ["--tier=0"]),
                          ("tier1", ["--tier=1", "--hot-threshold=1", "--jit-threshold=1", "--verify", "--short-rows=0"] +
@@ -374,6 +385,8 @@ def main():
                 print("reproducer:\n" + PRELUDE + sources[fn])
             print(f"script: {path}")
             sys.exit(1)
+    if not a.keep:
+        os.unlink(path)  # (kept where a run fails: the message names it)
     if a.fast_math:
         print(f"ok: {a.functions} random functions (seed {a.seed}), {len(e)} lines at tier 0 and tier 1 --fast-math: "
               f"{len(e) - close} identical, {close} within the fast-math tolerance")

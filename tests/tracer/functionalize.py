@@ -1,13 +1,19 @@
 # vmrun-flags: --logs=graph,jit --hot-threshold=1 --verify
 # Functionalisation (tracer/functionalize.h): an in-place op on a tensor the
 # graph made itself, that nothing else holds, is captured as its pure form
-# and fuses with its neighbours (one kernel for the matmul epilogue below);
-# in-place ops the pass must leave alone stay as written and run eagerly:
-# on an argument (the caller sees the change), on a tensor a view or `+x`
-# holds, on a tensor that requires grad, and where the pure form would have
-# another dtype (x += y of float32 x and float64 y stays float32). A list
-# made in the traced code holds no reference the graph keeps: a read
-# through it is a read of the register, renamed with the others.
+# and fuses with its neighbours (one kernel for the matmul epilogue below).
+# Writes to an argument become pure too, with a copy_back into the argument
+# at the graph's end (the caller sees the change, the same object, the
+# version counter advanced once per write); a NO_ALIASING guard keeps the
+# argument's storage its own, so a call with aliased arguments compiles
+# another graph that writes in place. An optimizer-style update of
+# parameters that require grad, under no_grad, is pure the same way.
+# In-place ops the pass must leave alone stay as written and run eagerly:
+# on a tensor a view or `+x` holds, on a tensor that requires grad, on an
+# argument a view is taken of or that autograd saves after the write, and where the pure form would have another
+# dtype (x += y of float32 x and float64 y stays float32). A list made in
+# the traced code holds no reference the graph keeps: a read through it is
+# a read of the register, renamed with the others.
 import torch
 
 
@@ -30,6 +36,34 @@ def chain(x):
 def on_argument(x):
     x.add_(1.0)
     return x * 2.0
+
+
+def momentum(p, g, buf):
+    buf.mul_(0.9).add_(g)
+    p.add_(buf, alpha=-0.1)
+    return p
+
+
+def sgd(params, lr):
+    with torch.no_grad():
+        for p in params:
+            p.sub_(p.grad * lr)
+
+
+def returns_itself(x):
+    y = x.mul_(2.0)
+    return y, x.add_(1.0), x
+
+
+def viewed_argument(x):
+    row = x[0]
+    x.mul_(2.0)
+    return row * 1.0
+
+
+def saved_for_backward(x, w):
+    x.add_(1.0)
+    return (w * x).sum()  # autograd saves x itself: the write stays in place
 
 
 def through_view(x):
@@ -82,6 +116,30 @@ for _ in range(2):
     c = torch.zeros(2)
     print(through_unary_plus(c), c)
     print(keeps_dtype(torch.ones(3), torch.ones(3, dtype=torch.float64) / 3))
+p, g, buf = torch.ones(4), torch.full((4,), 0.5), torch.zeros(4)
+for _ in range(2):
+    print(momentum(p, g, buf) is p, p, buf)
+print(momentum(buf, g, buf), buf)  # aliased: another graph
+ws = [torch.ones(2, requires_grad=True), torch.ones(3, requires_grad=True)]
+for w in ws:
+    (w * w).sum().backward()
+for _ in range(2):
+    sgd(ws, 0.5)
+    print(ws, ws[0]._version)
+for _ in range(2):
+    y, z, x = returns_itself(a)
+    print(y is a, z is a, x is a, a._version)
+for _ in range(2):
+    print(viewed_argument(torch.ones(2, 2)))
+w = torch.ones(3, requires_grad=True)
+for _ in range(2):
+    x = torch.ones(3)
+    y = saved_for_backward(x, w)
+    x.mul_(2.0)  # after the graph: backward sees x changed
+    try:
+        y.backward()
+    except RuntimeError as e:
+        print("RuntimeError:", str(e)[:70])
 p = torch.ones(3, requires_grad=True)
 for _ in range(2):
     loss = with_grad(p)

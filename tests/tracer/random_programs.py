@@ -706,6 +706,8 @@ def run(vmrun, flags, source, timeout=120):
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
         return -1, "", "timeout"
+    finally:
+        os.unlink(path)  # (a failure prints its program)
 
 
 def outputs(vmrun, source):

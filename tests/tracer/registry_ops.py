@@ -6,8 +6,9 @@
 # clamp_min; x.where(cond, y) binds x to where's input; reductions take
 # dim= and keepdim= as keywords; views bind the same (transpose by keyword,
 # permute's separate ints, torch.reshape's tuple) and x.float() of a float
-# tensor is the tensor itself. What does not fuse stays eager: add with
-# alpha=, div with rounding_mode= (the executor runs the op as written).
+# tensor is the tensor itself; add with alpha= fuses as a + b * alpha (the
+# rounding of eager's one-pass kernel). What does not fuse stays eager: div
+# with rounding_mode= (the executor runs the op as written).
 import torch
 
 
