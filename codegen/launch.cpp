@@ -13,7 +13,8 @@
 namespace kiln::codegen {
 
 bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values, std::string* why,
-                           const std::vector<uint64_t>* masks, int reuse, const std::vector<torch::StoragePtr*>* slots) {
+                           const std::vector<uint64_t>* masks, int reuse, const std::vector<torch::StoragePtr*>* slots,
+                           const Into* into) {
   args_.resize(values.size());
   for (size_t i = 0; i < values.size(); i++) {
     const vm::Value& v = values[i];
@@ -32,7 +33,7 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<vm::Value>& values
     }
     a.number = s.to<double>();
   }
-  return prepare(k, args_, why, masks, reuse, slots);
+  return prepare(k, args_, why, masks, reuse, slots, into);
 }
 
 namespace {
@@ -152,7 +153,8 @@ void KernelLaunch::release() {
 }
 
 bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why,
-                           const std::vector<uint64_t>* masks, int reuse, const std::vector<torch::StoragePtr*>* slots) {
+                           const std::vector<uint64_t>* masks, int reuse, const std::vector<torch::StoragePtr*>* slots,
+                           const Into* into) {
   size_t ni = k.inputs.size();
   if (args.size() != ni) {
     *why = fmt::format("{} values for {} inputs", args.size(), ni);
@@ -299,12 +301,21 @@ bool KernelLaunch::prepare(const Kernel& k, const std::vector<KArg>& args, std::
   for (size_t o = 0; o < k.outputs.size(); o++) {
     Form f = k.reduces() ? forms[size_t(k.outputs[o])] : Form::Row;
     torch::StoragePtr* slot = slots && o < slots->size() ? (*slots)[o] : nullptr;
+    int from = reuse;
+    bool lives_on = false;  // an `into` donor: a graph input, whose storage others may share
+    if (into)
+      for (auto [i, out] : *into)
+        if (out == int(o)) from = i, lives_on = true;
     const torch::Tensor* donor =
-        reuse >= 0 && size_t(reuse) < ni && !k.inputs[size_t(reuse)].viewed() ? operands_[size_t(reuse)] : nullptr;
+        from >= 0 && size_t(from) < ni && !k.inputs[size_t(from)].viewed() ? operands_[size_t(from)] : nullptr;
+    // (Another input in its storage, read at other points, would see the
+    // writes: a view of it passed as another argument.)
+    for (size_t i = 0; lives_on && donor && i < ni; i++)
+      if (int(i) != from && operands_[i] && operands_[i]->storage.get() == donor->storage.get()) donor = nullptr;
     torch::DType od = k.output_dtype(o);
     if (f == Form::Row && !slot && donor && donor->dtype == od && donor->sizes == shape && donor->is_contiguous()) {
       outs[o] = *donor;  // in place
-      reuse = -1;
+      if (from == reuse) reuse = -1;
       in_place = true;
     } else if (f == Form::Row) {
       outs[o] = slot ? torch::empty_in(slot, shape, od) : torch::empty(shape, od);

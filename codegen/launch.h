@@ -46,7 +46,7 @@ struct KernelLaunch {
   // reduced ones (`rowlen` elements), the rest walk the `rows` output
   // points (row-major, the inner kept dims fastest).
   int64_t rows = 0, rowlen = 0;
-  bool in_place = false;              // an output took the `reuse` input's buffer
+  bool in_place = false;              // an output took the `reuse` input's buffer (or an `into` input's)
   std::vector<Form> forms;            // the kernel's, per value
 
   // From the kernel's input values, in its input order. False, with
@@ -61,15 +61,19 @@ struct KernelLaunch {
   // `slots`: per output, a slot its buffer is taken from (torch::empty_in:
   // the compiled graph's planned buffer for a value that dies inside the
   // graph), or null for a fresh one (or the donated buffer). An output
-  // with a slot takes no donation.
+  // with a slot takes no donation. `into`: (input, output) pairs whose
+  // output is written into the input's own buffer (a graph input's new
+  // value: the same conditions as `reuse` but that the input lives on),
+  // where it fits; else the output takes a fresh buffer.
+  using Into = std::vector<std::pair<int, int>>;
   bool prepare(const Kernel& k, const std::vector<KArg>& args, std::string* why,
                const std::vector<uint64_t>* masks = nullptr, int reuse = -1,
-               const std::vector<torch::StoragePtr*>* slots = nullptr);
+               const std::vector<torch::StoragePtr*>* slots = nullptr, const Into* into = nullptr);
   // The same from graph values: tensors and Python numbers (ints, floats,
   // bools).
   bool prepare(const Kernel& k, const std::vector<vm::Value>& values, std::string* why,
                const std::vector<uint64_t>* masks = nullptr, int reuse = -1,
-               const std::vector<torch::StoragePtr*>* slots = nullptr);
+               const std::vector<torch::StoragePtr*>* slots = nullptr, const Into* into = nullptr);
   // Drops the launch's references to tensors (the outputs and the views
   // of inputs), keeping its buffers' capacity: a planned buffer the launch
   // still referenced would look taken at the next call.

@@ -85,7 +85,7 @@ std::unique_ptr<CompiledGraph> CompiledGraph::compile(vm::VM& vm, const tracer::
       }
       cg->region_at_[r.first] = int(cg->regions_.size());
       std::vector<uint64_t> masks = r.kernel.output_inputs();
-      cg->regions_.push_back(Region{std::move(r), std::move(ck), std::move(masks), {}, {}, -1, {}, nullptr});
+      cg->regions_.push_back(Region{std::move(r), std::move(ck), std::move(masks), {}, {}, -1, {}, {}, nullptr});
     }
     cg->plan_buffers();
     if (cg->regions_.empty())
@@ -145,6 +145,7 @@ void CompiledGraph::plan_buffers() {
     Region& R = regions_[ri];
     const codegen::KernelRegion& kr = R.region;
     R.reuse = -1;
+    R.into.clear();
     if (kr.ext != codegen::KernelRegion::Extern::None) {
       // Input 0, the product, is the epilogue's to overwrite when it dies
       // here and no other input reads it (through a view).
@@ -162,6 +163,8 @@ void CompiledGraph::plan_buffers() {
       R.reuse = int(j);
       break;
     }
+    copy_back_in_place(ri, made_by);
+    if (!R.into.empty()) R.reuse = -1;  // (one kind of donation per region)
   }
 
   constexpr size_t kForever = SIZE_MAX;     // a slot whose storage left the graph (refilled next call)
@@ -216,6 +219,41 @@ void CompiledGraph::plan_buffers() {
     R.product_slot = product_slot[ri] >= 0 ? &slots_[size_t(product_slot[ri])] : nullptr;
     R.out_slots.clear();
     for (int s : out_slot[ri]) R.out_slots.push_back(s >= 0 ? &slots_[size_t(s)] : nullptr);
+  }
+}
+
+void CompiledGraph::copy_back_in_place(size_t ri, const std::vector<int>& made_by) {
+  // A graph input's final value (tracer/functionalize.h: copy_back(x, v))
+  // that this region computes may be written straight into x's buffer when
+  // the kernel reads x once, directly (not through a view: each point
+  // reads x there before writing there), and nothing after the region
+  // reads x but the copy back, which then finds x already holding v.
+  // (Functionalisation checked that no other input shares x's storage.)
+  const tracer::Graph& g = *g_;
+  Region& R = regions_[ri];
+  const codegen::KernelRegion& kr = R.region;
+  std::vector<codegen::Form> forms;
+  kr.kernel.forms_into(&forms);
+  for (size_t i = kr.end; i < g.nodes.size(); i++) {
+    const tracer::Node& c = g.nodes[i];
+    if (c.op != tracer::GraphOp::CopyBack || made_by[size_t(c.in[1])] != int(ri)) continue;
+    int x = c.in[0];
+    auto j = std::find(kr.inputs.begin(), kr.inputs.end(), x);
+    if (j == kr.inputs.end() || std::count(kr.inputs.begin(), kr.inputs.end(), x) != 1) continue;
+    const codegen::KInput& kin = kr.kernel.inputs[size_t(j - kr.inputs.begin())];
+    if (kin.scalar || kin.viewed()) continue;
+    bool later_reader = false;  // a node after the region reading x, the copy back aside
+    for (size_t n = kr.end; n < g.nodes.size() && !later_reader; n++)
+      if (g.nodes[n].op != tracer::GraphOp::CopyBack)
+        later_reader = std::find(g.nodes[n].in.begin(), g.nodes[n].in.end(), x) != g.nodes[n].in.end();
+    if (later_reader || std::find(g.outputs.begin(), g.outputs.end(), c.in[1]) != g.outputs.end()) continue;
+    auto o = std::find(kr.outs.begin(), kr.outs.end(), size_t(c.in[1] - g.node_reg(0)));
+    if (o == kr.outs.end()) continue;
+    size_t out = size_t(o - kr.outs.begin());
+    if ((kr.kernel.reduces() && forms[size_t(kr.kernel.outputs[out])] != codegen::Form::Row) ||
+        kr.kernel.output_dtype(out) != kr.kernel.dtype)
+      continue;
+    R.into.emplace_back(int(j - kr.inputs.begin()), int(out));
   }
 }
 
@@ -338,7 +376,7 @@ CompiledGraph::Ran CompiledGraph::run_at(vm::VM& vm, size_t node, vm::Value* reg
   for (int r : kr.inputs) args.push_back(ext && r == product ? ext : regs[r]);
   codegen::KernelLaunch& L = R.launch;
   int reuse = verify_ ? -1 : R.reuse;
-  ok = ok && L.prepare(kr.kernel, args, &why, &R.masks, reuse, &R.out_slots);
+  ok = ok && L.prepare(kr.kernel, args, &why, &R.masks, reuse, &R.out_slots, verify_ ? nullptr : &R.into);
   // Short rows: a row plan's calls per row (a producer, a fold and the
   // final pass, each a call) cost more than eager's whole-tensor
   // reductions save, however few the rows (a softmax of [4096, 32] took

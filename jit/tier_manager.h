@@ -86,6 +86,7 @@ class CompiledGraph {
     mutable codegen::KernelLaunch launch;       // reused, released after each run
     mutable std::vector<vm::Value> args;
     int reuse = -1;  // an input whose buffer an output may take (plan_buffers), or -1
+    codegen::KernelLaunch::Into into;  // (input, output): a graph input's new value written into its buffer
     std::vector<torch::StoragePtr*> out_slots;  // per kernel output: its planned buffer (slots_), or null
     torch::StoragePtr* product_slot = nullptr;  // the extern call's product's planned buffer, or null
     // An input of it required grad in a run: autograd records eager ops,
@@ -100,6 +101,9 @@ class CompiledGraph {
   // and which planned buffer (slot) each value that dies inside the graph
   // lives in.
   void plan_buffers();
+  // Region ri writes graph inputs' copied-back values into the inputs'
+  // own buffers where it can (fills its `into`).
+  void copy_back_in_place(size_t ri, const std::vector<int>& made_by);
   // The planned buffers, kept across calls: values whose lifetimes do not
   // overlap share one. A slot is written only when nothing else holds its
   // storage (torch::empty_in), so a value that escaped some other way (a

@@ -111,8 +111,12 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
         // (Functionalisation checked: same dtype and sizes, no internal
         // overlap, no autograd involved.)
         const torch::Tensor& dst = torch::tensor_of(regs[in[0]]);
-        try {
-          torch::copy_into(dst, torch::tensor_of(regs[in[1]]));
+        const torch::Tensor& src = torch::tensor_of(regs[in[1]]);
+        if (src.storage.get() == dst.storage.get() && src.offset == dst.offset && src.sizes == dst.sizes &&
+            src.strides == dst.strides) {
+          torch::bump_version(dst);  // a kernel wrote the value there (jit/tier_manager.h: copy_back_in_place)
+        } else try {
+          torch::copy_into(dst, src);
         } catch (const torch::Error& e) {
           vm.raise(vm::Exc::RuntimeError, e.message);
           break;
