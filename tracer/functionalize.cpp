@@ -26,17 +26,8 @@ bool may_return_input(const OpDef& op) {
   return op.impl == torch::ops::impl_convert || op.impl == torch::ops::impl_type_as || op.impl == torch::ops::impl_to;
 }
 
-// In-place op `op`'s functional form (add_ -> add): the op of the same name
-// without the trailing _, with a Tensor method; null for in-place view ops
-// (t_, squeeze_...), which change metadata, not data.
-const OpDef* functional_of(const OpDef& op) {
-  if (!op.schema.writes() || op.kind == OpKind::View || op.schema.name.size() < 2) return nullptr;
-  std::string_view name(op.schema.name);
-  name.remove_suffix(1);
-  for (const OpDef& d : torch::ops::all_ops())
-    if (d.schema.name == name && d.has_method() && !d.schema.writes()) return &d;
-  return nullptr;
-}
+// In-place op `op`'s functional form (ops/registry.h).
+const OpDef* functional_of(const OpDef& op) { return torch::ops::functional_form(op); }
 
 // Whether an operator node computes a new value (`+x` of a tensor is x
 // itself).
@@ -95,7 +86,7 @@ torch::Shape shape_of(const Meta& m) {
 bool same_result(VM& vm, const Graph& g, const Node& n, const OpDef* functional, const Meta& x) {
   Value result;
   if (functional) {
-    if (!g.call_meta(vm, n, *functional, true, &result)) {
+    if (!g.call_meta(vm, n, *functional, functional->has_method(), &result)) {
       vm.clear_exception();
       return false;
     }
@@ -190,11 +181,13 @@ bool cannot_raise(const Graph& g, const Node& n) {
   }
 }
 
-// The Tensor method of `functional` (Tensor.add for add_), if it is the
-// registry's native; else Empty.
+// The native of `functional` (Tensor.add for add_; torch.zeros_like for
+// zero_, a function: the receiver is its first argument), if it is the
+// registry's; else Empty.
 Value functional_method(VM& vm, const OpDef& functional) {
-  Value m = vm::dict_get_str(torch::torch_state(vm).tensor_type->dict.as<vm::DictObject>(),
-                             vm.intern(functional.schema.name).as<vm::StrObject>());
+  auto* dict = functional.has_method() ? torch::torch_state(vm).tensor_type->dict.as<vm::DictObject>()
+                                       : torch::torch_state(vm).module.as<vm::ModuleObject>()->dict.as<vm::DictObject>();
+  Value m = vm::dict_get_str(dict, vm.intern(functional.schema.name).as<vm::StrObject>());
   if (!m || !vm::is_kind(m, vm::ObjKind::Native) || torch::ops::op_of(m.as<vm::NativeObject>()) != &functional) return Value();
   return m;
 }
@@ -380,7 +373,7 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
       Value m = functional_method(vm, *functional);
       if (!m) continue;  // (an input write checked it)
       n.callee = m;
-      if (!n.label.empty() && n.label.back() == '_') n.label.pop_back();
+      n.label = (functional->has_method() ? "Tensor." : "torch.") + functional->schema.name;
     } else {
       n.op = GraphOp::Binary;
     }

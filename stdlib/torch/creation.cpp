@@ -515,32 +515,6 @@ Value initial_seed_fn(VM& vm, const CallArgs& a, const Value&) {
   return vm::make_int(vm, int64_t(torch_state(vm).generator.initial_seed()));
 }
 
-// x.uniform_(from=0, to=1) / x.normal_(mean=0, std=1) (data 1): x filled
-// in place from Kiln's generator (its own sequences, as torch.rand), by the
-// arithmetic of torch.nn.init's uniform_ / normal_ (u * (to - from) + from,
-// n * std + mean in x's dtype); PyTorch's checks and messages.
-Value fill_random_m(VM& vm, const CallArgs& a, const Value& data) {
-  bool normal = data.as_small_int() == 1;
-  const char* name = normal ? "normal_" : "uniform_";
-  KILN_TORCH_SELF(name);
-  Value args[2];
-  if (!bind(vm, rest_of(a), {name, {normal ? "mean" : "from", normal ? "std" : "to"}, 2, 0}, args)) return Value();
-  double lo = 0.0, hi = 1.0;
-  if (args[0] && !as_double(vm, args[0], name, normal ? "mean" : "from", &lo)) return Value();
-  if (args[1] && !as_double(vm, args[1], name, normal ? "std" : "to", &hi)) return Value();
-  return guarded(vm, [&] {
-    check_random_dtype(t.dtype, normal);  // before the bounds, as PyTorch
-    if (!normal && lo > hi) runtime_error("uniform_ expects to return a [from, to) range, but found from={} > to={}", lo, hi);
-    if (normal && hi < 0) runtime_error("normal expects std >= 0.0, but found std {}", hi);
-    Tensor r = empty(t.sizes, t.dtype);
-    double affine[2] = {normal ? hi : hi - lo, lo};  // scale, shift
-    fill_random(r, torch_state(vm).generator, normal, affine);
-    check_no_internal_overlap(t);
-    ag::copy_(v, autograd::Var(std::move(r)));
-    return a.args[0];
-  });
-}
-
 // torch._kiln_allocations(): (tensors allocated so far, their bytes), a
 // Kiln extension for measuring what a piece of code allocates (views
 // allocate nothing). Its tests count a compiled graph's allocations.
@@ -628,8 +602,55 @@ Value filled(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
     return wrap_new(vm, std::move(t), o);
   });
 }
+// The registry's fills in place (ops.def): zero_ (arg 0), fill_ (1),
+// uniform_ (2), normal_ (3), with PyTorch's checks and messages. The meta
+// makes the same checks (a value tensor's number is data: only its
+// dimension) and returns the input.
+Value fill_in_place(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
+  const char* name = op.name();
+  Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
+  const Tensor& t = v.t;
+  if (op.arg >= 2) {
+    bool normal = op.arg == 3;
+    double lo = 0.0, hi = 1.0;  // from, to / mean, std
+    if (args[1] && !as_double(vm, args[1], name, normal ? "mean" : "from", &lo)) return Value();
+    if (args[2] && !as_double(vm, args[2], name, normal ? "std" : "to", &hi)) return Value();
+    if (args[3] && !args[3].is_none() && !factory_kw(vm, "generator", args[3], name, nullptr)) return Value();
+    return guarded(vm, [&] {
+      check_random_dtype(t.dtype, normal);  // before the bounds, as PyTorch
+      if (!normal && lo > hi) runtime_error("uniform_ expects to return a [from, to) range, but found from={} > to={}", lo, hi);
+      if (normal && hi < 0) runtime_error("normal expects std >= 0.0, but found std {}", hi);
+      if (meta) return args[0];
+      Tensor r = empty(t.sizes, t.dtype);
+      double affine[2] = {normal ? hi : hi - lo, lo};  // scale, shift
+      fill_random(r, torch_state(vm).generator, normal, affine);
+      check_no_internal_overlap(t);
+      ag::copy_(v, autograd::Var(std::move(r)));
+      return args[0];
+    });
+  }
+  std::optional<VOperand> value;
+  Scalar s = Scalar::from_int(0);
+  if (op.arg == 1) {
+    if (is_tensor(args[1])) {
+      if (meta && tensor_of(args[1]).dim() != 0)
+        return vm.raisef(Exc::RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.",
+                         tensor_of(args[1]).dim());
+      value.emplace(var_of(args[1]));
+    } else if (!as_scalar(args[1], &s)) {
+      return vm.raisef(Exc::TypeError, "fill_(): argument 'value' must be Number, not %s", vm::type_name(vm, args[1]));
+    }
+  }
+  if (!value) value.emplace(s);
+  return guarded(vm, [&] {
+    if (!meta) ag::fill_(v, *value);
+    return args[0];
+  });
+}
 }  // namespace
 
+Value ops::impl_fill_(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return fill_in_place(vm, args, op, false); }
+Value ops::meta_fill_(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return fill_in_place(vm, args, op, true); }
 Value ops::impl_filled(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return filled(vm, args, op, false); }
 Value ops::meta_filled(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return filled(vm, args, op, true); }
 Value ops::impl_like(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return like(vm, args, op, false); }
@@ -637,8 +658,6 @@ Value ops::meta_like(VM& vm, const ops::Bound& args, const ops::OpDef& op) { ret
 
 void register_creation(Registrar& r) {
   r.function("_kiln_allocations", kiln_allocations_fn);
-  r.method("uniform_", fill_random_m, Value::small_int(0));
-  r.method("normal_", fill_random_m, Value::small_int(1));
   r.function("tensor", tensor_fn);
   r.function("arange", arange_fn);
   r.function("linspace", linspace_fn);

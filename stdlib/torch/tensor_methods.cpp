@@ -215,6 +215,51 @@ Value ops::impl_to(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   if (!target || (*target == v.t.dtype && !copy)) return args[0];
   return guarded(vm, [&] { return wrap(vm, ag::cast(v, *target)); });
 }
+// x.copy_(src, non_blocking=False): src (a tensor or a number) broadcast
+// to x, in x's dtype, with PyTorch's errors for sizes that do not.
+namespace {
+bool copy_source(VM& vm, const Value& src, Var* holder, const Var** out) {
+  if (is_tensor(src)) {
+    *out = &var_of(src);
+    return true;
+  }
+  Scalar s;
+  if (!as_scalar(src, &s)) {
+    vm.raisef(Exc::TypeError, "copy_(): argument 'src' (position 1) must be Tensor, not %s", vm::type_name(vm, src));
+    return false;
+  }
+  *holder = Var(scalar_tensor(s));
+  *out = holder;
+  return true;
+}
+void check_copy_sizes(const Tensor& dst, const Tensor& src) {
+  Shape b = broadcast_shapes(dst.sizes, src.sizes);  // (its error names both sizes)
+  if (!(b == dst.sizes)) runtime_error("output with shape {} doesn't match the broadcast shape {}", dst.sizes.str(), b.str());
+}
+}  // namespace
+Value ops::impl_copy_(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  Var& v = var_of(args[0]);  // (the binder checked it)
+  Var holder;
+  const Var* src;
+  if (!copy_source(vm, args[1], &holder, &src)) return Value();
+  return guarded(vm, [&] {
+    check_copy_sizes(v.t, src->t);
+    check_no_internal_overlap(v.t);
+    ag::copy_(v, *src);
+    return args[0];
+  });
+}
+Value ops::meta_copy_(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  Var holder;
+  const Var* src;
+  if (!copy_source(vm, args[1], &holder, &src)) return Value();
+  return guarded(vm, [&] {
+    check_copy_sizes(tensor_of(args[0]), src->t);
+    check_no_internal_overlap(tensor_of(args[0]));
+    copy_into(tensor_of(args[0]), src->t);  // (its checks: meta tensors copy nothing)
+    return args[0];
+  });
+}
 // contiguous(), clone's copy, detach and cast answer for meta tensors.
 KILN_META_IS_IMPL(contiguous)
 KILN_META_IS_IMPL(clone)
@@ -222,40 +267,6 @@ KILN_META_IS_IMPL(detach)
 KILN_META_IS_IMPL(to)
 
 namespace {
-
-Value fill__m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("fill_");
-  Value args[1];
-  if (!bind(vm, rest_of(a), {"fill_", {"value"}, 1, 1}, args)) return Value();
-  std::optional<VOperand> value;
-  Scalar s;
-  if (is_tensor(args[0]) && tensor_of(args[0]).dim() == 0) value.emplace(var_of(args[0]));
-  else if (as_scalar(args[0], &s)) value.emplace(s);
-  else return vm.raisef(Exc::TypeError, "fill_(): argument 'value' must be Number, not %s", vm::type_name(vm, args[0]));
-  return guarded(vm, [&] {
-    ag::fill_(v, *value);
-    return a.args[0];
-  });
-}
-Value zero__m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("zero_");
-  return guarded(vm, [&] {
-    ag::fill_(v, Scalar::from_int(0));
-    return a.args[0];
-  });
-}
-Value copy__m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("copy_");
-  Value args[2];
-  if (!bind(vm, rest_of(a), {"copy_", {"src", "non_blocking"}, 2, 1}, args)) return Value();
-  Var* src = expect_var(vm, args[0], "copy_", "src");
-  if (!src) return Value();
-  return guarded(vm, [&] {
-    check_no_internal_overlap(t);
-    ag::copy_(v, *src);
-    return a.args[0];
-  });
-}
 
 // Python number protocols: float(t), int(t), operator.index(t).
 Value float_dunder(VM& vm, const CallArgs& a, const Value&) {
@@ -437,9 +448,6 @@ void register_tensor_basics(Registrar& r) {
   r.both("is_floating_point", is_floating_point_m);
   r.method("item", item_m);
   r.method("tolist", tolist_m);
-  r.method("fill_", fill__m);
-  r.method("zero_", zero__m);
-  r.method("copy_", copy__m);
   r.method("__float__", float_dunder);
   r.method("__int__", int_dunder);
   r.method("__index__", index_dunder);

@@ -79,10 +79,7 @@ const std::set<OpId> kEagerOnly = {
 // form (add_ -> add, t_ -> t); nullptr when there is none.
 const OpDef* graph_op_for(const OpDef& op) {
   if (!op.schema.writes()) return &op;
-  std::string name = op.schema.name.substr(0, op.schema.name.size() - 1);
-  for (const OpDef& d : all_ops())
-    if (d.schema.name == name && d.has_method() && !d.schema.writes()) return &d;
-  return nullptr;
+  return kiln::torch::ops::functional_form(op);
 }
 
 enum class Outcome { Compared, Skipped, EagerOnly };
@@ -171,7 +168,7 @@ struct Checker {
     std::vector<int> grads, grads2;
     bool second_order_eager_only = false;
     try {
-      int r = d.call_as(graph_op, fn.call.method, in, fn.call.kwnames);
+      int r = d.call_as(graph_op, fn.call.method && graph_op.has_method(), in, fn.call.kwnames);
       std::vector<int> root_values, cot_values;
       for (size_t k = 0; k < roots.size(); k++) {
         root_values.push_back(items[k] < 0 ? r : d.item(r, size_t(items[k])));

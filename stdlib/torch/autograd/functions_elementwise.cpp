@@ -348,9 +348,9 @@ void assign_(Var& self, std::initializer_list<const Var*> others, const std::fun
 }
 
 void fill_(Var& self, const VOperand& value) {
-  Scalar s = value.is_scalar() ? value.scalar : Scalar::from_double(element_as_double(value.var->t, 0));
-  if (!value.is_scalar() && value.var->t.dim() != 0)
+  if (!value.is_scalar() && value.var->t.dim() != 0)  // (before its element is read: it may have none)
     runtime_error("fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.", value.var->t.dim());
+  Scalar s = value.is_scalar() ? value.scalar : Scalar::from_double(element_as_double(value.var->t, 0));
   if (!value.is_scalar() && !is_floating(value.var->t.dtype)) s = Scalar::from_int(int64_t(s.to_double()));
   inplace(self, {value.var}, [&] { torch::fill(self.t, s); },
           [&](const Var& old) {
@@ -365,10 +365,10 @@ void fill_(Var& self, const VOperand& value) {
 }
 
 void masked_fill_(Var& self, const Tensor& mask, const VOperand& value) {
-  Scalar s = value.is_scalar() ? value.scalar : Scalar::from_double(element_as_double(value.var->t, 0));
-  if (!value.is_scalar() && value.var->t.dim() != 0)
+  if (!value.is_scalar() && value.var->t.dim() != 0)  // (before its element is read: it may have none)
     runtime_error("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
                   value.var->t.dim());
+  Scalar s = value.is_scalar() ? value.scalar : Scalar::from_double(element_as_double(value.var->t, 0));
   if (!value.is_scalar() && !is_floating(value.var->t.dtype)) s = Scalar::from_int(int64_t(s.to_double()));
   inplace(self, {value.var}, [&] { torch::masked_fill_inplace(self.t, mask, s); },
           [&](const Var& old) { return masked_fill(old, mask, value); });

@@ -54,6 +54,21 @@ const OpDef& op(OpId id) { return table()[size_t(id)]; }
 std::span<const OpDef> all_ops() { return table(); }
 const char* op_id_name(OpId id) { return size_t(id) < size_t(OpId::Count_) ? kIdNames[size_t(id)] : "?"; }
 
+const OpDef* functional_form(const OpDef& op) {
+  static const std::vector<const OpDef*> forms = [] {
+    std::vector<const OpDef*> f(size_t(OpId::Count_), nullptr);
+    for (const OpDef& d : table()) {
+      if (!d.schema.writes() || d.kind == OpKind::View || d.schema.name.size() < 2) continue;
+      std::string_view name(d.schema.name);
+      name.remove_suffix(1);
+      for (const OpDef& e : table())
+        if (e.schema.name == name && e.has_method() && !e.schema.writes()) f[size_t(d.id)] = &e;
+    }
+    return f;
+  }();
+  return forms[size_t(op.id)];
+}
+
 const OpDef* op_of(const vm::NativeObject* nat, bool* method) {
   if (nat->fn != call_function && nat->fn != call_method) return nullptr;
   if (method) *method = nat->fn == call_method;

@@ -102,6 +102,16 @@ const char* op_id_name(OpId id);  // "clamp_"
 // function (linear: "_kiln_linear"); nullptr when it has none.
 const char* function_name(const OpDef& op);
 
+// An in-place op's functional form, taking the same arguments and
+// computing the same values (and gradients) into a new tensor: the op of
+// its name without the trailing _ that has a Tensor method (add_ -> add);
+// nullptr for an op that writes nothing, for in-place views (t_, squeeze_:
+// metadata) and for those with none (zero_, fill_, copy_, uniform_,
+// normal_: zeros_like would not give the input its zero gradient).
+// Functionalisation (tracer/functionalize.h) and the generated graph
+// gradient test rewrite by it.
+const OpDef* functional_form(const OpDef& op);
+
 // The op a native of the torch module runs (*method: called as a Tensor
 // method, its receiver first), or nullptr for a native outside the registry.
 const OpDef* op_of(const vm::NativeObject* nat, bool* method = nullptr);
