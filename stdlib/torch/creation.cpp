@@ -371,70 +371,6 @@ void linspace_fill(T* p, double start_in, double end_in, int64_t steps) {
   for (; i < steps; ++i) p[i] = T(point(i));
 }
 
-Value linspace_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[3];
-  size_t npos = std::min<size_t>(a.nargs, 3);
-  for (size_t i = 0; i < npos; ++i) args[i] = a.args[i];
-  FactoryOpts o;
-  for (size_t i = 0; i < a.nkw(); ++i) {
-    std::string_view k = vm::str_view(a.kwnames->items[i]);
-    const Value& v = a.kwvalue(i);
-    if (k == "start") args[0] = v;
-    else if (k == "end") args[1] = v;
-    else if (k == "steps") args[2] = v;
-    else {
-      if (!factory_kw(vm, k, v, "linspace", &o)) return Value();
-    }
-  }
-  if (!args[0] || !args[1] || !args[2]) return vm.raise(Exc::TypeError, "linspace() missing required arguments 'start', 'end' and 'steps'");
-  double s, e;
-  int64_t steps;
-  if (!as_double(vm, args[0], "linspace", "start", &s) || !as_double(vm, args[1], "linspace", "end", &e) ||
-      !as_int(vm, args[2], "linspace", "steps", &steps))
-    return Value();
-  if (steps < 0) return vm.raise(Exc::RuntimeError, "number of steps must be non-negative");
-  DType d = o.dtype.value_or(kDefaultFloat);
-  return guarded(vm, [&] {
-    if (d == DType::Bool) runtime_error("\"linspace_cpu\" not implemented for 'Bool'");
-    Tensor t = empty(Shape{steps}, d);
-    dispatch_dtype(d, [&](auto z) { linspace_fill(t.data<decltype(z)>(), s, e, steps); });
-    return wrap_new(vm, std::move(t), o);
-  });
-}
-
-Value eye_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[2];
-  size_t npos = std::min<size_t>(a.nargs, 2);
-  for (size_t i = 0; i < npos; ++i) args[i] = a.args[i];
-  FactoryOpts o;
-  for (size_t i = 0; i < a.nkw(); ++i) {
-    std::string_view k = vm::str_view(a.kwnames->items[i]);
-    if (k == "n") args[0] = a.kwvalue(i);
-    else if (k == "m") args[1] = a.kwvalue(i);
-    else {
-      if (!factory_kw(vm, k, a.kwvalue(i), "eye", &o)) return Value();
-    }
-  }
-  int64_t n, m;
-  if (!args[0]) return vm.raise(Exc::TypeError, "eye() missing required argument 'n'");
-  if (!as_int(vm, args[0], "eye", "n", &n)) return Value();
-  m = n;
-  if (args[1] && !args[1].is_none() && !as_int(vm, args[1], "eye", "m", &m)) return Value();
-  if (n < 0) return vm.raisef(Exc::RuntimeError, "n must be greater or equal to 0, got %lld", (long long)n);
-  if (m < 0) return vm.raisef(Exc::RuntimeError, "m must be greater or equal to 0, got %lld", (long long)m);
-  DType d = o.dtype.value_or(kDefaultFloat);
-  return guarded(vm, [&] {
-    Tensor t = empty(Shape{n, m}, d);
-    fill(t, Scalar::from_int(0));
-    dispatch_dtype(d, [&](auto z) {
-      using T = decltype(z);
-      T* p = t.data<T>();
-      for (int64_t i = 0; i < std::min(n, m); ++i) p[i * m + i] = T(1);
-    });
-    return wrap_new(vm, std::move(t), o);
-  });
-}
-
 // randint(low=0, high, size, *, dtype=int64)
 Value randint_fn(VM& vm, const CallArgs& a, const Value&) {
   Value low, high, size;
@@ -475,28 +411,6 @@ Value randint_fn(VM& vm, const CallArgs& a, const Value&) {
       using T = decltype(z);
       T* p = t.data<T>();
       for (int64_t i = 0; i < t.numel(); ++i) p[i] = T(lo + int64_t(g.below(range)));
-    });
-    return wrap_new(vm, std::move(t), o);
-  });
-}
-
-Value randperm_fn(VM& vm, const CallArgs& a, const Value&) {
-  if (a.nargs != 1) return vm.raise(Exc::TypeError, "randperm() takes 1 positional argument");
-  int64_t n;
-  if (!as_int(vm, a.args[0], "randperm", "n", &n)) return Value();
-  FactoryOpts o;
-  if (!factory_opts(vm, a, "randperm", &o)) return Value();
-  if (n < 0) return vm.raisef(Exc::RuntimeError, "n must be non-negative, got%lld", (long long)n);
-  DType d = o.dtype.value_or(DType::Int64);
-  return guarded(vm, [&] {
-    std::vector<int64_t> perm(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i) perm[size_t(i)] = i;
-    Generator& g = torch_state(vm).generator;
-    for (int64_t i = n - 1; i > 0; --i) std::swap(perm[size_t(i)], perm[size_t(g.below(uint64_t(i + 1)))]);
-    Tensor t = empty(Shape{n}, d);
-    dispatch_dtype(d, [&](auto z) {
-      using T = decltype(z);
-      for (int64_t i = 0; i < n; ++i) t.data<T>()[i] = T(perm[size_t(i)]);
     });
     return wrap_new(vm, std::move(t), o);
   });
@@ -647,8 +561,79 @@ Value fill_in_place(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool m
     return args[0];
   });
 }
+// The registry's other factories (ops.def): linspace (arg 0), eye (1),
+// randperm (2); the factory keywords after their own parameters. The meta
+// makes the same checks and returns the result's metadata.
+Value sequence(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
+  const char* name = op.name();
+  FactoryOpts o;
+  Shape shape;
+  DType d;
+  double start = 0, end = 0;
+  int64_t n = 0;
+  switch (op.arg) {
+    case 0: {  // linspace(start, end, steps)
+      if (!as_double(vm, args[0], name, "start", &start) || !as_double(vm, args[1], name, "end", &end) ||
+          !as_int(vm, args[2], name, "steps", &n) || !factory_keywords(vm, args, 3, "out", name, &o))
+        return Value();
+      if (n < 0) return vm.raise(Exc::RuntimeError, "number of steps must be non-negative");
+      d = o.dtype.value_or(kDefaultFloat);
+      shape = Shape{n};
+      break;
+    }
+    case 1: {  // eye(n, m=None)
+      int64_t m;
+      if (!as_int(vm, args[0], name, "n", &n)) return Value();
+      m = n;
+      if (args[1] && !args[1].is_none() && !as_int(vm, args[1], name, "m", &m)) return Value();
+      if (!factory_keywords(vm, args, 2, "out", name, &o)) return Value();
+      if (n < 0) return vm.raisef(Exc::RuntimeError, "n must be greater or equal to 0, got %lld", (long long)n);
+      if (m < 0) return vm.raisef(Exc::RuntimeError, "m must be greater or equal to 0, got %lld", (long long)m);
+      d = o.dtype.value_or(kDefaultFloat);
+      shape = Shape{n, m};
+      break;
+    }
+    default: {  // randperm(n, *, generator=None)
+      if (!as_int(vm, args[0], name, "n", &n)) return Value();
+      if (args[1] && !args[1].is_none() && !factory_kw(vm, "generator", args[1], name, nullptr)) return Value();
+      if (!factory_keywords(vm, args, 2, "out", name, &o)) return Value();
+      if (n < 0) return vm.raisef(Exc::RuntimeError, "Trying to create tensor with negative dimension %lld: [%lld]", (long long)n, (long long)n);
+      d = o.dtype.value_or(DType::Int64);
+      shape = Shape{n};
+      break;
+    }
+  }
+  return guarded(vm, [&] {
+    if (op.arg == 0 && d == DType::Bool) runtime_error("\"linspace_cpu\" not implemented for 'Bool'");
+    if (meta) return wrap_new(vm, meta_tensor(shape, d), o);
+    Tensor t = empty(shape, d);
+    if (op.arg == 0) {
+      dispatch_dtype(d, [&](auto z) { linspace_fill(t.data<decltype(z)>(), start, end, n); });
+    } else if (op.arg == 1) {
+      fill(t, Scalar::from_int(0));
+      int64_t m = shape[1];
+      dispatch_dtype(d, [&](auto z) {
+        using T = decltype(z);
+        T* p = t.data<T>();
+        for (int64_t i = 0; i < std::min(n, m); ++i) p[i * m + i] = T(1);
+      });
+    } else {
+      std::vector<int64_t> perm(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) perm[size_t(i)] = i;
+      Generator& g = torch_state(vm).generator;
+      for (int64_t i = n - 1; i > 0; --i) std::swap(perm[size_t(i)], perm[size_t(g.below(uint64_t(i + 1)))]);
+      dispatch_dtype(d, [&](auto z) {
+        using T = decltype(z);
+        for (int64_t i = 0; i < n; ++i) t.data<T>()[i] = T(perm[size_t(i)]);
+      });
+    }
+    return wrap_new(vm, std::move(t), o);
+  });
+}
 }  // namespace
 
+Value ops::impl_sequence(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return sequence(vm, args, op, false); }
+Value ops::meta_sequence(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return sequence(vm, args, op, true); }
 Value ops::impl_fill_(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return fill_in_place(vm, args, op, false); }
 Value ops::meta_fill_(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return fill_in_place(vm, args, op, true); }
 Value ops::impl_filled(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return filled(vm, args, op, false); }
@@ -660,10 +645,7 @@ void register_creation(Registrar& r) {
   r.function("_kiln_allocations", kiln_allocations_fn);
   r.function("tensor", tensor_fn);
   r.function("arange", arange_fn);
-  r.function("linspace", linspace_fn);
-  r.function("eye", eye_fn);
   r.function("randint", randint_fn);
-  r.function("randperm", randperm_fn);
   r.function("manual_seed", manual_seed_fn);
   r.function("initial_seed", initial_seed_fn);
 }
