@@ -228,7 +228,9 @@ void CompiledGraph::copy_back_in_place(size_t ri, const std::vector<int>& made_b
   // the kernel reads x once, directly (not through a view: each point
   // reads x there before writing there), and nothing after the region
   // reads x but the copy back, which then finds x already holding v.
-  // (Functionalisation checked that no other input shares x's storage.)
+  // (Each launch also checks that no other operand shares x's storage:
+  // the NO_ALIASING guard leaves inputs read before x's first write free
+  // to alias it, and the kernel reads those at every point.)
   const tracer::Graph& g = *g_;
   Region& R = regions_[ri];
   const codegen::KernelRegion& kr = R.region;

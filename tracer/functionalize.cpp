@@ -181,9 +181,9 @@ bool cannot_raise(const Graph& g, const Node& n) {
   }
 }
 
-// The native of `functional` (Tensor.add for add_; torch.zeros_like for
-// zero_, a function: the receiver is its first argument), if it is the
-// registry's; else Empty.
+// The native of `functional` (Tensor.add for add_; a function-only form
+// would take the receiver as its first argument), if it is the registry's;
+// else Empty.
 Value functional_method(VM& vm, const OpDef& functional) {
   auto* dict = functional.has_method() ? torch::torch_state(vm).tensor_type->dict.as<vm::DictObject>()
                                        : torch::torch_state(vm).module.as<vm::ModuleObject>()->dict.as<vm::DictObject>();
