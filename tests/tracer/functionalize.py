@@ -10,7 +10,9 @@
 # parameters that require grad, under no_grad, is pure the same way.
 # In-place ops the pass must leave alone stay as written and run eagerly:
 # on a tensor a view or `+x` holds, on a tensor that requires grad, on an
-# argument a view is taken of or that autograd saves after the write, and where the pure form would have another
+# argument a view is taken of or that autograd saves after the write, on an
+# argument written before a node that may raise (the handler sees it
+# written), and where the pure form would have another
 # dtype (x += y of float32 x and float64 y stays float32). A list made in
 # the traced code holds no reference the graph keeps: a read through it is
 # a read of the register, renamed with the others.
@@ -64,6 +66,11 @@ def viewed_argument(x):
 def saved_for_backward(x, w):
     x.add_(1.0)
     return (w * x).sum()  # autograd saves x itself: the write stays in place
+
+
+def raises_after_write(x, idx):
+    x.add_(1.0)
+    return torch.gather(x * 2.0, 0, idx)  # may raise on idx's data: x must be written first
 
 
 def through_view(x):
@@ -140,6 +147,12 @@ for _ in range(2):
         y.backward()
     except RuntimeError as e:
         print("RuntimeError:", str(e)[:70])
+x = torch.zeros(3)
+for idx in [torch.tensor([0, 2]), torch.tensor([1, 0]), torch.tensor([5, 0])]:
+    try:
+        print(raises_after_write(x, idx), x)
+    except (IndexError, RuntimeError) as e:
+        print(type(e).__name__, x)
 p = torch.ones(3, requires_grad=True)
 for _ in range(2):
     loss = with_grad(p)
