@@ -117,10 +117,8 @@ bool build_piece(VM& vm, const Graph& g, size_t i, Piece* out) {
   return true;
 }
 
-}  // namespace
-
-size_t decompose_composites(VM& vm, Graph& g) {
-  if (!vm.torch_state || g.dynamic) return 0;
+// One round of the pass: the graph's composite calls as they are now.
+size_t decompose_once(VM& vm, Graph& g) {
   std::vector<Piece> pieces;
   for (size_t i = 0; i < g.nodes.size(); i++) {
     Piece p;
@@ -191,6 +189,22 @@ size_t decompose_composites(VM& vm, Graph& g) {
   }
   g = std::move(out);
   return pieces.size();
+}
+
+}  // namespace
+
+size_t decompose_composites(VM& vm, Graph& g) {
+  if (!vm.torch_state || g.dynamic) return 0;
+  // Until none is left: a decomposition may hold calls that decompose in
+  // turn (addcmul's value is an add with alpha). Each round's pieces are
+  // smaller ops, so this ends; the bound is a guard against a cycle.
+  size_t total = 0;
+  for (int round = 0; round < 4; round++) {
+    size_t n = decompose_once(vm, g);
+    if (n == 0) break;
+    total += n;
+  }
+  return total;
 }
 
 }  // namespace kiln::tracer

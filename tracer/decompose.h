@@ -9,7 +9,8 @@
 // recorded. decompose_composites() rewrites a captured graph's composites
 // so, before the lowering, and with them add / sub with alpha and two
 // tensors of one floating dtype (input ± other * alpha: eager's rounding),
-// which the lowering then fuses as two binary ops. In-place composites
+// which the lowering then fuses as two binary ops; rounds repeat until
+// none is left (addcmul's value= is an add with alpha). In-place composites
 // (addcmul_, lerp_) have none: a graph functionalises them first
 // (tracer/functionalize.h).
 #pragma once

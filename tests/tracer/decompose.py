@@ -5,7 +5,9 @@
 # neighbours: an EMA step and an Adam-style update are one kernel each.
 # lerp with a tensor weight picks its form per element (a where on a
 # mask); with a number weight of magnitude 0.5 or more it takes its second
-# form. A composite applied in place to an argument stays as written.
+# form. addcmul's value= becomes an add with alpha, itself decomposed (the
+# pass runs until no composite is left): one kernel. A composite applied
+# in place to an argument is functionalised first (tracer/functionalize.h).
 import torch
 
 
