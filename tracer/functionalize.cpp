@@ -311,6 +311,16 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
   Functionalized out;
   if (!vm.torch_state) return out;
   const int first = g.node_reg(0);
+  // (Most graphs write nothing: the op of each call, by its native, says
+  // so without binding it.)
+  bool writes = false;
+  for (const Node& n : g.nodes) {
+    const OpDef* op = n.op == GraphOp::Call && vm::is_kind(n.callee, vm::ObjKind::Native)
+                          ? torch::ops::op_of(n.callee.as<vm::NativeObject>())
+                          : nullptr;
+    writes = writes || n.op == GraphOp::Inplace || (op && op->schema.writes());
+  }
+  if (!writes) return out;
 
   // Graph inputs whose writes can move to the end.
   std::vector<InputWrite> inputs;
