@@ -26,9 +26,6 @@ bool may_return_input(const OpDef& op) {
   return op.impl == torch::ops::impl_convert || op.impl == torch::ops::impl_type_as || op.impl == torch::ops::impl_to;
 }
 
-// In-place op `op`'s functional form (ops/registry.h).
-const OpDef* functional_of(const OpDef& op) { return torch::ops::functional_form(op); }
-
 // Whether an operator node computes a new value (`+x` of a tensor is x
 // itself).
 bool computes(const Node& n) {
@@ -244,7 +241,7 @@ bool input_write_of(VM& vm, const Graph& g, const FunctionalizeFacts& facts, con
     const OpDef* functional = nullptr;
     OpCall c;
     if (n.op == GraphOp::Call && op_call_of(n, &c) && c.op->schema.writes() && c.arg[0] >= 0 && chain[size_t(c.arg[0])])
-      target = c.arg[0], functional = functional_of(*c.op);
+      target = c.arg[0], functional = torch::ops::functional_form(*c.op);
     else if (n.op == GraphOp::Inplace && chain[size_t(n.in[0])])
       target = n.in[0];
     bool uses = false;
@@ -294,7 +291,7 @@ bool write_of(const Node& n, int* x, const OpDef** functional) {
     // (The op first, by the native: binding the call costs more.)
     const OpDef* op = vm::is_kind(n.callee, vm::ObjKind::Native) ? torch::ops::op_of(n.callee.as<vm::NativeObject>()) : nullptr;
     OpCall c;
-    if (!op || !op->schema.writes() || !op_call_of(n, &c) || !(*functional = functional_of(*c.op))) return false;
+    if (!op || !op->schema.writes() || !op_call_of(n, &c) || !(*functional = torch::ops::functional_form(*c.op))) return false;
     *x = c.arg[0];
     return *x >= 0;
   }

@@ -156,21 +156,24 @@ bool module_attrs_hold(const Guard& g) {
   return true;
 }
 
-// NoAliasing: the first pair (i << 16 | j) of g.group whose tensors share
-// a storage, i among the written ones; -1 if none (a value that is no
-// tensor holds no storage here: its own guard fails first).
-int aliased_pair(const Guard& g, const Value* v) {
+// NoAliasing: whether two tensors of g.group share a storage, one of them
+// among the written ones (*a, *b: their positions in the group). A value
+// that is no tensor holds no storage here (its own guard fails first).
+bool aliased_pair(const Guard& g, const Value* v, size_t* a, size_t* b) {
   auto storage = [&](size_t i) -> const void* {
     const Value& x = v[g.group[i]];
     return torch::is_tensor(x) ? static_cast<const void*>(torch::tensor_of(x).storage.get()) : nullptr;
   };
   for (size_t i = 0; i < size_t(g.n) && i < g.group.size(); i++) {
-    const void* a = storage(i);
-    if (!a) continue;
+    const void* s = storage(i);
+    if (!s) continue;
     for (size_t j = 0; j < g.group.size(); j++)
-      if (j != i && storage(j) == a) return int(i << 16 | j);
+      if (j != i && storage(j) == s) {
+        *a = i, *b = j;
+        return true;
+      }
   }
-  return -1;
+  return false;
 }
 
 std::string shape_tuple(const torch::Shape& s) {
@@ -283,7 +286,11 @@ int GuardProgram::check(VM& vm, const vm::FunctionObject* fn, const Value* slots
       case GuardKind::StorageOffset:
         ok = torch::is_tensor(*x) && torch::tensor_of(*x).offset == g.n;
         break;
-      case GuardKind::NoAliasing: ok = aliased_pair(g, v) < 0; break;
+      case GuardKind::NoAliasing: {
+        size_t a, b;
+        ok = !aliased_pair(g, v, &a, &b);
+        break;
+      }
       case GuardKind::NoInstAttr: {
         if (!vm::is_kind(*x, vm::ObjKind::Instance)) break;
         Value* own = vm::instance_attr(x->as<vm::InstanceObject>(), g.expected.as<vm::StrObject>());
@@ -444,10 +451,10 @@ std::string GuardProgram::failure_reason(VM& vm, int failed, const vm::FunctionO
       return "a module attribute was changed";
     }
     case GuardKind::NoAliasing: {
-      int k = aliased_pair(g, v.data());
-      if (k < 0) return "no tensors alias";
-      return fmt::format("{} and {} now share storage (the graph writes {} at its end)", sources.describe(g.group[size_t(k) >> 16]),
-                         sources.describe(g.group[size_t(k) & 0xffff]), sources.describe(g.group[size_t(k) >> 16]));
+      size_t a, b;
+      if (!aliased_pair(g, v.data(), &a, &b)) return "no tensors alias";
+      return fmt::format("{} and {} now share storage (the graph writes {} at its end)", sources.describe(g.group[a]),
+                         sources.describe(g.group[b]), sources.describe(g.group[a]));
     }
     case GuardKind::StorageOffset:
       return fmt::format("{}.storage_offset() changed from {} to {}", name, g.n,
