@@ -169,6 +169,16 @@ int GraphDerivative::item(int tuple, size_t k) {
   return node(std::move(n), item);
 }
 
+int GraphDerivative::getitem(int a, int key) {
+  Value r = vm::getitem(vm_, values_[size_t(a)].sample, values_[size_t(key)].sample);
+  if (!r) torch::runtime_error("derivative graph {}: an index does not fit its tensor: {}", name_, pending_text(vm_));
+  Node n;
+  n.op = GraphOp::GetItem;
+  n.in = {a, key};
+  n.label = "[]";
+  return node(std::move(n), r);
+}
+
 int GraphDerivative::list(const std::vector<int>& items) {
   Value l = vm::list_new(vm_);
   for (int v : items) l.as<vm::ListObject>()->items.push_back(values_[size_t(v)].sample);

@@ -55,6 +55,8 @@ class GraphDerivative {
   int unary_operator(vm::UnaryOpKind op, int a);
   // Item k of a value that is a tuple or list (an op with several results).
   int item(int tuple, size_t k);
+  // a[key] of a tensor value by a constant key (basic indexing: a view).
+  int getitem(int a, int key);
   // A list of these values (an op's Tensor[] argument).
   int list(const std::vector<int>& items);
   // g, a gradient at some result's shape, fitted to value `like`'s shape

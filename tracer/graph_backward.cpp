@@ -17,6 +17,7 @@
 #include "stdlib/torch/linalg.h"
 #include "stdlib/torch/tensor_object.h"
 #include "vm/list.h"
+#include "vm/slice.h"
 #include "vm/str.h"
 #include "vm/tuple.h"
 
@@ -479,6 +480,36 @@ Out scatter_rule(Call& k) {
   return out;
 }
 
+// Whether key is a basic index (ints, slices, None, `...`, a tuple of
+// them): the view tensor_getitem makes, whose gradient is g written into
+// zeros at the region.
+bool basic_key(const Value& key) {
+  auto basic = [](const Value& it) {
+    if (it.is_small_int() || it.is_none() || it.is_ellipsis()) return true;
+    if (!vm::is_kind(it, vm::ObjKind::Slice)) return false;
+    const auto* sl = it.as<vm::SliceObject>();
+    for (const Value& p : {sl->start, sl->stop, sl->step})
+      if (!p.is_none() && !p.is_small_int()) return false;
+    return true;
+  };
+  if (!vm::is_kind(key, vm::ObjKind::Tuple)) return basic(key);
+  const auto* t = key.as<vm::TupleObject>();
+  for (size_t i = 0; i < t->size; i++)
+    if (!basic(t->items[i])) return false;
+  return true;
+}
+
+// setitem(input, index, value): input's gradient outside the region the
+// index selects (zeros written there), value's the region's, fitted to it
+// (index_put_'s node: functions_index.cpp).
+Out setitem_rule(Call& k) {
+  k.constant_arg(1);  // (a key the graph computes: unsupported)
+  Out out;
+  if (k.needs(0)) out.push_back({k.at(0), k.d.call(OpId::setitem, {k.g(), k.at(1), k.d.constant(Value::small_int(0))})});
+  if (k.needs(2)) out.push_back({k.at(2), k.d.fit(k.d.getitem(k.g(), k.at(1)), k.at(2))});
+  return out;
+}
+
 // outer / ger(input, vec2)
 Out outer_rule(Call& k) {
   bool na = k.needs(0), nb = k.needs(1);
@@ -552,6 +583,7 @@ Rule rule_of(OpId id) {
     case OpId::contiguous:
     case OpId::clone: return pass_through_rule;
     case OpId::detach: return detach_rule;
+    case OpId::setitem: return setitem_rule;
     case OpId::sum:
     case OpId::mean: return sum_rule;
     case OpId::amax:
@@ -682,8 +714,15 @@ class Walk {
       if (node->op == GraphOp::GetItem) {
         if (g < 0 || !needs(node->in[0])) continue;
         const Value& from = d_.sample(node->in[0]);
+        if (torch::is_tensor(from)) {  // a view by a basic key: g into zeros at the region
+          if (!d_.is_constant(node->in[1]) || !basic_key(d_.sample(node->in[1])))
+            torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for indexing a tensor by a computed or advanced index yet");
+          int zeros = d_.zeros(d_.sizes(node->in[0]), d_.meta(g).dtype);
+          contribute(out, {node->in[0], d_.call(OpId::setitem, {zeros, node->in[1], g})});
+          continue;
+        }
         if (!vm::is_kind(from, vm::ObjKind::Tuple) && !vm::is_kind(from, vm::ObjKind::List))
-          torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for indexing a tensor yet");
+          torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for indexing a {} yet", vm::type_name(d_.vm(), from));
         auto& gs = items_[node->in[0]];
         size_t k = size_t(d_.number_value(node->in[1]));
         if (gs.size() <= k) gs.resize(k + 1, -1);
@@ -708,21 +747,25 @@ class Walk {
         if (vm::is_kind(r, vm::ObjKind::List)) gs.resize(r.as<vm::ListObject>()->items.size(), -1);
         contributions = op_gradients(d_, c, v, gs, needs_fn);
       }
-      for (const Contribution& x : contributions) {
-        if (x.grad < 0 || !needs(x.value)) continue;
-        int fitted = d_.fit(x.grad, x.value);  // (now: the engine fits each node's outputs as it runs it)
-        if (x.value < lo_) {
-          out.push_back({x.value, fitted});
-          continue;
-        }
-        int& slot = grad_[size_t(x.value - lo_)];
-        slot = slot < 0 ? fitted : d_.add(slot, fitted);
-      }
+      for (const Contribution& x : contributions) contribute(out, x);
     }
     return out;
   }
 
  private:
+  // Gradient x.grad reaching value x.value: added to its gradient, or
+  // returned (out) for a value before lo.
+  void contribute(std::vector<Contribution>& out, const Contribution& x) {
+    if (x.grad < 0 || !needs(x.value)) return;
+    int fitted = d_.fit(x.grad, x.value);  // (now: the engine fits each node's outputs as it runs it)
+    if (x.value < lo_) {
+      out.push_back({x.value, fitted});
+      return;
+    }
+    int& slot = grad_[size_t(x.value - lo_)];
+    slot = slot < 0 ? fitted : d_.add(slot, fitted);
+  }
+
   GraphDerivative& d_;
   const std::function<bool(int)>* outer_;
   int lo_, hi_ = 0;

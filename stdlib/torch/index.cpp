@@ -22,6 +22,8 @@
 #include <vector>
 
 #include "stdlib/torch/bindings.h"
+#include "stdlib/torch/ops/meta.h"
+#include "stdlib/torch/ops/registry.h"
 #include "stdlib/torch/shape_ops.h"
 #include "stdlib/torch/views.h"
 #include "vm/slice.h"
@@ -288,5 +290,19 @@ bool tensor_setitem(VM& vm, vm::Object* self, const Value& key, const Value& val
   });
   return bool(r);
 }
+
+// torch._kiln_setitem(input, index, value): input[index] = value on a copy
+// of input (clone keeps its layout). The copy's history (autograd's clone,
+// then index_put_'s node) gives input the gradient outside the region and
+// value the region's. Meta tensors go through the same path: clone and the
+// view's copy answer for them (an index tensor's data is read, as eager
+// reads it).
+Value ops::impl_setitem(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  const Var& x = var_of(args[0]);  // (the binder checked it)
+  Value out = guarded(vm, [&] { return wrap(vm, ag::clone(x)); });
+  if (!out || !tensor_setitem(vm, out.as<vm::Object>(), args[1], args[2])) return Value();
+  return out;
+}
+KILN_META_IS_IMPL(setitem)
 
 }  // namespace kiln::torch

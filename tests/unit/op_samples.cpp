@@ -17,6 +17,7 @@
 #include "vm/dict.h"
 #include "vm/list.h"
 #include "vm/ops.h"
+#include "vm/slice.h"
 #include "vm/str.h"
 #include "vm/tuple.h"
 
@@ -147,6 +148,25 @@ struct Sampler {
       if ((n == "vec" || n == "vec2") && like && !like->sizes.empty() && g.coin(70))
         return tensor(like->dtype, {like->sizes.back()}, false);
       return any_tensor(like);
+    }
+    if (t == "Index") {  // a basic index: ints, slices, None, `...`, a tuple of them
+      auto item = [&]() -> Value {
+        switch (g.pick(6)) {
+          case 0: return Value::small_int(g.pick(4) - 2);
+          case 1: return Value::none();
+          case 2: return Value::ellipsis();
+          default: {
+            auto end = [&]() { return g.coin(30) ? Value::none() : Value::small_int(g.pick(7) - 3); };
+            Value start = end(), stop = end();
+            return kiln::vm::slice_new(h.vm, start, stop, g.coin(80) ? Value::none() : Value::small_int(1 + g.pick(2)));
+          }
+        }
+      };
+      if (g.coin(40)) return item();
+      size_t k = 1 + size_t(g.pick(3));
+      Value tup = kiln::vm::tuple_new(h.vm, k);
+      for (size_t i = 0; i < k; i++) tup.as<kiln::vm::TupleObject>()->items[i] = item();
+      return tup;
     }
     if (t == "Tensor[]") {
       Value l = kiln::vm::list_new(h.vm);
