@@ -4,6 +4,7 @@
 #include "jit/tier_manager.h"
 
 #include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/index.h"
 #include "stdlib/torch/tensor_object.h"
 #include "vm/ast.h"
 #include "vm/dict.h"
@@ -54,6 +55,15 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
     Value r;
     switch (n.op) {
       case GraphOp::Call: {
+        if (n.reuses_input) {
+          // A functionalised write whose input dies here (Node::reuses_input):
+          // when no view shares its storage, written itself, not a copy.
+          const Value& b = regs[in[0]];
+          if (torch::is_tensor(b) && torch::tensor_of(b).storage && torch::tensor_of(b).storage->refcount == 1) {
+            if (torch::tensor_setitem(vm, b.as<vm::Object>(), regs[in[1]], regs[in[2]])) r = b;
+            break;
+          }
+        }
         constexpr size_t kSmall = 12;
         Value small[kSmall];
         std::vector<Value> big;

@@ -302,6 +302,282 @@ bool write_of(const Node& n, int* x, const OpDef** functional) {
   return false;
 }
 
+// ---------------------------------------------------------------- writes through views
+// A base: a fresh tensor whose writes through views (`b[k].mul_(2)`,
+// `b[k] += 1`) and assignments `b[k] = value` (k a constant basic index)
+// become setitem calls (torch._kiln_setitem), each a new value of b that
+// b's later uses read.
+
+constexpr int kNoRole = -2, kBase = -1;  // a register's role in a base's family; else the view's index
+
+enum class Act : uint8_t { MakeView, ViewWrite, Assign, BaseWrite };
+
+struct FamilyPlan {
+  std::vector<int> role;     // per register
+  std::vector<int> key;      // per view: its key's register (a constant)
+  struct Step {
+    size_t node;
+    Act act;
+    int view = -1;  // MakeView, ViewWrite
+  };
+  std::vector<Step> steps;  // in node order
+};
+
+bool const_basic_index(const Graph& g, int r) { return r < int(g.consts.size()) && basic_index(g.consts[size_t(r)]); }
+
+// Whether constant registers a and b hold equal keys.
+bool same_key(VM& vm, const Graph& g, int a, int b) {
+  const Value &x = g.consts[size_t(a)], &y = g.consts[size_t(b)];
+  if (a == b || x.bits() == y.bits()) return true;
+  Value eq = vm::compare(vm, vm::CmpOpKind::Eq, x, y);
+  if (!eq) vm.clear_exception();
+  return eq && eq.is_true();
+}
+
+// Whether node n uses register r only by reading its data (also as the
+// value of an assignment or the operand of another tensor's `y += r`).
+bool reads_only(const Node& n, int r) {
+  if (n.op == GraphOp::Inplace) return n.in[0] != r;
+  if (n.op == GraphOp::SetItem) return n.in[0] != r && n.in[1] != r;
+  return only_reads(n, r);
+}
+
+// Whether register r's value requires grad (the trace's example).
+bool requires_grad_reg(const Graph& g, int r) {
+  if (r < int(g.consts.size())) return torch::is_tensor(g.consts[size_t(r)]) && torch::var_of(g.consts[size_t(r)]).requires_grad();
+  if (r < g.node_reg(0)) return g.input_meta[size_t(r) - g.consts.size()].requires_grad;
+  return g.nodes[size_t(r - g.node_reg(0))].meta.requires_grad;
+}
+
+// The plan for base node k, if it qualifies (see functionalize.h): every
+// use of b is a read, a view by a constant basic index, an assignment to
+// such a part, an in-place op on b, a reference kept after b's last write
+// or the graph's output; a view is read, written by in-place ops with a
+// functional form (dtype and sizes kept) and assigned back to its own part,
+// and no write of b by another route happens while it is live; nothing
+// requires grad.
+bool plan_view_writes(VM& vm, const Graph& g, size_t k, FamilyPlan* p) {
+  const Node& bn = g.nodes[k];
+  if (!fresh_tensor(bn) || !plain_tensor(bn.meta)) return false;
+  p->role.assign(size_t(g.nregs()), kNoRole);
+  p->key.clear();
+  p->steps.clear();
+  p->role[size_t(g.node_reg(k))] = kBase;
+  std::vector<size_t> created;  // per view: its node
+  struct Event {
+    size_t node;
+    int view;  // the view it writes through, or the view an assignment writes back; -1 none
+  };
+  std::vector<Event> events;  // the nodes that write b
+  size_t first_keep = SIZE_MAX;
+  bool writes = false;
+  auto role = [&](int r) { return r < int(p->role.size()) ? p->role[size_t(r)] : kNoRole; };
+  for (size_t j = k + 1; j < g.nodes.size(); j++) {
+    const Node& n = g.nodes[j];
+    bool involved = false;
+    for (int r : n.in) involved = involved || role(r) != kNoRole;
+    if (!involved) continue;
+    for (int r : n.in)
+      if (requires_grad_reg(g, r)) return false;
+    if (n.meta.requires_grad) return false;
+    const int out = g.node_reg(j);
+    int x = -1;
+    const OpDef* functional = nullptr;
+    if (write_of(n, &x, &functional) && role(x) != kNoRole) {
+      for (int r : n.in)
+        if (r != x && role(r) != kNoRole && !only_reads(n, r)) return false;
+      if (role(x) == kBase) {
+        p->steps.push_back({j, Act::BaseWrite});
+        events.push_back({j, -1});
+        p->role[size_t(out)] = kBase;
+        continue;
+      }
+      int v = role(x);
+      const Meta& vm_meta = g.nodes[created[size_t(v)]].meta;
+      if (n.op == GraphOp::Call && (!functional || !functional_method(vm, *functional))) return false;
+      if (!plain_tensor(n.meta) || !same_result(vm, g, n, functional, vm_meta)) return false;
+      p->steps.push_back({j, Act::ViewWrite, v});
+      events.push_back({j, v});
+      p->role[size_t(out)] = v;
+      writes = true;
+      continue;
+    }
+    if (n.op == GraphOp::SetItem && role(n.in[0]) != kNoRole) {
+      if (role(n.in[0]) != kBase || !const_basic_index(g, n.in[1]) || role(n.in[1]) != kNoRole) return false;
+      int v = role(n.in[2]);
+      if (v == kBase || (v >= 0 && !same_key(vm, g, p->key[size_t(v)], n.in[1]))) return false;
+      p->steps.push_back({j, Act::Assign});
+      events.push_back({j, v});
+      writes = true;
+      continue;
+    }
+    if (n.op == GraphOp::GetItem && role(n.in[0]) != kNoRole) {
+      if (role(n.in[0]) != kBase || !n.meta.tensor || !const_basic_index(g, n.in[1])) return false;
+      int v = int(created.size());
+      created.push_back(j);
+      p->key.push_back(n.in[1]);
+      p->role[size_t(out)] = v;
+      p->steps.push_back({j, Act::MakeView, v});
+      continue;
+    }
+    for (size_t a = 0; a < n.in.size(); a++) {
+      int r = n.in[a];
+      if (role(r) == kNoRole || reads_only(n, r)) continue;
+      if (role(r) == kBase && keeps_reference(n, a)) {
+        first_keep = std::min(first_keep, j);
+        continue;
+      }
+      return false;
+    }
+  }
+  if (!writes) return false;
+  for (int r : g.outputs)
+    if (role(r) >= 0) return false;  // a view returned
+  if (!events.empty() && first_keep < events.back().node) return false;  // kept, then written
+  // While a view is live, b is written only through it (or it is assigned
+  // back to its part): its value, renamed, is then b's part.
+  std::vector<size_t> last_use(created.size(), 0);
+  for (size_t j = k + 1; j < g.nodes.size(); j++)
+    for (int r : g.nodes[j].in)
+      if (role(r) >= 0) last_use[size_t(role(r))] = j;
+  for (size_t v = 0; v < created.size(); v++)
+    for (const Event& e : events)
+      if (e.node > created[v] && e.node <= last_use[v] && e.view != int(v)) return false;
+  return true;
+}
+
+// The native of torch._kiln_setitem.
+Value setitem_native(VM& vm) {
+  auto* dict = torch::torch_state(vm).module.as<vm::ModuleObject>()->dict.as<vm::DictObject>();
+  return vm::dict_get_str(dict, vm.intern("_kiln_setitem").as<vm::StrObject>());
+}
+
+// A call of torch._kiln_setitem(base, key, value) made for node `at`.
+Node setitem_node(VM& vm, const Node& at, int base, int key, int value, const Meta& meta) {
+  Node s;
+  s.op = GraphOp::Call;
+  s.callee = setitem_native(vm);
+  s.in = {base, key, value};
+  s.label = "torch._kiln_setitem";
+  s.meta = meta;
+  s.line = at.line;
+  s.file = at.file;
+  s.sites = at.sites;
+  return s;
+}
+
+// Rewrites base k's family by its plan; returns the writes made pure. A
+// write through view V makes V's new value; the setitem that puts it into
+// b waits for the next node that uses b (none when that node is V's own
+// assignment back, `b[k] += 1`, or another write through V).
+size_t rewrite_view_writes(VM& vm, Graph& g, size_t k, const FamilyPlan& p) {
+  const int nregs = g.nregs();
+  const Meta base_meta = g.nodes[k].meta;
+  std::vector<std::pair<size_t, Node>> inserts;
+  int cur_b = g.node_reg(k);
+  std::vector<int> cur_view(p.key.size(), -1);
+  auto role = [&](int r) { return r < int(p.role.size()) ? p.role[size_t(r)] : kNoRole; };
+  auto current = [&](int r) {
+    int v = role(r);
+    return v == kBase ? cur_b : v >= 0 ? cur_view[size_t(v)] : r;
+  };
+  int pending = -1;  // the view whose value b does not hold yet
+  auto settle = [&](size_t after) {
+    if (pending < 0) return;
+    const Node& at = g.nodes[after];
+    inserts.emplace_back(after, setitem_node(vm, at, cur_b, p.key[size_t(pending)], cur_view[size_t(pending)], base_meta));
+    cur_b = nregs + int(inserts.size()) - 1;
+    pending = -1;
+  };
+  size_t next = 0, rewritten = 0;
+  for (size_t j = k + 1; j < g.nodes.size(); j++) {
+    Node& n = g.nodes[j];
+    const FamilyPlan::Step* st = next < p.steps.size() && p.steps[next].node == j ? &p.steps[next++] : nullptr;
+    if (pending >= 0) {
+      bool uses_b = false;
+      for (int r : n.in) uses_b = uses_b || role(r) == kBase;
+      bool own_write = st && st->act == Act::ViewWrite && st->view == pending;
+      bool assigned_back = st && st->act == Act::Assign && role(n.in[2]) == pending;
+      if (assigned_back) pending = -1;  // (this assignment is the setitem)
+      else if (uses_b && !own_write) settle(j - 1);
+    }
+    for (int& r : n.in) r = current(r);
+    if (!st) continue;
+    switch (st->act) {
+      case Act::MakeView: cur_view[size_t(st->view)] = g.node_reg(j); break;
+      case Act::BaseWrite: break;  // in place on b's current value (its only holder)
+      case Act::ViewWrite: {
+        int x;
+        const OpDef* functional;
+        write_of(n, &x, &functional);
+        if (functional) {
+          n.callee = functional_method(vm, *functional);
+          n.label = (functional->has_method() ? "Tensor." : "torch.") + functional->schema.name;
+        } else {
+          n.op = GraphOp::Binary;
+        }
+        cur_view[size_t(st->view)] = g.node_reg(j);
+        pending = st->view;
+        rewritten++;
+        break;
+      }
+      case Act::Assign: {
+        n = setitem_node(vm, n, n.in[0], n.in[1], n.in[2], base_meta);
+        cur_b = g.node_reg(j);
+        rewritten++;
+        break;
+      }
+    }
+  }
+  settle(g.nodes.size() - 1);
+  for (int& r : g.outputs) r = current(r);
+  splice_nodes(g, std::move(inserts));
+  return rewritten;
+}
+
+// Every base whose writes through views qualify, rewritten.
+size_t functionalize_view_writes(VM& vm, Graph& g) {
+  size_t rewritten = 0;
+  FamilyPlan plan;
+  for (size_t k = 0; k < g.nodes.size(); k++) {
+    // (Only a tensor some later node indexes or assigns to.)
+    int b = g.node_reg(k);
+    bool indexed = false;
+    for (size_t j = k + 1; j < g.nodes.size() && !indexed; j++) {
+      const Node& n = g.nodes[j];
+      indexed = (n.op == GraphOp::SetItem || n.op == GraphOp::GetItem) && n.in[0] == b;
+    }
+    if (indexed && plan_view_writes(vm, g, k, &plan)) rewritten += rewrite_view_writes(vm, g, k, plan);
+  }
+  return rewritten;
+}
+
+// Marks each setitem call whose input may be written in place (see
+// Node::reuses_input): a tensor the graph made, read only before (views
+// aside: the executor counts them), dead after.
+void mark_reuses(VM& vm, Graph& g) {
+  const Value setitem = setitem_native(vm);
+  std::vector<size_t> last_use(size_t(g.nregs()), 0);
+  for (size_t j = 0; j < g.nodes.size(); j++)
+    for (int r : g.nodes[j].in) last_use[size_t(r)] = j;
+  for (int r : g.outputs) last_use[size_t(r)] = SIZE_MAX;
+  const int first = g.node_reg(0);
+  for (size_t j = 0; j < g.nodes.size(); j++) {
+    Node& n = g.nodes[j];
+    if (n.op != GraphOp::Call || n.callee.bits() != setitem.bits() || n.in.size() != 3) continue;
+    int b = n.in[0];
+    if (b < first || last_use[size_t(b)] != j || n.in[2] == b || n.in[1] == b) continue;
+    size_t k = size_t(b - first);
+    if (!fresh_tensor(g.nodes[k])) continue;
+    bool reads = true;
+    for (size_t i = k + 1; i < j && reads; i++) {
+      const Node& u = g.nodes[i];
+      reads = only_reads(u, b) || (u.op == GraphOp::GetItem && u.in[0] == b && u.in[1] != b);
+    }
+    n.reuses_input = reads;
+  }
+}
+
 }  // namespace
 
 Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) {
@@ -315,9 +591,10 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
     const OpDef* op = n.op == GraphOp::Call && vm::is_kind(n.callee, vm::ObjKind::Native)
                           ? torch::ops::op_of(n.callee.as<vm::NativeObject>())
                           : nullptr;
-    writes = writes || n.op == GraphOp::Inplace || (op && op->schema.writes());
+    writes = writes || n.op == GraphOp::Inplace || n.op == GraphOp::SetItem || (op && op->schema.writes());
   }
   if (!writes) return out;
+  out.rewritten += functionalize_view_writes(vm, g);
 
   // Graph inputs whose writes can move to the end.
   std::vector<InputWrite> inputs;
@@ -417,6 +694,7 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
     for (size_t r : w.reads)
       if (std::find(out.read.begin(), out.read.end(), r) == out.read.end()) out.read.push_back(r);
   }
+  mark_reuses(vm, g);
   return out;
 }
 

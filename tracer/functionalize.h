@@ -40,8 +40,27 @@
 //     use of x run under no_grad (an optimizer's step on parameters).
 // Otherwise the writes stay as written and run in place, in order.
 //
-// Views of tensors the graph made, and writes through them, are left
-// alone: rewriting them needs the view replayed over the new base.
+// Writes through views of a tensor b the graph made (the fresh result of
+// a non-view op, every size fixed, nothing requiring grad), where k is a
+// constant basic index (ints, slices, None, `...`):
+//   * `b[k] = value` becomes `b2 = torch._kiln_setitem(b, k, value)` (the
+//     registry's pure setitem: a copy of b with value in the part k
+//     selects), and b's later uses read b2;
+//   * `v = b[k]` then in-place ops on v (`b[k].mul_(3)`, `b[k] += 1`,
+//     which assigns v back): each becomes its functional form, v's later
+//     reads read the result, and a setitem puts v's final value into b
+//     before b's next use (none when that use is v's assignment back).
+// This holds when every use of b is one of those, a read, an in-place op
+// on b itself (left in place: b's current value is a tensor only the graph
+// holds), the output, or a reference kept (a container, an attribute)
+// after b's last write; a view is not returned, kept, or indexed again;
+// and while a view is live b is written only through it (eager would show
+// another write through the view). Otherwise the writes stay as written.
+// A setitem whose input dies there is marked Node::reuses_input: the
+// executor then writes the input itself when no view shares its storage,
+// so a warm call allocates what eager allocates. Writes through views of
+// graph inputs stay in place (the argument would need a copy back of the
+// part: not yet).
 #pragma once
 
 #include <vector>

@@ -10,6 +10,8 @@
 #include <set>
 
 #include "vm/ops.h"
+#include "vm/slice.h"
+#include "vm/tuple.h"
 
 namespace kiln::tracer {
 
@@ -198,6 +200,56 @@ bool may_raise_on_data(const Node& n, bool int_result, const std::function<bool(
   }
 }
 
+bool basic_index(const Value& key) {
+  auto basic = [](const Value& it) {
+    if (it.is_small_int() || it.is_none() || it.is_ellipsis()) return true;
+    if (!vm::is_kind(it, vm::ObjKind::Slice)) return false;
+    const auto* sl = it.as<vm::SliceObject>();
+    for (const Value& p : {sl->start, sl->stop, sl->step})
+      if (!p.is_none() && !p.is_small_int()) return false;
+    return true;
+  };
+  if (!vm::is_kind(key, vm::ObjKind::Tuple)) return basic(key);
+  const auto* t = key.as<vm::TupleObject>();
+  for (size_t i = 0; i < t->size; i++)
+    if (!basic(t->items[i])) return false;
+  return true;
+}
+
+void splice_nodes(Graph& g, std::vector<std::pair<size_t, Node>> inserts) {
+  if (inserts.empty()) return;
+  const int first = g.node_reg(0), old_regs = g.nregs();
+  const size_t old_nodes = g.nodes.size();
+  std::vector<int> new_index(old_nodes + inserts.size());  // old node i, then inserted node k (at old_nodes + k)
+  std::vector<size_t> start(old_nodes + 1);               // old node i -> its new index (end: the new count)
+  std::vector<Node> nodes;
+  nodes.reserve(new_index.size());
+  size_t k = 0;
+  for (size_t i = 0; i < old_nodes; i++) {
+    start[i] = nodes.size();
+    new_index[i] = int(nodes.size());
+    nodes.push_back(std::move(g.nodes[i]));
+    for (; k < inserts.size() && inserts[k].first == i; k++) {
+      new_index[old_nodes + k] = int(nodes.size());
+      nodes.push_back(std::move(inserts[k].second));
+    }
+  }
+  start[old_nodes] = nodes.size();
+  auto map = [&](int r) {
+    if (r < first) return r;
+    return first + new_index[r < old_regs ? size_t(r - first) : old_nodes + size_t(r - old_regs)];
+  };
+  for (Node& n : nodes)
+    for (int& r : n.in) r = map(r);
+  for (int& r : g.outputs) r = map(r);
+  for (Graph::WithExit& w : g.with_exits) {
+    if (w.manager >= 0) w.manager = map(w.manager);
+    w.first = start[std::min(w.first, old_nodes)];
+    w.end = start[std::min(w.end, old_nodes)];
+  }
+  g.nodes = std::move(nodes);
+}
+
 bool is_plumbing(const Node& n) {
   switch (n.op) {
     case GraphOp::BuildTuple:
@@ -232,7 +284,8 @@ std::string Graph::to_code(VM& vm) const {
     const Node& n = nodes[i];
     std::string line = fmt::format("    v{} = {}", i, node_expr(vm, *this, n));
     if (line.size() < 48) line.resize(48, ' ');
-    r += fmt::format("{}  # {}:{}  {}\n", line, n.file ? std::string(vm::str_view(n.file)) : filename, n.line, n.meta.str());
+    r += fmt::format("{}  # {}:{}  {}{}\n", line, n.file ? std::string(vm::str_view(n.file)) : filename, n.line, n.meta.str(),
+                     n.reuses_input ? ", may write " + reg_name(*this, n.in[0]) : "");
   }
   r += "    return ";
   if (outputs.size() == 1 && !tuple_output) {

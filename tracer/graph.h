@@ -57,6 +57,12 @@ struct Node {
     int line;
   };
   std::vector<Site> sites;
+  // A Call of torch._kiln_setitem (functionalisation's write through a
+  // view): its input dies here and nothing but views, which the executor
+  // sees by the storage's count, shares its tensor, so when no other
+  // tensor holds the storage the executor writes the input itself
+  // instead of a copy (reinplacing).
+  bool reuses_input = false;
 };
 
 // A Call node of an op of the torch registry (stdlib/torch/ops/registry.h),
@@ -92,6 +98,18 @@ bool is_plumbing(const Node& n);
 // (a number or a tensor); `tensorish(r)`: register r holds a tensor, a
 // tuple or a list.
 bool may_raise_on_data(const Node& n, bool int_result, const std::function<bool(int)>& tensorish);
+
+// Whether key is a basic index (ints, slices of ints, None, `...`, a
+// tuple of them): t[key] is a view of t (index.h).
+bool basic_index(const Value& key);
+
+struct Graph;
+// Inserts nodes: inserts[k] = (p, node) puts node right after node p of g
+// (inserts sorted by p; several after one node keep their order). In every
+// node, old and inserted, and in g.outputs, registers are numbered as g's
+// with g.nregs() + k naming inserted node k; they and the `with` ranges
+// are renumbered.
+void splice_nodes(Graph& g, std::vector<std::pair<size_t, Node>> inserts);
 
 struct Graph {
   std::string name;          // "f_0": the function and the entry number

@@ -17,7 +17,6 @@
 #include "stdlib/torch/linalg.h"
 #include "stdlib/torch/tensor_object.h"
 #include "vm/list.h"
-#include "vm/slice.h"
 #include "vm/str.h"
 #include "vm/tuple.h"
 
@@ -480,25 +479,6 @@ Out scatter_rule(Call& k) {
   return out;
 }
 
-// Whether key is a basic index (ints, slices, None, `...`, a tuple of
-// them): the view tensor_getitem makes, whose gradient is g written into
-// zeros at the region.
-bool basic_key(const Value& key) {
-  auto basic = [](const Value& it) {
-    if (it.is_small_int() || it.is_none() || it.is_ellipsis()) return true;
-    if (!vm::is_kind(it, vm::ObjKind::Slice)) return false;
-    const auto* sl = it.as<vm::SliceObject>();
-    for (const Value& p : {sl->start, sl->stop, sl->step})
-      if (!p.is_none() && !p.is_small_int()) return false;
-    return true;
-  };
-  if (!vm::is_kind(key, vm::ObjKind::Tuple)) return basic(key);
-  const auto* t = key.as<vm::TupleObject>();
-  for (size_t i = 0; i < t->size; i++)
-    if (!basic(t->items[i])) return false;
-  return true;
-}
-
 // setitem(input, index, value): input's gradient outside the region the
 // index selects (zeros written there), value's the region's, fitted to it
 // (index_put_'s node: functions_index.cpp).
@@ -715,7 +695,7 @@ class Walk {
         if (g < 0 || !needs(node->in[0])) continue;
         const Value& from = d_.sample(node->in[0]);
         if (torch::is_tensor(from)) {  // a view by a basic key: g into zeros at the region
-          if (!d_.is_constant(node->in[1]) || !basic_key(d_.sample(node->in[1])))
+          if (!d_.is_constant(node->in[1]) || !basic_index(d_.sample(node->in[1])))
             torch::fail(torch::ErrorKind::NotImplemented, "no graph derivative for indexing a tensor by a computed or advanced index yet");
           int zeros = d_.zeros(d_.sizes(node->in[0]), d_.meta(g).dtype);
           contribute(out, {node->in[0], d_.call(OpId::setitem, {zeros, node->in[1], g})});

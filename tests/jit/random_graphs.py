@@ -104,6 +104,25 @@ def gen_function(rng, idx):
                    " += {o}", " *= 0.25", ".masked_fill_({n} > 1.0, 0.0)", ".add_({o}, alpha=0.5)", ".clamp_max_(0.75)"]
             op = rng.choice(ops)
             where = rng.random()
+            if where < 0.2:
+                # writes through basic-index views of a fresh copy
+                # (functionalised into torch._kiln_setitem where nothing
+                # else sees the base), and a view read after another write
+                # of its base (left in place: it must see the write)
+                lines.append(f"    {name} = {x[0]} * 1.0")
+                two = len(x[1]) == 2 and min(x[1]) >= 3
+                forms = [f"{name}[0] = 2.5", f"{name}[..., :1] = -1.0", f"{name}[0]{op.format(o='0.5', n=name + '[0]')}",
+                         f"{name}[-1:] += {other[0]}[-1:] * 0.5", f"{name}[None, 0] = {name}[0] * 0.5 + 1.0"]
+                if two:
+                    forms += [f"{name}[:, ::2] *= 0.5", f"{name}[1:3, 1] = {name}[0, 1:3] - 1.0", f"{name}[:, -1].clamp_(max=0.5)"]
+                for _ in range(rng.randint(1, 3)):
+                    lines.append(f"    {rng.choice(forms)}")
+                if rng.random() < 0.3:
+                    lines.append(f"    {name}_v = {name}[0]")
+                    lines.append(f"    {name}[0] = {name}[0] * 2.0 - 1.0")
+                    lines.append(f"    {name} = {name} + {name}_v.sum()")
+                vals.append((name, x[1]))
+                continue
             if where < 0.55:
                 lines.append(f"    {name} = {x[0]} * 1.0")
                 target, shape = name, x[1]
