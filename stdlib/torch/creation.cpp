@@ -204,12 +204,6 @@ bool factory_kw(VM& vm, std::string_view k, const Value& v, const char* name, Fa
   vm.raisef(Exc::TypeError, "%s() got an unexpected keyword argument '%.*s'", name, int(k.size()), k.data());
   return false;
 }
-// Every keyword argument of a call is a factory option.
-bool factory_opts(VM& vm, const CallArgs& a, const char* name, FactoryOpts* o) {
-  for (size_t i = 0; i < a.nkw(); ++i)
-    if (!factory_kw(vm, vm::str_view(a.kwnames->items[i]), a.kwvalue(i), name, o)) return false;
-  return true;
-}
 
 // zeros / ones / empty (*size, dtype=None, ...): data 0 zeros, 1 ones, 2 empty, 3 rand, 4 randn
 // PyTorch's error for random values of a dtype that is not floating.
