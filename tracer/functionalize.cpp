@@ -334,11 +334,20 @@ bool same_key(VM& vm, const Graph& g, int a, int b) {
   return eq && eq.is_true();
 }
 
+// Whether register r holds a tensor (the trace's example).
+bool tensor_reg(const Graph& g, int r) {
+  if (r < int(g.consts.size())) return torch::is_tensor(g.consts[size_t(r)]);
+  if (r < g.node_reg(0)) return g.input_meta[size_t(r) - g.consts.size()].tensor;
+  return g.nodes[size_t(r - g.node_reg(0))].meta.tensor;
+}
+
 // Whether node n uses register r only by reading its data (also as the
-// value of an assignment or the operand of another tensor's `y += r`).
-bool reads_only(const Node& n, int r) {
-  if (n.op == GraphOp::Inplace) return n.in[0] != r;
-  if (n.op == GraphOp::SetItem) return n.in[0] != r && n.in[1] != r;
+// value assigned into another tensor, `t[k] = r`, or the operand of
+// another tensor's `t += r`; into a dict or list, `d[k] = r` and
+// `lst += r` keep references: not reads).
+bool reads_only(const Graph& g, const Node& n, int r) {
+  if (n.op == GraphOp::Inplace) return n.in[0] != r && tensor_reg(g, n.in[0]);
+  if (n.op == GraphOp::SetItem) return n.in[0] != r && n.in[1] != r && tensor_reg(g, n.in[0]);
   return only_reads(n, r);
 }
 
@@ -422,8 +431,11 @@ bool plan_view_writes(VM& vm, const Graph& g, size_t k, FamilyPlan* p) {
     }
     for (size_t a = 0; a < n.in.size(); a++) {
       int r = n.in[a];
-      if (role(r) == kNoRole || reads_only(n, r)) continue;
-      if (role(r) == kBase && keeps_reference(n, a)) {
+      if (role(r) == kNoRole || reads_only(g, n, r)) continue;
+      // (Kept: in a container built, an attribute, a global, a dict's or
+      // list's item, `lst += b`'s items.)
+      bool kept = keeps_reference(n, a) || n.op == GraphOp::SetItem || n.op == GraphOp::Inplace;
+      if (role(r) == kBase && kept) {
         first_keep = std::min(first_keep, j);
         continue;
       }
@@ -496,10 +508,11 @@ size_t rewrite_view_writes(VM& vm, Graph& g, size_t k, const FamilyPlan& p) {
     if (pending >= 0) {
       bool uses_b = false;
       for (int r : n.in) uses_b = uses_b || role(r) == kBase;
-      bool own_write = st && st->act == Act::ViewWrite && st->view == pending;
+      // (Another write through the view, not reading b, goes on without
+      // it: `v.mul_(2); v.add_(1)`; `v.add_(b)` reads b's new value.)
       bool assigned_back = st && st->act == Act::Assign && role(n.in[2]) == pending;
       if (assigned_back) pending = -1;  // (this assignment is the setitem)
-      else if (uses_b && !own_write) settle(j - 1);
+      else if (uses_b) settle(j - 1);
     }
     for (int& r : n.in) r = current(r);
     if (!st) continue;

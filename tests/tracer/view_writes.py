@@ -83,6 +83,26 @@ def kept(x):
     return keep[0] + 0
 
 
+# A write through a view that reads the base: the base's new value (the
+# first write's) is put back first.
+def reads_base(x):
+    b = x * 1
+    v = b[:]
+    v.mul_(2)
+    v.add_(b)
+    return b
+
+
+# Refused: the base stored in a dict, or its items added to a list, before
+# the write (the container sees it).
+def stored(x, d, lst):
+    b = x * 1
+    d["t"] = b
+    lst += b
+    b[1:].mul_(10)
+    return b.sum()
+
+
 # Refused: a view returned.
 def view_out(x):
     b = x * 1
@@ -120,5 +140,8 @@ for _ in range(2):
     r = with_grad(w)
     r.sum().backward()
     print(r, w.grad)
+    print(reads_base(torch.arange(4.0)))
+    d, lst = {}, []
+    print(stored(torch.arange(4.0), d, lst), d["t"], lst)
     y = torch.arange(6.0).reshape(2, 3)
     print(arg_write(y), y)
