@@ -115,7 +115,8 @@ def gen_function(rng, idx, fast_math=False):
                 lines.append(f"    {name} = {x[0]} * 1.0")
                 two = len(x[1]) == 2 and min(x[1]) >= 3
                 forms = [f"{name}[0] = 2.5", f"{name}[..., :1] = -1.0", f"{name}[0]{op.format(o='0.5', n=name + '[0]')}",
-                         f"{name}[-1:] += {other[0]}[-1:] * 0.5", f"{name}[None, 0] = {name}[0] * 0.5 + 1.0"]
+                         f"{name}[-1:] += {other[0]}[-1:] * 0.5", f"{name}[None, 0] = {name}[0] * 0.5 + 1.0",
+                         f"{name}_w = {name}[...]; {name}_w.mul_(0.5); {name}_w.add_({name})"]
                 if two:
                     forms += [f"{name}[:, ::2] *= 0.5", f"{name}[1:3, 1] = {name}[0, 1:3] - 1.0", f"{name}[:, -1].clamp_(max=0.5)"]
                 for _ in range(rng.randint(1, 3)):
