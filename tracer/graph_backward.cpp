@@ -427,7 +427,8 @@ Out cat_rule(Call& k) {
   return out;
 }
 
-// chunk(input, chunks, dim=0), unbind(input, dim=0): results a list of pieces.
+// chunk(input, chunks, dim=0), split(input, split_size, dim=0),
+// unbind(input, dim=0): results a list of pieces.
 Out pieces_rule(Call& k) {
   bool unbind = k.c.op->id == OpId::unbind;
   int d = torch::wrap_dim(k.int_or(unbind ? 1 : 2, 0), k.rank(0));
@@ -611,6 +612,8 @@ Rule rule_of(OpId id) {
     case OpId::concat:
     case OpId::stack: return cat_rule;
     case OpId::chunk:
+    case OpId::split:
+    case OpId::split_method:
     case OpId::unbind: return pieces_rule;
     case OpId::gather: return gather_rule;
     case OpId::index_select: return index_select_rule;

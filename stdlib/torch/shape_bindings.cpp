@@ -269,29 +269,16 @@ Value ops::impl_chunk(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   if (!as_int(vm, args[1], "chunk", "chunks", &c) || !int_arg(vm, args[2], "chunk", "dim", 0, &d)) return Value();
   return guarded(vm, [&] { return tuple_of(vm, ag::chunk(v, c, d)); });
 }
-namespace {
-Value split_common(VM& vm, const Var& v, const Value& sz, const Value& dimv, const char* param) {
+Value ops::impl_split(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
+  Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
+  const char* param = def.arg ? "split_size" : "split_size_or_sections";
   int64_t d;
-  if (!int_arg(vm, dimv, "split", "dim", 0, &d)) return Value();
+  if (!int_arg(vm, args[2], "split", "dim", 0, &d)) return Value();
   std::vector<int64_t> sizes;
   bool was_int;
-  if (!int_or_list(vm, sz, "split", param, &sizes, &was_int)) return Value();
+  if (!int_or_list(vm, args[1], "split", param, &sizes, &was_int)) return Value();
   return guarded(vm, [&] { return tuple_of(vm, was_int ? ag::split(v, sizes[0], d) : ag::split_with_sizes(v, sizes, d)); });
 }
-Value split_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[3];
-  if (!bind(vm, a, {"split", {"tensor", "split_size_or_sections", "dim"}, 3, 2}, args)) return Value();
-  Var* x = expect_var(vm, args[0], "split", "tensor");
-  if (!x) return Value();
-  return split_common(vm, *x, args[1], args[2], "split_size_or_sections");
-}
-Value split_m(VM& vm, const CallArgs& a, const Value&) {
-  SELF("split");
-  Value args[2];
-  if (!bind(vm, rest_of(a), {"split", {"split_size", "dim"}, 2, 1}, args)) return Value();
-  return split_common(vm, v, args[0], args[1], "split_size");
-}
-}  // namespace
 Value ops::impl_unbind(VM& vm, const ops::Bound& args, const ops::OpDef&) {
   Var& v = var_of(args[0]);  // (a tensor: the binder checked it)
   int64_t d;
@@ -432,6 +419,7 @@ KILN_META_IS_IMPL(squeeze)
 KILN_META_IS_IMPL(narrow)
 KILN_META_IS_IMPL(select)
 KILN_META_IS_IMPL(chunk)
+KILN_META_IS_IMPL(split)
 KILN_META_IS_IMPL(unbind)
 
 Value ops::meta_masked_fill(VM& vm, const ops::Bound& args, const ops::OpDef& def) {
@@ -465,8 +453,6 @@ KILN_META_IS_IMPL(repeat)
 void register_shape(Registrar& r) {
   r.getter("T", get_T);
   r.getter("mT", get_mT);
-  r.function("split", split_fn);
-  r.method("split", split_m);
 }
 
 }  // namespace kiln::torch
