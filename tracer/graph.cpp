@@ -104,9 +104,10 @@ bool op_call_of(const Node& n, OpCall* out) {
   int slot[torch::ops::kMaxParams];
   std::string error;
   size_t packed = 0;
-  if (!torch::ops::match(op->schema, npos, nkw ? n.kwnames.as<vm::TupleObject>()->items : nullptr, nkw, method, slot,
-                         &error, &packed))
-    return false;
+  // (An op with overloads: the first whose parameters fit, as the call binds.)
+  while (!torch::ops::match(op->schema, npos, nkw ? n.kwnames.as<vm::TupleObject>()->items : nullptr, nkw, method, slot,
+                            &error, &packed))
+    if (!(op = torch::ops::next_overload(*op))) return false;
   if (packed > 8) return false;
   out->op = op;
   out->packed = packed;

@@ -252,48 +252,8 @@ DType scalar_dtype(Scalar s) {
 }
 
 
-Value arange_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[3];
-  size_t npos = std::min<size_t>(a.nargs, 3);
-  if (a.nargs > 3) return vm.raisef(Exc::TypeError, "arange() takes at most 3 positional arguments (%zu given)", a.nargs);
-  for (size_t i = 0; i < npos; ++i) args[i] = a.args[i];
-  FactoryOpts o;
-  // start/end/step may come as keywords too.
-  std::vector<Value> rest_vals;
-  Value rest_names_v = vm::tuple_new(vm, 0);
-  for (size_t i = 0; i < a.nkw(); ++i) {
-    std::string_view k = vm::str_view(a.kwnames->items[i]);
-    const Value& v = a.kwvalue(i);
-    if (k == "start") args[0] = v;
-    else if (k == "end") args[npos == 0 && !args[0] ? 0 : 1] = v;
-    else if (k == "step") args[2] = v;
-    else {
-      if (!factory_kw(vm, k, v, "arange", &o)) return Value();
-    }
-  }
-  Scalar start = Scalar::from_int(0), end, step = Scalar::from_int(1);
-  auto num = [&](const Value& v, const char* p, Scalar* out) {
-    if (is_tensor(v) && tensor_of(v).numel() == 1) {
-      *out = scalar_of_tensor(tensor_of(v));
-      return true;
-    }
-    if (as_scalar(v, out) && !v.is_bool()) return true;
-    vm.raisef(Exc::TypeError, "arange(): argument '%s' must be Number, not %s", p, vm::type_name(vm, v));
-    return false;
-  };
-  bool have_end = false;
-  if (npos <= 1 && args[0] && !args[1]) {
-    if (!num(args[0], "end", &end)) return Value();
-    have_end = true;
-  } else {
-    if (args[0] && !num(args[0], "start", &start)) return Value();
-    if (args[1]) {
-      if (!num(args[1], "end", &end)) return Value();
-      have_end = true;
-    }
-  }
-  if (!have_end) return vm.raise(Exc::TypeError, "arange() missing required argument 'end'");
-  if (args[2] && !num(args[2], "step", &step)) return Value();
+// torch.arange's values (start, end, step as the signature gives them).
+Value arange_values(VM& vm, Scalar start, Scalar end, Scalar step, const FactoryOpts& o, bool meta) {
   bool any_float = start.kind == Category::Float || end.kind == Category::Float || step.kind == Category::Float;
   DType d = o.dtype.value_or(any_float ? kDefaultFloat : DType::Int64);
   return guarded(vm, [&] {
@@ -317,6 +277,7 @@ Value arange_fn(VM& vm, const CallArgs& a, const Value&) {
       n = sti > 0 ? (ei - si + sti - 1) / sti : (si - ei + (-sti) - 1) / (-sti);
     }
     if (n < 0) n = 0;
+    if (meta) return wrap_new(vm, meta_tensor(Shape{n}, d), o);
     Tensor t = empty(Shape{n}, d);
     dispatch_dtype(d, [&](auto z) {
       using T = decltype(z);
@@ -626,6 +587,39 @@ Value sequence(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) 
 }
 }  // namespace
 
+namespace {
+// The registry's arange (ops.def; arg: the signature): end | start, end |
+// start, end, step, then (signatures 0 and 2) out=, then the factory
+// keywords.
+Value arange(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
+  static const char* const kNames[3][3] = {{"end"}, {"start", "end"}, {"start", "end", "step"}};
+  size_t count = size_t(op.arg) + 1;
+  Scalar v[3];
+  for (size_t i = 0; i < count; i++) {
+    const Value& x = args[i];
+    if (is_tensor(x) && tensor_of(x).dim() == 0) {
+      v[i] = scalar_of_tensor(tensor_of(x));
+    } else if (!as_scalar(x, &v[i])) {
+      vm.raisef(Exc::TypeError, "arange(): argument '%s' (position %zu) must be Number, not %s", kNames[op.arg][i], i + 1,
+                vm::type_name(vm, x));
+      return Value();
+    }
+    if (v[i].kind == Category::Bool) v[i] = Scalar::from_int(v[i].to_int());  // (True is 1)
+  }
+  size_t first = count;
+  if (op.arg != 1) {  // out=
+    if (args[first] && !factory_kw(vm, "out", args[first], "arange", nullptr)) return Value();
+    first++;
+  }
+  FactoryOpts o;
+  if (!factory_keywords(vm, args, first, "out", "arange", &o)) return Value();
+  Scalar zero = Scalar::from_int(0), one = Scalar::from_int(1);
+  return arange_values(vm, count == 1 ? zero : v[0], count == 1 ? v[0] : v[1], count == 3 ? v[2] : one, o, meta);
+}
+}  // namespace
+
+Value ops::impl_arange(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return arange(vm, args, op, false); }
+Value ops::meta_arange(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return arange(vm, args, op, true); }
 Value ops::impl_sequence(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return sequence(vm, args, op, false); }
 Value ops::meta_sequence(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return sequence(vm, args, op, true); }
 Value ops::impl_fill_(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return fill_in_place(vm, args, op, false); }
@@ -638,7 +632,6 @@ Value ops::meta_like(VM& vm, const ops::Bound& args, const ops::OpDef& op) { ret
 void register_creation(Registrar& r) {
   r.function("_kiln_allocations", kiln_allocations_fn);
   r.function("tensor", tensor_fn);
-  r.function("arange", arange_fn);
   r.function("randint", randint_fn);
   r.function("manual_seed", manual_seed_fn);
   r.function("initial_seed", initial_seed_fn);

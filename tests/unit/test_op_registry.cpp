@@ -47,10 +47,12 @@ TEST_P(EveryOp, SchemaFollowsTheConventions) {
   // to_<name> where the name is a C++ keyword (x.float()), or
   // <name>_method for a method whose parameters PyTorch names otherwise
   // than the function's (x.split(split_size) and torch.split(tensor,
-  // split_size_or_sections)).
+  // split_size_or_sections)), or <name>_<overload> for an overload.
   std::string id = kiln::torch::ops::op_id_name(op.id);
   bool method_form = s.name + "_method" == id && op.variants == kiln::torch::ops::Variants::Method;
-  EXPECT_TRUE(s.name == id || "to_" + s.name == id || method_form) << id;
+  // A later overload: <name>_<PyTorch's overload name> (arange_start).
+  bool overload = kiln::torch::ops::is_later_overload(op) && id.rfind(s.name + "_", 0) == 0;
+  EXPECT_TRUE(s.name == id || "to_" + s.name == id || method_form || overload) << id;
   // Printed back exactly as parsed.
   EXPECT_EQ(parse_schema(s.text()).text(), s.text());
   // In-place ops (a trailing _) write their first input and return it;
@@ -90,7 +92,15 @@ TEST(OpRegistry, TorchModuleExposesEveryOp) {
     return kiln::vm::dict_get_str(dict.as<kiln::vm::DictObject>(), vm.intern(name).as<kiln::vm::StrObject>());
   };
   size_t functions = 0, methods = 0;
-  for (const OpDef& op : all_ops()) {
+  for (const OpDef& op_or_overload : all_ops()) {
+    // (A later overload is reached through the first's native.)
+    const OpDef* first = &op_or_overload;
+    if (kiln::torch::ops::is_later_overload(op_or_overload))
+      for (const OpDef& o : all_ops())
+        for (const OpDef* n = &o; n; n = kiln::torch::ops::next_overload(*n))
+          if (n == &op_or_overload && !kiln::torch::ops::is_later_overload(o)) first = &o;
+    ASSERT_FALSE(kiln::torch::ops::is_later_overload(*first)) << op_or_overload.name();
+    const OpDef& op = *first;
     if (op.has_function()) {
       kiln::vm::Value f = lookup(st.module.as<kiln::vm::ModuleObject>()->dict, op.schema.name);
       ASSERT_TRUE(f && kiln::vm::is_kind(f, kiln::vm::ObjKind::Native)) << "torch." << op.schema.name;

@@ -1,6 +1,9 @@
 // stdlib/torch/ops/registry.cpp — see registry.h.
 #include "stdlib/torch/ops/registry.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <bit>
 #include <string>
 #include <vector>
@@ -34,18 +37,147 @@ constexpr const char* kIdNames[] = {
 #undef OP
 };
 
-// The natives register_ops makes: data is the op's index in the table.
-Value call_function(VM& vm, const vm::CallArgs& a, const Value& data) {
-  const OpDef& d = table()[size_t(data.as_small_int())];
+// Per op: the next entry with its Python name and variants (an overload,
+// arange(start, end) after arange(end)), or -1; and whether it is one.
+struct Overloads {
+  std::vector<int> next;
+  std::vector<bool> later;
+};
+const Overloads& overloads() {
+  static const Overloads o = [] {
+    const std::vector<OpDef>& t = table();
+    Overloads r{std::vector<int>(t.size(), -1), std::vector<bool>(t.size(), false)};
+    for (size_t i = 0; i < t.size(); i++)
+      for (size_t j = i + 1; j < t.size(); j++)
+        if (t[j].schema.name == t[i].schema.name && t[j].variants == t[i].variants) {
+          r.next[i] = int(j);
+          r.later[j] = true;
+          break;
+        }
+    return r;
+  }();
+  return o;
+}
+
+// PyTorch's name for a parameter type in its listing of signatures.
+std::string shown_type(const std::string& t) {
+  if (t == "Scalar") return "Number";
+  if (t == "ScalarType") return "torch.dtype";
+  if (t == "Layout") return "torch.layout";
+  if (t == "Device") return "torch.device";
+  if (t == "Generator") return "torch.Generator";
+  if (t == "MemoryFormat") return "torch.memory_format";
+  if (t == "int[]" || t == "int...") return "tuple of ints";
+  return t;
+}
+
+// Whether each given `Scalar` parameter of a bound call is a number (a bool
+// counts) or a 0-dim tensor: what PyTorch's parser requires of a Number
+// when it chooses between overloads. With `raise`, PyTorch's TypeError.
+bool numbers_ok(VM& vm, const OpDef& op, const vm::CallArgs& a, const Bound& b, bool raise) {
+  const Schema& s = op.schema;
+  for (size_t i = 0; i < s.params.size(); i++) {
+    const Value& v = b[i];
+    if (s.params[i].type != "Scalar" || !v || (s.params[i].optional && v.is_none())) continue;
+    if (v.is_small_int() || v.is_bool() || v.is_double() || vm::is_kind(v, vm::ObjKind::Int)) continue;
+    if (is_tensor(v) && tensor_of(v).dim() == 0) continue;
+    if (raise) {
+      size_t pos = 0;  // its position when given positionally
+      for (size_t k = 0; k < a.nargs; k++)
+        if (&a.args[k] == b.p[i]) pos = k + 1;
+      if (pos)
+        vm.raisef(vm::Exc::TypeError, "%s(): argument '%s' (position %zu) must be Number, not %s", s.name.c_str(),
+                  s.params[i].name.c_str(), pos, vm::type_name(vm, v));
+      else
+        vm.raisef(vm::Exc::TypeError, "%s(): argument '%s' must be Number, not %s", s.name.c_str(), s.params[i].name.c_str(),
+                  vm::type_name(vm, v));
+    }
+    return false;
+  }
+  return true;
+}
+
+// No overload of op `first` binds the call: as PyTorch's parser, the one
+// signature whose parameter counts admit the call's argument count raises
+// its own error; otherwise the TypeError lists them all.
+Value overload_error(VM& vm, size_t first, const vm::CallArgs& a, bool method) {
+  const std::vector<OpDef>& t = table();
+  size_t count = a.nargs - (method ? 1 : 0) + a.nkw();
+  int plausible = -1, n = 0;
+  for (int i = int(first); i >= 0; i = overloads().next[size_t(i)]) {
+    const Schema& s = t[size_t(i)].schema;
+    size_t required = 0;
+    for (const Param& p : s.params) required += !p.has_default;
+    if (count >= required && count <= s.params.size()) plausible = i, n++;
+  }
+  if (n == 1) {
+    // Its error: a missing argument first (PyTorch's parser takes the
+    // parameters in order), then an unknown keyword or a type.
+    const Schema& s = t[size_t(plausible)].schema;
+    std::vector<Value> known;
+    for (size_t k = 0; k < a.nkw(); k++)
+      if (s.find(vm::str_view(a.kwnames->items[k])) >= 0) known.push_back(a.kwnames->items[k]);
+    int slot[kMaxParams];
+    std::string error;
+    if (!match(s, a.nargs, known.data(), known.size(), method, slot, &error)) {
+      vm.raise(vm::Exc::TypeError, error);
+      return Value();
+    }
+    Bound b;
+    if (!bind(vm, t[size_t(plausible)], a, method, &b) || !numbers_ok(vm, t[size_t(plausible)], a, b, true)) return Value();
+  }
+  std::string got;
+  for (size_t i = method ? 1 : 0; i < a.nargs; i++) got += std::string(i > (method ? 1 : 0) ? ", " : "") + vm::type_name(vm, a.args[i]);
+  // (PyTorch lists keywords in its map's order, which is not the call's:
+  // by name here, as it shows two.)
+  std::vector<size_t> kws(a.nkw());
+  for (size_t k = 0; k < kws.size(); k++) kws[k] = k;
+  std::sort(kws.begin(), kws.end(),
+            [&](size_t x, size_t y) { return vm::str_view(a.kwnames->items[x]) < vm::str_view(a.kwnames->items[y]); });
+  for (size_t j = 0; j < kws.size(); j++) {
+    size_t k = kws[j];
+    if (a.nargs > (method ? 1 : 0) && j == 0) got += ", ";
+    got += std::string(vm::str_view(a.kwnames->items[k])) + "=" + vm::type_name(vm, a.kwvalue(k));
+    if (a.nargs > (method ? 1 : 0) ? j + 1 < kws.size() : true) got += ", ";
+  }
+  std::string msg = fmt::format("{}() received an invalid combination of arguments - got ({}), but expected one of:\n",
+                                t[first].name(), got);
+  for (int i = int(first); i >= 0; i = overloads().next[size_t(i)]) {
+    std::string sig;
+    bool star = false;
+    for (const Param& p : t[size_t(i)].schema.params) {
+      if (!sig.empty()) sig += ", ";
+      if (p.kwonly && !star) sig += "*, ", star = true;
+      sig += shown_type(p.type) + " " + p.name;
+    }
+    msg += " * (" + sig + ")\n";
+  }
+  vm.raise(vm::Exc::TypeError, msg);
+  return Value();
+}
+
+// The natives register_ops makes: data is the op's index in the table (the
+// first of its overloads: the call binds the first that fits).
+Value call_op(VM& vm, const vm::CallArgs& a, size_t index, bool method) {
+  const OpDef& d = table()[index];
   Bound args;
-  if (!bind(vm, d, a, false, &args)) return Value();
-  return d.impl(vm, args, d);
+  if (overloads().next[index] < 0) {
+    if (!bind(vm, d, a, method, &args)) return Value();
+    return d.impl(vm, args, d);
+  }
+  for (int i = int(index); i >= 0; i = overloads().next[size_t(i)]) {
+    const OpDef& o = table()[size_t(i)];
+    Bound b;
+    if (bind(vm, o, a, method, &b) && numbers_ok(vm, o, a, b, false)) return o.impl(vm, b, o);
+    vm.clear_exception();
+  }
+  return overload_error(vm, index, a, method);
+}
+Value call_function(VM& vm, const vm::CallArgs& a, const Value& data) {
+  return call_op(vm, a, size_t(data.as_small_int()), false);
 }
 Value call_method(VM& vm, const vm::CallArgs& a, const Value& data) {
-  const OpDef& d = table()[size_t(data.as_small_int())];
-  Bound args;
-  if (!bind(vm, d, a, true, &args)) return Value();
-  return d.impl(vm, args, d);
+  return call_op(vm, a, size_t(data.as_small_int()), true);
 }
 
 }  // namespace
@@ -68,6 +200,12 @@ const OpDef* functional_form(const OpDef& op) {
   }();
   return forms[size_t(op.id)];
 }
+
+const OpDef* next_overload(const OpDef& op) {
+  int n = overloads().next[size_t(op.id)];
+  return n < 0 ? nullptr : &table()[size_t(n)];
+}
+bool is_later_overload(const OpDef& op) { return overloads().later[size_t(op.id)]; }
 
 const OpDef* op_of(const vm::NativeObject* nat, bool* method) {
   if (nat->fn != call_function && nat->fn != call_method) return nullptr;
@@ -185,7 +323,8 @@ void register_ops(Registrar& r) {
     if (uint8_t(v) & uint8_t(Variants::Function)) r.function(name, call_function, data);
     if (uint8_t(v) & uint8_t(Variants::Method)) r.method(name, call_method, data);
   };
-  for (size_t i = 0; i < t.size(); i++) add(t[i].name(), i, t[i].variants);
+  for (size_t i = 0; i < t.size(); i++)
+    if (!overloads().later[i]) add(t[i].name(), i, t[i].variants);  // (an overload: reached from the first)
 #define OP(id, variants, kind, impl, arg, schema)
 #define ALIAS(name, id, variants) add(name, size_t(OpId::id), Variants::variants);
 #include "stdlib/torch/ops/ops.def"

@@ -115,6 +115,14 @@ const OpDef* functional_form(const OpDef& op);
 // The op a native of the torch module runs (*method: called as a Tensor
 // method, its receiver first), or nullptr for a native outside the registry.
 const OpDef* op_of(const vm::NativeObject* nat, bool* method = nullptr);
+// Overloads: entries of one Python name and variants, in ops.def's order
+// (arange(end), arange(start, end), arange(start, end, step)); the torch
+// module's native is the first's, and a call binds the first whose
+// parameters fit (PyTorch's parser: the one signature its argument count
+// admits raises its own error, or a TypeError lists them all). The next
+// overload after op, or null; whether op is one after the first.
+const OpDef* next_overload(const OpDef& op);
+bool is_later_overload(const OpDef& op);
 
 // A pointwise op that is one kernel op of elementwise.h (unary_ops.def,
 // binary_ops.def) applied to its (input) or (input, other), with no other
