@@ -327,50 +327,6 @@ void linspace_fill(T* p, double start_in, double end_in, int64_t steps) {
 }
 
 // randint(low=0, high, size, *, dtype=int64)
-Value randint_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value low, high, size;
-  FactoryOpts o;
-  for (size_t i = 0; i < a.nkw(); ++i) {
-    std::string_view k = vm::str_view(a.kwnames->items[i]);
-    if (k == "low") low = a.kwvalue(i);
-    else if (k == "high") high = a.kwvalue(i);
-    else if (k == "size") size = a.kwvalue(i);
-    else {
-      if (!factory_kw(vm, k, a.kwvalue(i), "randint", &o)) return Value();
-    }
-  }
-  if (a.nargs == 3) {
-    low = a.args[0], high = a.args[1], size = a.args[2];
-  } else if (a.nargs == 2) {
-    if (size) low = a.args[0], high = a.args[1];
-    else high = a.args[0], size = a.args[1];
-  } else if (a.nargs == 1) {
-    if (size) high = a.args[0];
-    else return vm.raise(Exc::TypeError, "randint() missing required argument 'size'");
-  }
-  if (!high || !size) return vm.raise(Exc::TypeError, "randint() missing required arguments 'high' and 'size'");
-  int64_t lo = 0, hi;
-  if (low && !as_int(vm, low, "randint", "low", &lo)) return Value();
-  if (!as_int(vm, high, "randint", "high", &hi)) return Value();
-  Shape shape;
-  if (!as_int_list(vm, size, "randint", "size", false, &shape)) return Value();
-  if (lo >= hi)
-    return vm.raisef(Exc::RuntimeError, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld",
-                     (long long)lo, (long long)hi);
-  DType d = o.dtype.value_or(DType::Int64);
-  return guarded(vm, [&] {
-    Tensor t = empty(shape, d);
-    Generator& g = torch_state(vm).generator;
-    uint64_t range = uint64_t(hi) - uint64_t(lo);
-    dispatch_dtype(d, [&](auto z) {
-      using T = decltype(z);
-      T* p = t.data<T>();
-      for (int64_t i = 0; i < t.numel(); ++i) p[i] = T(lo + int64_t(g.below(range)));
-    });
-    return wrap_new(vm, std::move(t), o);
-  });
-}
-
 Value manual_seed_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[1];
   if (!bind(vm, a, {"manual_seed", {"seed"}, 1, 1}, args)) return Value();
@@ -618,6 +574,43 @@ Value arange(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
 }
 }  // namespace
 
+namespace {
+// The registry's randint (ops.def; arg: the signature): [low,] high, size,
+// [generator,] out, then the factory keywords.
+Value randint(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
+  bool low = op.arg >= 2, generator = op.arg % 2 == 0;
+  size_t p = 0;
+  int64_t lo = 0, hi;
+  if (low && !as_int(vm, args[p++], "randint", "low", &lo)) return Value();
+  if (!as_int(vm, args[p++], "randint", "high", &hi)) return Value();
+  Shape shape;
+  if (!as_int_list(vm, args[p++], "randint", "size", false, &shape)) return Value();
+  if (generator && args[p] && !factory_kw(vm, "generator", args[p], "randint", nullptr)) return Value();
+  p += generator;
+  if (args[p] && !factory_kw(vm, "out", args[p], "randint", nullptr)) return Value();
+  FactoryOpts o;
+  if (!factory_keywords(vm, args, p + 1, "out", "randint", &o)) return Value();
+  if (lo >= hi)
+    return vm.raisef(Exc::RuntimeError, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld",
+                     (long long)lo, (long long)hi);
+  DType d = o.dtype.value_or(DType::Int64);
+  return guarded(vm, [&] {
+    if (meta) return wrap_new(vm, meta_tensor(shape, d), o);
+    Tensor t = empty(shape, d);
+    Generator& g = torch_state(vm).generator;
+    uint64_t range = uint64_t(hi) - uint64_t(lo);
+    dispatch_dtype(d, [&](auto z) {
+      using T = decltype(z);
+      T* out = t.data<T>();
+      for (int64_t i = 0; i < t.numel(); ++i) out[i] = T(lo + int64_t(g.below(range)));
+    });
+    return wrap_new(vm, std::move(t), o);
+  });
+}
+}  // namespace
+
+Value ops::impl_randint(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return randint(vm, args, op, false); }
+Value ops::meta_randint(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return randint(vm, args, op, true); }
 Value ops::impl_arange(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return arange(vm, args, op, false); }
 Value ops::meta_arange(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return arange(vm, args, op, true); }
 Value ops::impl_sequence(VM& vm, const ops::Bound& args, const ops::OpDef& op) { return sequence(vm, args, op, false); }
@@ -632,7 +625,6 @@ Value ops::meta_like(VM& vm, const ops::Bound& args, const ops::OpDef& op) { ret
 void register_creation(Registrar& r) {
   r.function("_kiln_allocations", kiln_allocations_fn);
   r.function("tensor", tensor_fn);
-  r.function("randint", randint_fn);
   r.function("manual_seed", manual_seed_fn);
   r.function("initial_seed", initial_seed_fn);
 }

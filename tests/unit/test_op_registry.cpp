@@ -148,8 +148,25 @@ TEST(OpSchema, ParsesParametersDefaultsKeywordOnlyAndAliases) {
 
 TEST(OpSchema, MalformedSchemasAreRefused) {
   for (const char* bad : {"clamp(Tensor input", "f(Tensor) -> Tensor", "f(Tensor a=1, Tensor b) -> Tensor",
-                          "f(Tensor a, *, Tensor b) -> Tensor", "f(Tensor(a? x) -> Tensor", "f(Tensor x, Tensor x) -> Tensor"})
+                          "f(Tensor(a? x) -> Tensor", "f(Tensor x, Tensor x) -> Tensor"})
     EXPECT_THROW(parse_schema(bad), std::logic_error) << bad;
+}
+
+// A keyword-only parameter without a default (randint's generator
+// overloads) must be given by keyword.
+TEST(OpSchema, RequiredKeywordOnlyParameter) {
+  kiln::Options o;
+  kiln::vm::VM vm(o);
+  Schema f = parse_schema("f(Tensor a, *, Tensor b, int c=1) -> Tensor");
+  EXPECT_EQ(f.kw_required, 2u);
+  int slot[8];
+  std::string err;
+  EXPECT_FALSE(match(f, 1, nullptr, 0, false, slot, &err));
+  EXPECT_EQ(err, "f() missing 1 required keyword-only argument: 'b'");
+  kiln::vm::Value kw[1] = {vm.intern("b")};
+  ASSERT_TRUE(match(f, 1, kw, 1, false, slot, &err)) << err;
+  EXPECT_EQ(slot[1], 1);
+  EXPECT_EQ(slot[2], -1);
 }
 
 // Binds names in the order kwnames gives them (str Values of the VM).

@@ -71,25 +71,39 @@ std::string shown_type(const std::string& t) {
   return t;
 }
 
-// Whether each given `Scalar` parameter of a bound call is a number (a bool
-// counts) or a 0-dim tensor: what PyTorch's parser requires of a Number
-// when it chooses between overloads. With `raise`, PyTorch's TypeError.
+// Whether each given `Scalar`, `int` and `int[]` parameter of a bound call
+// is a number (a bool counts) or a 0-dim tensor, an int (not a bool; a
+// 0-dim integer tensor counts), a tuple or list: what PyTorch's parser requires when it
+// chooses between overloads. With `raise`, PyTorch's TypeError.
 bool numbers_ok(VM& vm, const OpDef& op, const vm::CallArgs& a, const Bound& b, bool raise) {
   const Schema& s = op.schema;
   for (size_t i = 0; i < s.params.size(); i++) {
     const Value& v = b[i];
-    if (s.params[i].type != "Scalar" || !v || (s.params[i].optional && v.is_none())) continue;
-    if (v.is_small_int() || v.is_bool() || v.is_double() || vm::is_kind(v, vm::ObjKind::Int)) continue;
-    if (is_tensor(v) && tensor_of(v).dim() == 0) continue;
+    const std::string& type = s.params[i].type;
+    if (!v || (s.params[i].optional && v.is_none())) continue;
+    bool integer = v.is_small_int() || v.is_bool() || vm::is_kind(v, vm::ObjKind::Int);
+    const char* want;
+    if (type == "Scalar") {
+      if (integer || v.is_double() || (is_tensor(v) && tensor_of(v).dim() == 0)) continue;
+      want = "Number";
+    } else if (type == "int") {  // (not a bool)
+      if ((integer && !v.is_bool()) || (is_tensor(v) && tensor_of(v).dim() == 0 && is_integral(tensor_of(v).dtype, true))) continue;
+      want = "int";
+    } else if (type == "int[]") {
+      if (vm::is_kind(v, vm::ObjKind::Tuple) || vm::is_kind(v, vm::ObjKind::List)) continue;
+      want = "tuple of ints";
+    } else {
+      continue;
+    }
     if (raise) {
       size_t pos = 0;  // its position when given positionally
       for (size_t k = 0; k < a.nargs; k++)
         if (&a.args[k] == b.p[i]) pos = k + 1;
       if (pos)
-        vm.raisef(vm::Exc::TypeError, "%s(): argument '%s' (position %zu) must be Number, not %s", s.name.c_str(),
-                  s.params[i].name.c_str(), pos, vm::type_name(vm, v));
+        vm.raisef(vm::Exc::TypeError, "%s(): argument '%s' (position %zu) must be %s, not %s", s.name.c_str(),
+                  s.params[i].name.c_str(), pos, want, vm::type_name(vm, v));
       else
-        vm.raisef(vm::Exc::TypeError, "%s(): argument '%s' must be Number, not %s", s.name.c_str(), s.params[i].name.c_str(),
+        vm.raisef(vm::Exc::TypeError, "%s(): argument '%s' must be %s, not %s", s.name.c_str(), s.params[i].name.c_str(), want,
                   vm::type_name(vm, v));
     }
     return false;
@@ -263,12 +277,13 @@ bool bind(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Bound* b)
   size_t n = s.nparams;
   const Value** out = b->p;
   // Positional arguments only, as many as fit: the common call.
-  if (a.nkw() == 0 && a.nargs <= s.npositional && a.nargs >= s.nrequired && !(method && (s.receiver > 0 || s.varargs >= 0))) {
+  if (a.nkw() == 0 && a.nargs <= s.npositional && a.nargs >= s.nrequired && !s.kw_required &&
+      !(method && (s.receiver > 0 || s.varargs >= 0))) {
     for (size_t i = 0; i < a.nargs; i++) out[i] = &a.args[i];
     return tensors_ok(s, a, method, *b) || tensor_error(vm, op, a, method, nullptr, *b);
   }
   // x.view(2, 3), x.permute(1, 0): a method's separate ints, no keywords.
-  if (method && a.nkw() == 0 && s.varargs >= 0 && s.receiver == 0 && a.nargs > size_t(s.varargs)) {
+  if (method && a.nkw() == 0 && s.varargs >= 0 && s.receiver == 0 && a.nargs > size_t(s.varargs) && !s.kw_required) {
     size_t p = size_t(s.varargs);
     for (size_t i = 0; i < p; i++) out[i] = &a.args[i];
     const Value& one = a.args[p];

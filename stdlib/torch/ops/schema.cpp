@@ -129,7 +129,7 @@ Schema parse_schema(std::string_view text) {
       s.npositional++;
       if (!p.has_default) s.nrequired++;
     } else if (!p.has_default) {
-      bad(text, "a keyword-only parameter without a default");
+      s.kw_required |= 1u << s.params.size();  // (randint's generator overloads)
     }
     s.params.push_back(std::move(p));
   }
@@ -165,6 +165,11 @@ bool match(const Schema& s, size_t npos, const vm::Value* kwnames, size_t nkw, b
     npos = size_t(s.varargs) + 1;
   }
   if (!match_args(s, npos, kwnames, nkw, method, slot, error)) return false;
+  for (size_t i = 0; s.kw_required && i < s.nparams; i++)
+    if ((s.kw_required >> i & 1u) && slot[i] < 0) {
+      *error = fmt::format("{}() missing 1 required keyword-only argument: '{}'", s.name, s.params[i].name);
+      return false;
+    }
   if (pack) {
     *packed = pack;
     for (size_t i = 0; i < s.nparams; i++)  // keyword arguments follow every positional one

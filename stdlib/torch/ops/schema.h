@@ -10,9 +10,10 @@
 // Parameters have a type (`?`: None allowed; `Tensor|Scalar`: a tensor or a
 // Python number; `int...`: a list of ints that a method call may also give
 // as separate arguments, x.view(2, 3)), a name and maybe a default;
-// those after `*` are keyword-only. An alias annotation says what the
-// result shares: `Tensor(a)` in and out is a view of that input, `(a!)` an
-// input the op writes (an in-place op returns it).
+// those after `*` are keyword-only (and required when they have none). An
+// alias annotation says what the result shares: `Tensor(a)` in and out is
+// a view of that input, `(a!)` an input the op writes (an in-place op
+// returns it).
 //
 // `match` is the one place a call's positional and keyword arguments meet
 // the parameters. The interpreter's natives bind Python calls with it
@@ -57,6 +58,7 @@ struct Schema {
   int varargs = -1;           // the `int...` parameter, or -1
   uint32_t tensors = 0;       // bit i: params[i] is a `Tensor` or `Tensor?` (not `|Scalar`): the binder checks it
   uint32_t none_ok = 0;       // bit i: and None is allowed (`Tensor?`)
+  uint32_t kw_required = 0;   // bit i: params[i] is keyword-only without a default: a call must give it
   std::vector<const char*> names;        // params[i].name's characters, for binding
   std::vector<std::string_view> views;   // and as views (the binder's fast path)
 
