@@ -61,7 +61,8 @@ struct OpDef;
 struct Bound {
   const Value* p[kMaxParams] = {};
   std::span<const Value> varargs;
-  const Value& operator[](size_t i) const { return p[i] ? *p[i] : kNotGiven; }
+  // (Past the last parameter: not given, as a parameter left out.)
+  const Value& operator[](size_t i) const { return i < kMaxParams && p[i] ? *p[i] : kNotGiven; }
   static constexpr Value kNotGiven{};
 };
 // An op's eager entry: its bound arguments and the op (its `arg`). Returns
