@@ -553,6 +553,7 @@ Value arange(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
   Scalar v[3];
   for (size_t i = 0; i < count; i++) {
     const Value& x = args[i];
+    if (meta && is_tensor(x) && is_meta(tensor_of(x))) return Value();  // (its size is a tensor's data: unknown)
     if (is_tensor(x) && tensor_of(x).dim() == 0) {
       v[i] = scalar_of_tensor(tensor_of(x));
     } else if (!as_scalar(x, &v[i])) {
@@ -579,6 +580,8 @@ namespace {
 // [generator,] out, then the factory keywords.
 Value randint(VM& vm, const ops::Bound& args, const ops::OpDef& op, bool meta) {
   bool low = op.arg >= 2, generator = op.arg % 2 == 0;
+  for (size_t i = 0; meta && i < size_t(low) + 1; i++)
+    if (is_tensor(args[i]) && is_meta(tensor_of(args[i]))) return Value();  // (a bound is a tensor's data: unknown)
   size_t p = 0;
   int64_t lo = 0, hi;
   if (low && !as_int(vm, args[p++], "randint", "low", &lo)) return Value();

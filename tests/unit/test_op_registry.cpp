@@ -363,3 +363,24 @@ INSTANTIATE_TEST_SUITE_P(OpRegistry, MetaOfOp, ::testing::Range(size_t(0), all_o
                          });
 
 }  // namespace
+
+// A result whose sizes are a meta tensor's data is unknown: arange and
+// randint of a 0-dim tensor return false with no exception pending (a graph
+// node's check skips it), where a number gives the sizes.
+TEST(OpRegistry, MetaOfDataDependentSizesIsUnknown) {
+  kiln_test::OpHarness& h = kiln_test::op_harness();
+  using kiln::torch::ops::OpId;
+  Value bound = kiln::torch::ops::meta_object(h.vm, kiln::torch::meta_tensor(kiln::torch::Shape{}, kiln::torch::DType::Int64));
+  Value size = kiln::vm::tuple_new(h.vm, 1);
+  size.as<kiln::vm::TupleObject>()->items[0] = Value::small_int(2);
+  Value m;
+  Value arange_args[1] = {bound};
+  EXPECT_FALSE(kiln::torch::ops::infer_meta(h.vm, kiln::torch::ops::op(OpId::arange), kiln::vm::CallArgs{arange_args, 1, nullptr}, false, &m));
+  EXPECT_FALSE(h.vm.has_exception());
+  Value randint_args[2] = {bound, size};
+  EXPECT_FALSE(kiln::torch::ops::infer_meta(h.vm, kiln::torch::ops::op(OpId::randint_high), kiln::vm::CallArgs{randint_args, 2, nullptr}, false, &m));
+  EXPECT_FALSE(h.vm.has_exception());
+  arange_args[0] = Value::small_int(4);
+  ASSERT_TRUE(kiln::torch::ops::infer_meta(h.vm, kiln::torch::ops::op(OpId::arange), kiln::vm::CallArgs{arange_args, 1, nullptr}, false, &m));
+  EXPECT_EQ(kiln::torch::tensor_of(m).sizes, (kiln::torch::Shape{4}));
+}

@@ -29,6 +29,10 @@
 // dtype and sizes (strides and offset for views, the input for in-place
 // ops), and exception type and message.
 //
+// A meta function whose result's sizes are the data of a meta tensor
+// (arange of a 0-dim tensor) returns Empty with no exception pending:
+// unknown, as an argument without a meta value is (Graph::call_meta).
+//
 // Limits: the strides of a new (non-view) result follow the kernels' own
 // rule only where they use empty_like_layout; others are row-major. Errors
 // that depend on values (an index out of range, an integer division by
@@ -51,7 +55,8 @@ Value meta_object(VM& vm, Tensor t);
 // The meta of `op` called with the Python arguments `a` (a method call: the
 // receiver first); tensors among them may be meta objects. True: *result
 // is the impl's result with meta tensors; false: the exception the impl
-// would raise is pending.
+// would raise is pending, or none is when the result depends on a meta
+// tensor's data (unknown).
 bool infer_meta(VM& vm, const OpDef& op, const vm::CallArgs& a, bool method, Value* result);
 
 // Defines meta_<f> as impl_<f>: for ops whose kernels answer for meta
