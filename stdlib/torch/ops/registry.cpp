@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "stdlib/torch/bindings.h"
@@ -47,13 +48,14 @@ const Overloads& overloads() {
   static const Overloads o = [] {
     const std::vector<OpDef>& t = table();
     Overloads r{std::vector<int>(t.size(), -1), std::vector<bool>(t.size(), false)};
-    for (size_t i = 0; i < t.size(); i++)
-      for (size_t j = i + 1; j < t.size(); j++)
-        if (t[j].schema.name == t[i].schema.name && t[j].variants == t[i].variants) {
-          r.next[i] = int(j);
-          r.later[j] = true;
-          break;
-        }
+    std::unordered_map<std::string, size_t> last;  // name and variants -> the latest entry
+    for (size_t i = 0; i < t.size(); i++) {
+      auto [it, fresh] = last.try_emplace(t[i].schema.name + char('0' + int(t[i].variants)), i);
+      if (fresh) continue;
+      r.next[it->second] = int(i);
+      r.later[i] = true;
+      it->second = i;
+    }
     return r;
   }();
   return o;
