@@ -92,7 +92,9 @@ bool as_voperand(VM& vm, const Value& v, const char* fname, const char* param, s
 // torch.float32 etc.; Empty/None -> `dflt`.
 bool as_dtype(VM& vm, const Value& v, std::optional<DType>* out, const char* fname);
 Value dtype_value(VM& vm, DType d);
-// An int (or bool: no, PyTorch refuses) argument.
+// An int (or bool: no, PyTorch refuses) argument; as_double: a float.
+// A one-element tensor gives its number; a meta tensor has none: false
+// with no exception pending (a meta function's "unknown", ops/meta.h).
 bool as_int(VM& vm, const Value& v, const char* fname, const char* param, int64_t* out);
 bool as_double(VM& vm, const Value& v, const char* fname, const char* param, double* out);
 bool as_bool(VM& vm, const Value& v, const char* fname, const char* param, bool* out);

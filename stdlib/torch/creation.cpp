@@ -232,7 +232,10 @@ void fill_random(const Tensor& t, Generator& g, bool normal, const double* affin
   });
 }
 
+// A one-element tensor's number. A meta tensor has none: a number of its
+// kind (what a meta function needs of a fill value: the result's dtype).
 Scalar scalar_of_tensor(const Tensor& v) {
+  if (is_meta(v)) return v.dtype == DType::Bool ? Scalar::from_bool(false) : is_floating(v.dtype) ? Scalar::from_double(0) : Scalar::from_int(0);
   if (v.dtype == DType::Bool) return Scalar::from_bool(element_as_double(v, 0) != 0);
   if (is_floating(v.dtype)) return Scalar::from_double(element_as_double(v, 0));
   return Scalar::from_int(int64_t(element_as_double(v, 0)));

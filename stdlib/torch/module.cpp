@@ -133,6 +133,7 @@ bool as_dtype(VM& vm, const Value& v, std::optional<DType>* out, const char* fna
 
 bool as_int(VM& vm, const Value& v, const char* fname, const char* param, int64_t* out) {
   if (!v.is_bool() && vm::is_int(v) && vm::int_value(v, out)) return true;
+  if (is_tensor(v) && is_meta(tensor_of(v))) return false;  // (its number is unknown: ops/meta.h)
   if (is_tensor(v) && tensor_of(v).numel() == 1 && is_integral(tensor_of(v).dtype, false)) {
     *out = int64_t(element_as_double(tensor_of(v), 0));
     return true;
@@ -147,6 +148,7 @@ bool as_double(VM& vm, const Value& v, const char* fname, const char* param, dou
     *out = s.to_double();
     return true;
   }
+  if (is_tensor(v) && is_meta(tensor_of(v))) return false;  // (its number is unknown: ops/meta.h)
   if (is_tensor(v) && tensor_of(v).numel() == 1) {
     *out = element_as_double(tensor_of(v), 0);
     return true;
