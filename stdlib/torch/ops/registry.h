@@ -16,13 +16,13 @@
 //     to recognise.
 //
 // The registry grows area by area (docs/ARCHITECTURE.md, "The op layer"):
-// the elementwise, reduction, view, product, conversion, copy (to, clone,
-// contiguous, detach), creation (zeros, ones, empty, rand, randn, full and
-// their *_like) and join/gather/scatter ops are in it; arange, linspace,
-// eye, randint, randperm, tensor, the tensor queries (size, item...),
-// fill_/copy_/zero_, split and the autograd natives are still registered
-// by their areas (bindings.h). The graph compiler recognises only
-// registry ops.
+// the elementwise, reduction, view (split too), product, conversion, copy
+// (to, clone, contiguous, detach, copy_), creation (zeros, ones, empty,
+// rand, randn, full and their *_like, arange, linspace, eye, randint,
+// randperm; zero_, fill_, uniform_, normal_), join/gather/scatter ops and
+// setitem are in it; torch.tensor, the tensor queries (size, item...) and
+// the autograd natives are still registered by their areas (bindings.h).
+// The graph compiler recognises only registry ops.
 #pragma once
 
 #include <cstdint>
