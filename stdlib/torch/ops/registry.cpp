@@ -142,19 +142,20 @@ Value overload_error(VM& vm, size_t first, const vm::CallArgs& a, bool method) {
     Bound b;
     if (!bind(vm, t[size_t(plausible)], a, method, &b) || !numbers_ok(vm, t[size_t(plausible)], a, b, true)) return Value();
   }
+  // "got (int, str, end=int)"; with no positional argument each keyword
+  // is followed by ", " (PyTorch's: "got (end=int, step=int, )").
+  const size_t first_arg = method ? 1 : 0;
   std::string got;
-  for (size_t i = method ? 1 : 0; i < a.nargs; i++) got += std::string(i > (method ? 1 : 0) ? ", " : "") + vm::type_name(vm, a.args[i]);
+  for (size_t i = first_arg; i < a.nargs; i++) got += std::string(i > first_arg ? ", " : "") + vm::type_name(vm, a.args[i]);
   // (PyTorch lists keywords in its map's order, which is not the call's:
   // by name here, as it shows two.)
   std::vector<size_t> kws(a.nkw());
   for (size_t k = 0; k < kws.size(); k++) kws[k] = k;
   std::sort(kws.begin(), kws.end(),
             [&](size_t x, size_t y) { return vm::str_view(a.kwnames->items[x]) < vm::str_view(a.kwnames->items[y]); });
-  for (size_t j = 0; j < kws.size(); j++) {
-    size_t k = kws[j];
-    if (a.nargs > (method ? 1 : 0) && j == 0) got += ", ";
-    got += std::string(vm::str_view(a.kwnames->items[k])) + "=" + vm::type_name(vm, a.kwvalue(k));
-    if (a.nargs > (method ? 1 : 0) ? j + 1 < kws.size() : true) got += ", ";
+  for (size_t k : kws) {
+    std::string kw = std::string(vm::str_view(a.kwnames->items[k])) + "=" + vm::type_name(vm, a.kwvalue(k));
+    got += a.nargs > first_arg ? ", " + kw : kw + ", ";
   }
   std::string msg = fmt::format("{}() received an invalid combination of arguments - got ({}), but expected one of:\n",
                                 t[first].name(), got);
