@@ -701,6 +701,7 @@ CodeObject* compile(TracerState& ts, CodeState& cs, FunctionObject* fn, CodeObje
   e->guards = std::move(r.guards);
   if (pins_self_type(e->guards)) e->self_type = self_type_of(vm, co, slots);
   e->runner = std::make_unique<GraphRunner>(e->graph.get());
+  e->runner->check_symbolic_sizes(ts.self_check);
   e->trace_ms = ms;
   if (r.dynamic) e->shapes = "dynamic shapes";
   else if ((opts.dynamic || opts.all_dynamic || opts.dynamic_numbers) && !r.size_read_at.empty())

@@ -12,14 +12,58 @@
 #include "vm/set.h"
 #include "vm/shape.h"
 #include "vm/ops.h"
+#include "tracer/symbolic_sizes.h"
 #include "vm/tuple.h"
 #include "vm/type.h"
 
 namespace kiln::tracer {
 
 namespace {
+
+// The values of a dynamic graph's symbols for one call (s<k> and n<k>).
+struct Binding {
+  std::vector<int64_t> s, n;
+};
+
+// Whether value v, made by node n, has the sizes (or int value) n's
+// expressions give at binding b; dims whose expression has a u-symbol (no
+// value known) are not compared. Aborts on a difference (the self-check).
+void check_sizes(VM& vm, const Graph& g, size_t i, const Value& v, const Binding& b) {
+  const Meta& m = g.nodes[i].meta;
+  if (m.sym.empty()) return;
+  auto value = [&](int id, int64_t* out) {
+    if (id < 0) return false;  // a u-symbol
+    const std::vector<int64_t>& t = id >= torch::ops::SymSize::kIntSymbols ? b.n : b.s;
+    size_t k = size_t(id >= torch::ops::SymSize::kIntSymbols ? id - torch::ops::SymSize::kIntSymbols : id);
+    if (k >= t.size()) return false;
+    *out = t[k];
+    return true;
+  };
+  std::vector<int64_t> got;
+  if (m.tensor && torch::is_tensor(v)) {
+    for (int64_t d : torch::tensor_of(v).sizes) got.push_back(d);
+  } else if (!m.tensor && v.is_small_int()) {
+    got.push_back(v.as_small_int());
+  }
+  bool bad = got.size() != m.sym.size();
+  for (size_t d = 0; !bad && d < got.size(); d++) {
+    int64_t want;
+    if (m.sym[d].eval(value, &want) && want != got[d]) bad = true;
+  }
+  if (!bad) return;
+  std::string have;
+  for (int64_t d : got) {
+    if (!have.empty()) have += ", ";
+    have += std::to_string(d);
+  }
+  std::fprintf(stderr, "kiln tracer self-check: %s: node v%zu (%s) has sizes [%s] where its symbolic sizes are %s\n",
+               g.name.c_str(), i, g.nodes[i].label.c_str(), have.c_str(), m.str().c_str());
+  (void)vm;
+  std::abort();
+}
+
 Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions, const jit::CompiledGraph* compiled,
-                const std::vector<std::vector<int>>& drops, Value* regs, int* failed) {
+                const std::vector<std::vector<int>>& drops, Value* regs, int* failed, const Binding* binding) {
   auto drop = [&](size_t first, size_t end) {
     for (size_t k = first; k < end; k++)
       for (int r : drops[k]) regs[r] = Value();
@@ -167,6 +211,7 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
       *failed = int(i);
       return Value();
     }
+    if (binding) check_sizes(vm, g, i, r, *binding);
     regs[base + i] = std::move(r);
     drop(i, i + 1);
   }
@@ -234,7 +279,9 @@ Value GraphRunner::run(VM& vm, std::vector<Value>& inputs) {
   for (size_t i = 0; i < g.consts.size(); i++) r[i] = g.consts[i];
   for (size_t i = 0; i < g.inputs.size(); i++) r[g.consts.size() + i] = std::move(inputs[size_t(g.inputs[i])]);
   failed_ = -1;
-  Value out = run_nodes(vm, g, regions_, compiled_, drop_after_, r, &failed_);
+  Binding binding;
+  bool check = check_sizes_ && g.dynamic && bind_symbols(g, r + g.consts.size(), g.inputs.size(), &binding.s, &binding.n);
+  Value out = run_nodes(vm, g, regions_, compiled_, drop_after_, r, &failed_, check ? &binding : nullptr);
   // A failed node leaves the with blocks around it (their __exit__, the
   // grad mode from before a grad-mode block); a mode set outside any block
   // stays, as in the interpreter.

@@ -35,6 +35,11 @@ class GraphRunner {
   // Machine code for some of the graph's nodes (the tier manager's); the
   // executor runs the rest. Null: none.
   void set_compiled(const jit::CompiledGraph* c) { compiled_ = c; }
+  // Self-check (KILN_TRACER_SELFCHECK) of a dynamic graph's symbolic sizes
+  // (tracer/symbolic_sizes.h): each node the executor runs has, at this
+  // call's values of the symbols, the sizes its expressions give; a
+  // difference is Kiln's bug and aborts with the node and both shapes.
+  void check_symbolic_sizes(bool on) { check_sizes_ = on; }
 
  private:
   void run_with_exits(VM& vm, Value* regs);
@@ -48,6 +53,7 @@ class GraphRunner {
   std::vector<std::vector<int>> drop_after_;
   std::vector<Value> regs_;
   bool busy_ = false;
+  bool check_sizes_ = false;
   int failed_ = -1;
 };
 

@@ -147,6 +147,7 @@ bool Graph::call_meta(VM& vm, const Node& n, const torch::ops::OpDef& op, bool m
 }
 
 std::string Graph::check_meta(VM& vm) const {
+  if (!symbolic_mismatch.empty()) return symbolic_mismatch;
   for (size_t i = 0; i < nodes.size(); i++) {
     const Node& n = nodes[i];
     OpCall c;

@@ -122,6 +122,17 @@ struct Graph {
   std::vector<int> outputs;  // registers; one output is returned as itself, several as a tuple
   bool tuple_output = false;  // always a tuple (a partial graph's live values at a graph break)
   bool dynamic = false;       // some sizes or ints are not guarded: its values' sizes may differ from the trace's
+  // A dynamic graph's symbols (tracer/symbolic_sizes.h): s<k> is dim
+  // size_symbols[k].dim of input size_symbols[k].input; n<k> is the int
+  // input int_symbols[k].input.
+  struct Symbol {
+    size_t input;
+    int dim;
+  };
+  std::vector<Symbol> size_symbols, int_symbols;
+  // A symbolic-size rule that disagreed with the trace (its node took
+  // u-symbols instead); check_meta reports it.
+  std::string symbolic_mismatch;
   // The `with` blocks the graph traced through (or resumed inside): when
   // node i in [first, end) raises, each block around it is left innermost
   // first, as the interpreter's unwinding would: a user manager's
@@ -159,8 +170,9 @@ struct Graph {
   // defined, a wrong arity, a Call without a native...).
   std::string validate() const;
   // Empty if every registry op node's meta function (infer_meta on its
-  // arguments' meta values) gives the dtype and sizes the trace saw, else
-  // the first that does not (the tracer's self-check, KILN_TRACER_SELFCHECK).
+  // arguments' meta values) gives the dtype and sizes the trace saw, and
+  // every symbolic size agreed with it (symbolic_mismatch), else the first
+  // that does not (the tracer's self-check, KILN_TRACER_SELFCHECK).
   std::string check_meta(VM& vm) const;
 };
 

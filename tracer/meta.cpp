@@ -25,11 +25,12 @@ int64_t Meta::numel() const {
 }
 
 std::string Meta::str() const {
-  if (!tensor) return type;
+  if (!tensor) return sym.size() == 1 ? "Sym(" + sym[0].str() + ")" : type;
   std::string r = std::string(torch::dtype_name(dtype)) + "[";
   for (size_t d = 0; d < sizes.size(); d++) {
     if (d) r += ", ";
-    r += sizes[d] == kDynamic ? std::string("*") : std::to_string(sizes[d]);
+    if (sizes[d] != kDynamic) r += std::to_string(sizes[d]);
+    else r += d < sym.size() ? sym[d].str() : std::string("*");
   }
   return r + "]";
 }

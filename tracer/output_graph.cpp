@@ -1,6 +1,7 @@
 // tracer/output_graph.cpp — the graph being built (nodes, registers,
 // constants, graph inputs) and its output: the finished graph, or after a
 // break the partial graph with its live values and resume point.
+#include "tracer/symbolic_sizes.h"
 #include "tracer/translator.h"
 
 namespace kiln::tracer {
@@ -250,10 +251,29 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
     std::vector<int> outs = outputs;
     for (int& o : outs) fix(o);
     std::unique_ptr<Graph> g = number_graph(outs, tuple_output);
+    symbolize_graph(*g);            // sizes as expressions (tracer/symbolic_sizes.h)
     functionalize_graph(*g);        // in-place ops pure, writes to inputs copied back (tracer/functionalize.h)
     decompose_composites(vm_, *g);  // composites as their primitives, for the lowering (tracer/decompose.h)
     return g;
   }
+}
+
+void Tracer::symbolize_graph(Graph& g) {
+  SymbolicSizes ss = symbolize_sizes(vm_, g, input_values_);
+  g.symbolic_mismatch = ss.mismatch;
+  if (ss.varies_at.empty()) return;
+  // A rank (or a number of results) follows from a free size: every size
+  // and int pinned, as when Python reads one (finish_graph's start).
+  size_read_at_ = ss.varies_at;
+  sizes_read_ = true;
+  for (Guard& gd : guards_.guards)
+    if (gd.kind == GuardKind::TensorMatch) gd.dynamic = 0;
+  pin_numbers(true);
+  if (offsets_read_)
+    for (auto& [src, off] : tensor_offsets_) guard(GuardKind::StorageOffset, src, Value(), off);
+  for (size_t i = 0; i < g.input_meta.size() && i < input_values_.size(); i++)
+    if (g.input_meta[i].tensor) g.input_meta[i] = tracer::meta_of(vm_, input_values_[i]);
+  g.dynamic = false;
 }
 
 void Tracer::functionalize_graph(Graph& g) {

@@ -226,6 +226,8 @@ class Tracer {
   bool may_raise_on_data(const Node& n, const Value& r) const;
   // The functionalisation pass on the finished graph, and the NO_ALIASING
   // guard its writes to inputs need (tracer/functionalize.h).
+  // Gives a dynamic graph its symbolic sizes, or pins them (tracer/symbolic_sizes.h).
+  void symbolize_graph(Graph& g);
   void functionalize_graph(Graph& g);
   Sym ref(int id, const Value& example) {
     Sym s;

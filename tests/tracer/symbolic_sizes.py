@@ -1,0 +1,55 @@
+# Symbolic sizes in dynamic graphs: once a batch size changes, the next
+# graph leaves it free, and every value's sizes are expressions of the free
+# sizes (s0, s1), free ints (n0) and sizes no rule relates to them (u0) —
+# never the example's numbers. Ops whose rank follows from a free size
+# (squeeze of it, unbind along it) make the graph static instead, and so
+# (for now) does unpacking an op's tuple (`a, b = x.chunk(2, 1)`): the
+# tracer reads its length; indexing it (`x.chunk(2, 1)[0]`) does not.
+# The self-check (on in this test) evaluates every expression at each call.
+import torch
+
+
+def mlp(x, w1, w2):
+    h = (x @ w1).relu()            # [s0, 8]
+    flat = h.reshape(-1)           # [8*s0]
+    back = flat.view(-1, 4)        # [2*s0, 4]
+    top = back[:, :2] * 2          # a slice of a fixed dim: [2*s0, 2]
+    tail = h[1:]                   # a slice of a free dim: [u0, 8]
+    mi = h.max(dim=1)              # two results of [s0]
+    m, i = mi[0], mi[1]
+    parts = h.split([3, 5], dim=1)
+    return (top.sum() + tail.sum() + m.sum() + i.sum() + parts[1].sum(), (h @ w2).t().shape)
+
+
+def pieces(x):
+    c = x.chunk(2, dim=1)          # along a fixed dim: both [s0, 2]
+    a, b = c[0], c[1]
+    e = a.unsqueeze(0).expand(3, -1, -1)   # [3, s0, 2]
+    return torch.cat([a, b, x], dim=1).sum() + e.sum()
+
+
+def squeezes(x):
+    return (x * 2).squeeze(0) + 1  # whether s0 is 1 decides the rank: static
+
+
+def unpacks(x):
+    a, b = x.chunk(2, dim=1)       # unpacking reads the tuple's length: static
+    return a + b
+
+
+def rows(x):
+    return x.unbind(0)[0] * 2      # how many rows unbind gives follows from s0: static
+
+
+def counts(x, n):
+    r = torch.arange(n) * 2        # [n0]
+    z = torch.zeros(n, 2)          # [n0, 2]
+    return r.sum() + z.sum() + x.sum()
+
+
+w1 = torch.ones(4, 8)
+w2 = torch.ones(8, 3)
+rows_of = rows
+for n in [2, 3, 5, 1, 4]:
+    x = torch.arange(n * 4.0).reshape(n, 4)
+    print(mlp(x, w1, w2), pieces(x), squeezes(x).shape, unpacks(x).sum(), rows_of(x), counts(x, n + 1))

@@ -1,0 +1,492 @@
+// tracer/symbolic_sizes.cpp — see symbolic_sizes.h.
+#include "tracer/symbolic_sizes.h"
+
+#include <fmt/format.h>
+
+#include "stdlib/torch/ops/sym_meta.h"
+#include "stdlib/torch/autograd/node.h"
+#include "stdlib/torch/tensor_object.h"
+#include "vm/ast.h"
+#include "vm/ops.h"
+
+namespace kiln::tracer {
+
+namespace {
+
+using torch::ops::SymArg;
+using torch::ops::SymShape;
+using torch::ops::SymSize;
+using Kind = SymArg::Kind;
+
+// What the pass knows of one register: a SymArg (a tensor's sizes, an int,
+// ints, tensors), and whether it follows from a symbol.
+struct Reg {
+  SymArg a;
+  bool dynamic = false;
+};
+
+bool small_int(const Value& v, int64_t* out) {
+  if (!v.is_small_int()) return false;
+  *out = v.as_small_int();
+  return true;
+}
+
+class Pass {
+ public:
+  Pass(vm::VM& vm, Graph& g) : vm_(vm), g_(g), regs_(size_t(g.nregs())) {}
+
+  SymbolicSizes run(const std::vector<Value>& input_values);
+
+ private:
+  vm::VM& vm_;
+  Graph& g_;
+  std::vector<Reg> regs_;
+  std::vector<int64_t> s_values_, n_values_, u_values_;  // each symbol's example
+  std::string mismatch_;
+  std::string varies_at_;  // a node whose rank follows from a symbolic size
+
+  SymSize fresh_unknown(int64_t example) {
+    u_values_.push_back(example);
+    return SymSize::unknown(int(u_values_.size()) - 1);
+  }
+  SymShape unknown_shape(const Meta& m) {
+    SymShape s;
+    for (int64_t d : m.sizes) s.push_back(fresh_unknown(d));
+    return s;
+  }
+  bool eval(const SymSize& x, int64_t* v) const {
+    return x.eval(
+        [&](int id, int64_t* out) {
+          const std::vector<int64_t>* table = &s_values_;
+          size_t k = size_t(id);
+          if (id < 0) table = &u_values_, k = size_t(-1 - id);
+          else if (id >= SymSize::kIntSymbols) table = &n_values_, k = size_t(id - SymSize::kIntSymbols);
+          if (k >= table->size()) return false;
+          *out = (*table)[k];
+          return true;
+        },
+        v);
+  }
+
+  Reg const_reg(const Value& v);
+  void input(size_t i, const Value& example);
+  void node(size_t i);
+  bool rule(const Node& n, Reg* out);
+  bool getitem_tensor(const SymShape& s, const Meta& result, const Value& key, SymShape* out);
+  // Writes r into a tensor node's meta, if it matches the example.
+  void settle_tensor(size_t i, SymShape shape);
+};
+
+Reg Pass::const_reg(const Value& v) {
+  Reg r;
+  int64_t x;
+  if (small_int(v, &x)) {
+    r.a.kind = Kind::Int;
+    r.a.shape = {SymSize::constant(x)};
+  } else if (vm::is_kind(v, vm::ObjKind::Tuple) || vm::is_kind(v, vm::ObjKind::List)) {
+    auto items = vm::is_kind(v, vm::ObjKind::Tuple)
+                     ? std::span<const Value>(v.as<vm::TupleObject>()->items, v.as<vm::TupleObject>()->size)
+                     : std::span<const Value>(v.as<vm::ListObject>()->items.data(), v.as<vm::ListObject>()->items.size());
+    bool ints = true;
+    SymShape s;
+    for (const Value& it : items) {
+      if (!small_int(it, &x)) ints = false;
+      else s.push_back(SymSize::constant(x));
+    }
+    if (ints) {
+      r.a.kind = Kind::IntList;
+      r.a.shape = std::move(s);
+    } else {
+      r.a.kind = Kind::Other;
+      r.a.value = v;
+    }
+  } else if (torch::is_tensor(v)) {
+    r.a.kind = Kind::Tensor;
+    for (int64_t d : torch::tensor_of(v).sizes) r.a.shape.push_back(SymSize::constant(d));
+  } else {
+    r.a.kind = Kind::Other;
+    r.a.value = v;
+  }
+  return r;
+}
+
+void Pass::input(size_t i, const Value& example) {
+  Meta& m = g_.input_meta[i];
+  Reg& r = regs_[size_t(g_.input_reg(i))];
+  if (m.tensor && torch::is_tensor(example)) {
+    const torch::Tensor& t = torch::tensor_of(example);
+    r.a.kind = Kind::Tensor;
+    for (size_t d = 0; d < m.sizes.size(); d++) {
+      if (m.sizes[d] != Meta::kDynamic) {
+        r.a.shape.push_back(SymSize::constant(m.sizes[d]));
+        continue;
+      }
+      g_.size_symbols.push_back({i, int(d)});
+      s_values_.push_back(t.sizes[int(d)]);
+      r.a.shape.push_back(SymSize::symbol(int(s_values_.size()) - 1));
+      r.dynamic = true;
+    }
+    if (r.dynamic) m.sym = r.a.shape;
+    return;
+  }
+  int64_t x;
+  if (!m.tensor && m.type == "int" && small_int(example, &x)) {
+    // An int input is free (a constant int would be a constant).
+    g_.int_symbols.push_back({i, -1});
+    n_values_.push_back(x);
+    r.a.kind = Kind::Int;
+    r.a.shape = {SymSize::int_symbol(int(n_values_.size()) - 1)};
+    r.dynamic = true;
+    m.sym = r.a.shape;
+    return;
+  }
+  // A float input (it may decide a size: arange(0.0, x)), or anything else
+  // (what a list input holds is not looked at here).
+  r.a.kind = Kind::Unknown;
+  r.dynamic = true;
+}
+
+// x[key] for a constant basic key: ints drop dims, None adds one, slices
+// keep theirs (a full slice its size; a slice of a constant size its
+// length; any other slice of a symbolic size a fresh u-symbol).
+bool Pass::getitem_tensor(const SymShape& s, const Meta& result, const Value& key, SymShape* out) {
+  if (!basic_index(key)) return false;
+  std::vector<Value> items;
+  if (vm::is_kind(key, vm::ObjKind::Tuple)) {
+    const auto* t = key.as<vm::TupleObject>();
+    items.assign(t->items, t->items + t->size);
+  } else {
+    items.push_back(key);
+  }
+  size_t consuming = 0, ellipses = 0;
+  for (const Value& it : items) {
+    if (it.is_ellipsis()) ellipses++;
+    else if (!it.is_none()) consuming++;
+  }
+  if (ellipses > 1 || consuming > s.size()) return false;
+  out->clear();
+  size_t d = 0;
+  for (const Value& it : items) {
+    if (it.is_none()) {
+      out->push_back(SymSize::constant(1));
+    } else if (it.is_ellipsis()) {
+      for (size_t k = 0; k < s.size() - consuming; k++) out->push_back(s[d++]);
+    } else if (it.is_small_int()) {
+      d++;
+    } else {
+      const auto* sl = it.as<vm::SliceObject>();
+      const SymSize& size = s[d++];
+      int64_t n, start, stop, step = sl->step.is_none() ? 1 : sl->step.as_small_int();
+      if (step <= 0) return false;  // (tensors take no negative steps: it raises)
+      if (size.is_constant(&n)) {
+        // Python's slice arithmetic for a positive step.
+        auto clamp = [&](const Value& v, int64_t dflt) {
+          if (v.is_none()) return dflt;
+          int64_t x = v.as_small_int();
+          if (x < 0) x = std::max<int64_t>(x + n, 0);
+          return std::min(x, n);
+        };
+        start = clamp(sl->start, 0);
+        stop = clamp(sl->stop, n);
+        out->push_back(SymSize::constant(stop > start ? (stop - start + step - 1) / step : 0));
+      } else if (sl->start.is_none() && sl->stop.is_none() && step == 1) {
+        out->push_back(size);
+      } else {
+        size_t at = out->size();
+        out->push_back(fresh_unknown(at < result.sizes.size() ? result.sizes[at] : 0));
+      }
+    }
+  }
+  while (d < s.size()) out->push_back(s[d++]);
+  return true;
+}
+
+bool Pass::rule(const Node& n, Reg* out) {
+  auto reg = [&](int r) -> const Reg& { return regs_[size_t(r)]; };
+  auto tensor = [&](int r) { return reg(r).a.kind == Kind::Tensor; };
+  auto as_int = [&](int r) { return reg(r).a.kind == Kind::Int; };
+  switch (n.op) {
+    case GraphOp::Call: {
+      if (n.label == "Tensor.size" && !n.in.empty() && tensor(n.in[0])) {
+        const SymShape& s = reg(n.in[0]).a.shape;
+        if (n.in.size() == 1) {
+          out->a.kind = Kind::IntList;
+          out->a.shape = s;
+          return true;
+        }
+        int64_t d;
+        if (n.in.size() != 2 || !as_int(n.in[1]) || !reg(n.in[1]).a.shape[0].is_constant(&d)) return false;
+        if (d < 0) d += int64_t(s.size());
+        if (d < 0 || d >= int64_t(s.size())) return false;
+        out->a.kind = Kind::Int;
+        out->a.shape = {s[size_t(d)]};
+        return true;
+      }
+      OpCall c;
+      if (!op_call_of(n, &c)) return false;
+      const auto& params = c.op->schema.params;
+      std::vector<SymArg> args(params.size());
+      for (size_t p = 0; p < params.size(); p++) {
+        if (int(p) == c.op->schema.varargs && c.packed > 1) {
+          args[p].kind = Kind::IntList;
+          for (size_t k = 0; k < c.packed; k++) {
+            if (!as_int(c.pack[k])) return false;
+            args[p].shape.push_back(reg(c.pack[k]).a.shape[0]);
+          }
+          continue;
+        }
+        if (c.arg[p] >= 0) args[p] = reg(c.arg[p]).a;
+      }
+      std::vector<SymShape> shapes;
+      bool varies = false;
+      if (!torch::ops::sym_meta(*c.op, args, &shapes, &varies)) {
+        if (varies && varies_at_.empty())
+          varies_at_ = fmt::format("{}:{} ({}: a rank follows from a size)",
+                                   n.file ? std::string(vm::str_view(n.file)) : g_.filename, n.line, n.label);
+        return false;
+      }
+      if (n.meta.tensor) {
+        if (shapes.size() != 1) return false;
+        out->a.kind = Kind::Tensor;
+        out->a.shape = std::move(shapes[0]);
+      } else {
+        out->a.kind = Kind::TensorList;
+        out->a.tensors = std::move(shapes);
+      }
+      return true;
+    }
+    case GraphOp::Binary:
+    case GraphOp::Inplace: {
+      const Reg& a = reg(n.in[0]);
+      const Reg& b = reg(n.in[1]);
+      auto kind = vm::ast::BinOpKind(n.arg);
+      if (a.a.kind == Kind::Int && b.a.kind == Kind::Int) {
+        const SymSize &x = a.a.shape[0], &y = b.a.shape[0];
+        SymSize r;
+        switch (kind) {
+          case vm::ast::BinOpKind::Add: r = x + y; break;
+          case vm::ast::BinOpKind::Sub: r = x - y; break;
+          case vm::ast::BinOpKind::Mult: r = x * y; break;
+          case vm::ast::BinOpKind::FloorDiv: {
+            // Exact only: (c*q) // c is q for every q.
+            int64_t k;
+            if (!y.is_constant(&k) || k == 0 || !SymSize::divide(x, y, &r)) return false;
+            break;
+          }
+          default: return false;
+        }
+        if (r.invalid()) return false;
+        out->a.kind = Kind::Int;
+        out->a.shape = {r};
+        return true;
+      }
+      if (!n.meta.tensor) return false;
+      if (n.op == GraphOp::Inplace && a.a.kind == Kind::Tensor) {
+        out->a = a.a;  // x += y writes x
+        return true;
+      }
+      SymShape r;
+      if (kind == vm::ast::BinOpKind::MatMult) {
+        if (a.a.kind != Kind::Tensor || b.a.kind != Kind::Tensor || !torch::ops::sym_matmul(a.a.shape, b.a.shape, &r))
+          return false;
+      } else {
+        std::vector<SymShape> shapes;  // (a number broadcasts as nothing)
+        for (const Reg* x : {&a, &b})
+          if (x->a.kind == Kind::Tensor) shapes.push_back(x->a.shape);
+        if (shapes.empty() || !torch::ops::sym_broadcast(shapes, &r)) return false;
+      }
+      out->a.kind = Kind::Tensor;
+      out->a.shape = std::move(r);
+      return true;
+    }
+    case GraphOp::Unary: {
+      const Reg& a = reg(n.in[0]);
+      if (a.a.kind == Kind::Tensor && n.meta.tensor) {
+        out->a = a.a;
+        return true;
+      }
+      if (a.a.kind == Kind::Int) {
+        auto kind = vm::ast::UnaryOpKind(n.arg);
+        if (kind != vm::ast::UnaryOpKind::USub && kind != vm::ast::UnaryOpKind::UAdd) return false;
+        out->a = a.a;
+        if (kind == vm::ast::UnaryOpKind::USub) out->a.shape[0] = SymSize() - a.a.shape[0];
+        return true;
+      }
+      return false;
+    }
+    case GraphOp::Compare: {
+      if (!n.meta.tensor) return false;
+      std::vector<SymShape> shapes;
+      for (int r : n.in)
+        if (tensor(r)) shapes.push_back(reg(r).a.shape);
+      SymShape r;
+      if (shapes.empty() || !torch::ops::sym_broadcast(shapes, &r)) return false;
+      out->a.kind = Kind::Tensor;
+      out->a.shape = std::move(r);
+      return true;
+    }
+    case GraphOp::GetItem: {
+      const Reg& a = reg(n.in[0]);
+      const Reg& k = reg(n.in[1]);
+      int64_t i;
+      bool const_key = n.in[1] < int(g_.consts.size());
+      if (a.a.kind == Kind::Tensor && n.meta.tensor && const_key) {
+        out->a.kind = Kind::Tensor;
+        return getitem_tensor(a.a.shape, n.meta, g_.consts[size_t(n.in[1])], &out->a.shape);
+      }
+      if (k.a.kind != Kind::Int || !k.a.shape[0].is_constant(&i)) return false;
+      if (a.a.kind == Kind::TensorList) {
+        if (i < 0) i += int64_t(a.a.tensors.size());
+        if (i < 0 || i >= int64_t(a.a.tensors.size()) || !n.meta.tensor) return false;
+        out->a.kind = Kind::Tensor;
+        out->a.shape = a.a.tensors[size_t(i)];
+        return true;
+      }
+      if (a.a.kind == Kind::IntList) {
+        if (i < 0) i += int64_t(a.a.shape.size());
+        if (i < 0 || i >= int64_t(a.a.shape.size())) return false;
+        out->a.kind = Kind::Int;
+        out->a.shape = {a.a.shape[size_t(i)]};
+        return true;
+      }
+      return false;
+    }
+    case GraphOp::BuildTuple:
+    case GraphOp::BuildList: {
+      bool ints = true, tensors = true;
+      for (int r : n.in) ints = ints && as_int(r), tensors = tensors && tensor(r);
+      if (!n.in.empty() && ints) {
+        out->a.kind = Kind::IntList;
+        for (int r : n.in) out->a.shape.push_back(reg(r).a.shape[0]);
+        return true;
+      }
+      if (!n.in.empty() && tensors) {
+        out->a.kind = Kind::TensorList;
+        for (int r : n.in) out->a.tensors.push_back(reg(r).a.shape);
+        return true;
+      }
+      return false;
+    }
+    default: return false;
+  }
+}
+
+void Pass::settle_tensor(size_t i, SymShape shape) {
+  Node& n = g_.nodes[i];
+  Meta& m = n.meta;
+  bool ok = shape.size() == m.sizes.size();
+  for (size_t d = 0; ok && d < shape.size(); d++) {
+    int64_t v;
+    if (!eval(shape[d], &v) || v != m.sizes[d]) {
+      if (mismatch_.empty())
+        mismatch_ = fmt::format("{} (node v{}): symbolic sizes [{}] give {} at dim {} where the trace had {}", n.label, i,
+                                [&] {
+                                  std::string r;
+                                  for (const SymSize& x : shape) {
+                                    if (!r.empty()) r += ", ";
+                                    r += x.str();
+                                  }
+                                  return r;
+                                }(),
+                                eval(shape[d], &v) ? std::to_string(v) : std::string("no value"), d, m.str());
+      ok = false;
+    }
+  }
+  if (!ok) shape = unknown_shape(m);
+  Reg& r = regs_[size_t(g_.node_reg(i))];
+  r.a.kind = Kind::Tensor;
+  r.a.shape = shape;
+  bool any = false;
+  for (size_t d = 0; d < shape.size(); d++) {
+    int64_t v;
+    if (shape[d].is_constant(&v)) continue;
+    m.sizes[d] = Meta::kDynamic;
+    any = true;
+  }
+  if (any) m.sym = std::move(shape);
+}
+
+void Pass::node(size_t i) {
+  Node& n = g_.nodes[i];
+  Reg& out = regs_[size_t(g_.node_reg(i))];
+  bool dynamic = false;
+  for (int r : n.in) dynamic = dynamic || regs_[size_t(r)].dynamic;
+  out.dynamic = dynamic;
+  if (!dynamic) {
+    // Its inputs are the same at every call: so are a tensor's sizes (the
+    // example's). Another value is known only as a rule gives it from
+    // constants (x.size(0) of a fixed size); else it may differ between
+    // calls (x.storage_offset()), as a symbol's.
+    Reg r;
+    if (n.meta.tensor) {
+      r.a.kind = Kind::Tensor;
+      for (int64_t d : n.meta.sizes) r.a.shape.push_back(SymSize::constant(d));
+    } else if (!rule(n, &r)) {
+      r.a = SymArg();
+      r.a.kind = Kind::Unknown;
+      out.dynamic = true;
+    }
+    out.a = std::move(r.a);
+    return;
+  }
+  Reg r;
+  bool known = rule(n, &r);
+  if (n.meta.tensor) {
+    settle_tensor(i, known && r.a.kind == Kind::Tensor ? std::move(r.a.shape) : unknown_shape(n.meta));
+    return;
+  }
+  if (known && r.a.kind == Kind::Int) {
+    out.a = std::move(r.a);
+    int64_t v;
+    if (!out.a.shape[0].is_constant(&v)) n.meta.sym = out.a.shape;
+    return;
+  }
+  if (known && (r.a.kind == Kind::IntList || r.a.kind == Kind::TensorList)) {
+    out.a = std::move(r.a);
+    return;
+  }
+  out.a = SymArg();
+  out.a.kind = Kind::Unknown;
+}
+
+SymbolicSizes Pass::run(const std::vector<Value>& input_values) {
+  std::vector<Meta> inputs_before = g_.input_meta, nodes_before;
+  for (const Node& n : g_.nodes) nodes_before.push_back(n.meta);
+  for (size_t i = 0; i < g_.consts.size(); i++) regs_[i] = const_reg(g_.consts[i]);
+  for (size_t i = 0; i < g_.inputs.size(); i++) input(i, i < input_values.size() ? input_values[i] : Value());
+  for (size_t i = 0; i < g_.nodes.size() && varies_at_.empty(); i++) node(i);
+  if (!varies_at_.empty()) {
+    // The graph as it was: the tracer pins its sizes.
+    g_.input_meta = std::move(inputs_before);
+    for (size_t i = 0; i < g_.nodes.size(); i++) g_.nodes[i].meta = std::move(nodes_before[i]);
+    g_.size_symbols.clear();
+    g_.int_symbols.clear();
+    return {"", varies_at_};
+  }
+  return {mismatch_, ""};
+}
+
+}  // namespace
+
+SymbolicSizes symbolize_sizes(vm::VM& vm, Graph& g, const std::vector<Value>& input_values) {
+  if (!g.dynamic) return {};
+  return Pass(vm, g).run(input_values);
+}
+
+bool bind_symbols(const Graph& g, const Value* args, size_t nargs, std::vector<int64_t>* s, std::vector<int64_t>* n) {
+  s->clear();
+  n->clear();
+  for (const Graph::Symbol& sym : g.size_symbols) {
+    if (sym.input >= nargs || !torch::is_tensor(args[sym.input])) return false;
+    const torch::Tensor& t = torch::tensor_of(args[sym.input]);
+    if (sym.dim >= t.sizes.n) return false;
+    s->push_back(t.sizes[sym.dim]);
+  }
+  for (const Graph::Symbol& sym : g.int_symbols) {
+    if (sym.input >= nargs || !args[sym.input].is_small_int()) return false;
+    n->push_back(args[sym.input].as_small_int());
+  }
+  return true;
+}
+
+}  // namespace kiln::tracer
