@@ -4,7 +4,8 @@
 // parameters (its schema: names, defaults, which input it writes or views),
 // what kind of op is it (pointwise, reduction...), how does it compute
 // (its impl, the eager kernel entry) and what does it produce without
-// computing (its meta function, ops/meta.h). The list is ops.def; this
+// computing (its meta function, ops/meta.h; with symbolic sizes, its
+// rule in ops/sym_meta.h). The list is ops.def; this
 // header turns it into
 //   * OpId, an enum with one member per op (the graph compiler switches on it);
 //   * the OpDef table (op(id), all_ops());
