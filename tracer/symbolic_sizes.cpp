@@ -1,6 +1,8 @@
 // tracer/symbolic_sizes.cpp — see symbolic_sizes.h.
 #include "tracer/symbolic_sizes.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "stdlib/torch/ops/sym_meta.h"
@@ -68,6 +70,22 @@ class Pass {
         v);
   }
 
+  // Whether an argument of n that is an int (or ints) may change between
+  // calls (a symbolic one, or one no rule describes).
+  bool varying_int_arg(const Node& n) const {
+    for (int r : n.in) {
+      const Reg& x = regs_[size_t(r)];
+      if (x.a.kind == Kind::Int && !x.a.shape[0].is_constant()) return true;
+      if (x.a.kind == Kind::IntList &&
+          std::any_of(x.a.shape.begin(), x.a.shape.end(), [](const SymSize& v) { return !v.is_constant(); }))
+        return true;
+      if (x.a.kind == Kind::Unknown && x.dynamic) {
+        Meta m = g_.reg_meta(vm_, r);
+        if (!m.tensor && m.type != "float") return true;
+      }
+    }
+    return false;
+  }
   Reg const_reg(const Value& v);
   void input(size_t i, const Value& example);
   void node(size_t i);
@@ -223,7 +241,14 @@ bool Pass::rule(const Node& n, Reg* out) {
         return true;
       }
       OpCall c;
-      if (!op_call_of(n, &c)) return false;
+      if (!op_call_of(n, &c)) {
+        // Another native: its result's rank may follow from an int that
+        // changes between calls.
+        if (n.meta.tensor && varying_int_arg(n) && varies_at_.empty())
+          varies_at_ = fmt::format("{}:{} ({}: a rank may follow from a free int)",
+                                   n.file ? std::string(vm::str_view(n.file)) : g_.filename, n.line, n.label);
+        return false;
+      }
       const auto& params = c.op->schema.params;
       std::vector<SymArg> args(params.size());
       for (size_t p = 0; p < params.size(); p++) {
@@ -240,8 +265,12 @@ bool Pass::rule(const Node& n, Reg* out) {
       std::vector<SymShape> shapes;
       bool varies = false;
       if (!torch::ops::sym_meta(*c.op, args, &shapes, &varies)) {
+        // With no rule, only the rank is known — unless an int argument
+        // changes between calls (squeeze(d), flatten(d) of a free int d):
+        // then the rank may follow from it.
+        varies = varies || varying_int_arg(n);
         if (varies && varies_at_.empty())
-          varies_at_ = fmt::format("{}:{} ({}: a rank follows from a size)",
+          varies_at_ = fmt::format("{}:{} ({}: a rank may follow from a size or int)",
                                    n.file ? std::string(vm::str_view(n.file)) : g_.filename, n.line, n.label);
         return false;
       }
@@ -281,8 +310,8 @@ bool Pass::rule(const Node& n, Reg* out) {
         return true;
       }
       if (!n.meta.tensor) return false;
-      if (n.op == GraphOp::Inplace && a.a.kind == Kind::Tensor) {
-        out->a = a.a;  // x += y writes x
+      if (n.op == GraphOp::Inplace && a.a.kind == Kind::Tensor && kind != vm::ast::BinOpKind::MatMult) {
+        out->a = a.a;  // x += y writes x (x @= w is x = x @ w)
         return true;
       }
       SymShape r;

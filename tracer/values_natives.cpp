@@ -1,6 +1,7 @@
 // tracer/values_natives.cpp — calls of native functions: torch ops become
 // graph nodes, metadata queries constants, pure builtins (len, sum, list,
 // sorted...) run on the Syms themselves.
+#include "stdlib/torch/ops/registry.h"
 #include "tracer/translator.h"
 
 namespace kiln::tracer {
@@ -65,6 +66,11 @@ Sym Tracer::call_native(const NativeObject* nat, std::vector<Sym>& args, const V
       if (info.label == "torch._kiln_name_grad_fn" && args.size() == 2 && args[0].is_tensor() &&
           !torch::var_of(args[0].ex).grad_fn())
         return args[0];
+      // An in-place view op changes its tensor's sizes under the register
+      // every other use of it reads (its meta would be stale).
+      if (const torch::ops::OpDef* op = torch::ops::op_of(nat);
+          op && op->kind == torch::ops::OpKind::View && op->schema.writes())
+        stop(BreakReason::InplaceView, info.label);
       std::vector<Value> ex;
       for (auto& a : args) {
         ex.push_back(example_of(a));

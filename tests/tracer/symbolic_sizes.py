@@ -41,6 +41,22 @@ def rows(x):
     return x.unbind(0)[0] * 2      # how many rows unbind gives follows from s0: static
 
 
+def by_dim(x, d):
+    return x.squeeze(d) * 2        # which dim follows from a free int: static
+
+
+def matmul_assign(x, w):
+    y = x * 1
+    y @= w                         # y = y @ w: [s0, k], not y's old sizes
+    return y.cumsum(1)
+
+
+def transposes(x):
+    y = x * 1
+    y.t_()                         # an in-place view: a graph break, the op runs in the interpreter
+    return y.sum(0)
+
+
 def counts(x, n):
     r = torch.arange(n) * 2        # [n0]
     z = torch.zeros(n, 2)          # [n0, 2]
@@ -53,3 +69,4 @@ rows_of = rows
 for n in [2, 3, 5, 1, 4]:
     x = torch.arange(n * 4.0).reshape(n, 4)
     print(mlp(x, w1, w2), pieces(x), squeezes(x).shape, unpacks(x).sum(), rows_of(x), counts(x, n + 1))
+    print(by_dim(x.reshape(n, 1, 4), n % 2).shape, matmul_assign(x, w1[:, :n + 1]).shape, transposes(x))
