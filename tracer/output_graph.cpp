@@ -268,7 +268,7 @@ void Tracer::symbolize_graph(Graph& g) {
   sizes_read_ = true;
   for (Guard& gd : guards_.guards)
     if (gd.kind == GuardKind::TensorMatch) gd.dynamic = 0;
-  pin_numbers(true);
+  pin_numbers(floats_to_calls_);  // (a float in arithmetic with tensors decides no size)
   if (offsets_read_)
     for (auto& [src, off] : tensor_offsets_) guard(GuardKind::StorageOffset, src, Value(), off);
   for (size_t i = 0; i < g.input_meta.size() && i < input_values_.size(); i++)
