@@ -1,6 +1,8 @@
 // tracer/decompose.cpp — see decompose.h.
 #include "tracer/decompose.h"
 
+#include <fmt/format.h>
+
 #include "stdlib/torch/error.h"
 #include "stdlib/torch/ops/decompositions.h"
 #include "stdlib/torch/autograd/node.h"
@@ -99,7 +101,7 @@ bool build_piece(VM& vm, const Graph& g, size_t i, Piece* out) {
       } else {
         Value m = g.meta_value(vm, r);  // (a tensor of fixed sizes; else the call stays as it is)
         if (!m || !torch::is_tensor(m)) return false;
-        values.push_back(d.input(m, "r" + std::to_string(r)));
+        values.push_back(d.input(m, fmt::format("r{}", r)));
         out->args.push_back(r);
       }
       regs.push_back(r);

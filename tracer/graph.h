@@ -63,6 +63,10 @@ struct Node {
   // tensor holds the storage the executor writes the input itself
   // instead of a copy (reinplacing).
   bool reuses_input = false;
+  // The trace unpacked this op's tuple (a, b = x.chunk(2, 1)), so its
+  // length is part of the graph: the symbolic-size pass pins the graph's
+  // sizes unless the op's rule gives it for every call.
+  bool count_read = false;
 };
 
 // A Call node of an op of the torch registry (stdlib/torch/ops/registry.h),

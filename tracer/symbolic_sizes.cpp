@@ -35,7 +35,11 @@ bool small_int(const Value& v, int64_t* out) {
 
 class Pass {
  public:
-  Pass(vm::VM& vm, Graph& g) : vm_(vm), g_(g), regs_(size_t(g.nregs())) {}
+  Pass(vm::VM& vm, Graph& g, std::vector<int> not_one)
+      : vm_(vm), g_(g), regs_(size_t(g.nregs())), not_one_(std::move(not_one)) {}
+  // After a run that varied: the symbols that, guarded != 1, would let it
+  // answer (empty: none would).
+  const std::vector<int>& want_not_one() const { return want_not_one_; }
 
   SymbolicSizes run(const std::vector<Value>& input_values);
 
@@ -46,6 +50,8 @@ class Pass {
   std::vector<int64_t> s_values_, n_values_, u_values_;  // each symbol's example
   std::string mismatch_;
   std::string varies_at_;  // a node whose rank follows from a symbolic size
+  std::vector<int> not_one_;       // symbols guarded != 1
+  std::vector<int> want_not_one_;  // what the node that varied would need
 
   SymSize fresh_unknown(int64_t example) {
     u_values_.push_back(example);
@@ -263,12 +269,26 @@ bool Pass::rule(const Node& n, Reg* out) {
         if (c.arg[p] >= 0) args[p] = reg(c.arg[p]).a;
       }
       std::vector<SymShape> shapes;
-      bool varies = false;
-      if (!torch::ops::sym_meta(*c.op, args, &shapes, &varies)) {
+      torch::ops::SymContext cx;
+      cx.not_one = not_one_;
+      if (!torch::ops::sym_meta(*c.op, args, &shapes, &cx)) {
+        bool varies = cx.varies;
         // With no rule, only the rank is known — unless an int argument
         // changes between calls (squeeze(d), flatten(d) of a free int d):
         // then the rank may follow from it.
-        varies = varies || varying_int_arg(n);
+        bool int_arg = varying_int_arg(n);
+        varies = varies || int_arg;
+        if (varies && varies_at_.empty()) {
+          // Sizes a guard could say are not 1 (s-symbols whose example is
+          // not): the pass runs again with those facts.
+          want_not_one_.clear();
+          bool ok = cx.want_enough && !int_arg && !cx.want_not_one.empty();
+          for (int id : cx.want_not_one) {
+            ok = ok && id >= 0 && id < SymSize::kIntSymbols && size_t(id) < s_values_.size() && s_values_[size_t(id)] != 1;
+            want_not_one_.push_back(id);
+          }
+          if (!ok) want_not_one_.clear();
+        }
         if (varies && varies_at_.empty())
           varies_at_ = fmt::format("{}:{} ({}: a rank may follow from a size or int)",
                                    n.file ? std::string(vm::str_view(n.file)) : g_.filename, n.line, n.label);
@@ -474,6 +494,12 @@ void Pass::node(size_t i) {
     out.a = std::move(r.a);
     return;
   }
+  if (n.count_read && varies_at_.empty()) {
+    // The trace unpacked it: its length must be the same at every call.
+    varies_at_ = fmt::format("{}:{} ({}: unpacked, and how many values it holds may follow from a size)",
+                             n.file ? std::string(vm::str_view(n.file)) : g_.filename, n.line, n.label);
+    return;
+  }
   out.a = SymArg();
   out.a.kind = Kind::Unknown;
 }
@@ -490,16 +516,30 @@ SymbolicSizes Pass::run(const std::vector<Value>& input_values) {
     for (size_t i = 0; i < g_.nodes.size(); i++) g_.nodes[i].meta = std::move(nodes_before[i]);
     g_.size_symbols.clear();
     g_.int_symbols.clear();
-    return {"", varies_at_};
+    return {"", varies_at_, {}};
   }
-  return {mismatch_, ""};
+  return {mismatch_, "", {}};
 }
 
 }  // namespace
 
 SymbolicSizes symbolize_sizes(vm::VM& vm, Graph& g, const std::vector<Value>& input_values) {
   if (!g.dynamic) return {};
-  return Pass(vm, g).run(input_values);
+  // A rank that follows from whether a free size is 1 (squeeze): again,
+  // knowing the sizes it needs are not (each round adds at least one).
+  std::vector<int> not_one;
+  for (;;) {
+    Pass pass(vm, g, not_one);
+    SymbolicSizes r = pass.run(input_values);
+    if (r.varies_at.empty()) {
+      for (int id : not_one) r.not_one.push_back(g.size_symbols[size_t(id)]);
+      return r;
+    }
+    size_t before = not_one.size();
+    for (int id : pass.want_not_one())
+      if (std::find(not_one.begin(), not_one.end(), id) == not_one.end()) not_one.push_back(id);
+    if (not_one.size() == before) return r;
+  }
 }
 
 bool bind_symbols(const Graph& g, const Value* args, size_t nargs, std::vector<int64_t>* s, std::vector<int64_t>* n) {

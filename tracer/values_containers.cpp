@@ -438,7 +438,16 @@ std::vector<Sym> Tracer::unpack(const Sym& s, size_t n) {
   }
   int64_t len = -1;
   Value e = example_of(s);
-  size_read();
+  // How many values an op's tuple holds (q, k, v = x.chunk(3, -1)) is
+  // known to the symbolic-size pass, which pins the sizes where it follows
+  // from one (Node::count_read); any other length read pins them now.
+  const Node* made = s.kind == SymKind::Ref && !s.tensor && tag_kind(s.reg) == kNodeTag &&
+                             size_t(tag_index(s.reg)) < nodes_.size()
+                         ? &nodes_[size_t(tag_index(s.reg))]
+                         : nullptr;
+  OpCall call;
+  if (made && made->op == GraphOp::Call && op_call_of(*made, &call)) nodes_[size_t(tag_index(s.reg))].count_read = true;
+  else size_read();
   if (!vm::length(vm_, e, &len)) checked(Value(), "unpack");
   if (len != int64_t(n)) stop(BreakReason::ExceptionInTrace, fmt::format("unpacking {} values into {}", len, n));
   for (size_t i = 0; i < n; i++) out.push_back(getitem(s, Sym::constant(vm::make_int(vm_, int64_t(i)))));

@@ -1,10 +1,11 @@
 # Symbolic sizes in dynamic graphs: once a batch size changes, the next
 # graph leaves it free, and every value's sizes are expressions of the free
 # sizes (s0, s1), free ints (n0) and sizes no rule relates to them (u0) —
-# never the example's numbers. Ops whose rank follows from a free size
-# (squeeze of it, unbind along it) make the graph static instead, and so
-# (for now) does unpacking an op's tuple (`a, b = x.chunk(2, 1)`): the
-# tracer reads its length; indexing it (`x.chunk(2, 1)[0]`) does not.
+# never the example's numbers. squeeze of a free size keeps it, guarded
+# not to be 1 (a call with size 1 gets its own graph); other ops whose rank
+# or number of results follows from a free size (unbind along it, squeeze
+# by a free int) make the graph static instead. Unpacking an op's tuple
+# (`a, b = x.chunk(2, 1)`) stays dynamic when its length is fixed.
 # The self-check (on in this test) evaluates every expression at each call.
 import torch
 
@@ -29,11 +30,11 @@ def pieces(x):
 
 
 def squeezes(x):
-    return (x * 2).squeeze(0) + 1  # whether s0 is 1 decides the rank: static
+    return (x * 2).squeeze(0) + 1  # s0 kept, guarded != 1; size 1 gets its own graph
 
 
 def unpacks(x):
-    a, b = x.chunk(2, dim=1)       # unpacking reads the tuple's length: static
+    a, b = x.chunk(2, dim=1)       # two pieces at every call: dynamic
     return a + b
 
 

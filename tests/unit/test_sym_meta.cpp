@@ -205,7 +205,7 @@ TEST_P(SymMetaOfOp, AgreesWithEager) {
   kiln_test::OpHarness& h = kiln_test::op_harness();
   const OpDef& op = all_ops()[GetParam()];
   kiln_test::Gen g(uint32_t(GetParam()) * 104729u + 5u);
-  int ok = 0, answered_fixed = 0, answered_symbolic = 0;
+  int ok = 0, answered_fixed = 0, answered_symbolic = 0, answered_with_facts = 0;
   for (int call = 0; call < 400; call++) {
     kiln_test::SampledCall c = kiln_test::sample_call(h, op, g, kiln_test::SampleStyle::Metadata);
     kiln::torch::ops::Bound bound;
@@ -244,11 +244,18 @@ TEST_P(SymMetaOfOp, AgreesWithEager) {
       Symbolizer& sym = syms[symbols];
       std::vector<SymArg>& args = sym_args[symbols];
       std::vector<SymShape> got;
-      bool varies = false;
-      if (!kiln::torch::ops::sym_meta(op, args, &got, &varies)) {
+      kiln::torch::ops::SymContext cx;
+      if (!kiln::torch::ops::sym_meta(op, args, &got, &cx)) {
         // Only a symbol can make a rank vary.
-        EXPECT_FALSE(varies && !symbols) << op.name() << " call " << call;
-        continue;
+        EXPECT_FALSE(cx.varies && !symbols) << op.name() << " call " << call;
+        // Knowing the symbols it wants are not 1 (where they are not), the
+        // rule answers.
+        bool can = cx.varies && cx.want_enough && !cx.want_not_one.empty();
+        for (int id : cx.want_not_one) can = can && sym.value.count(id) && sym.value[id] != 1;
+        if (!can) continue;
+        cx.not_one = cx.want_not_one;
+        ASSERT_TRUE(kiln::torch::ops::sym_meta(op, args, &got, &cx)) << op.name() << " call " << call << ": with not-1 facts";
+        answered_with_facts++;
       }
       (symbols ? answered_symbolic : answered_fixed)++;
       std::string where = std::string(op.name()) + " call " + std::to_string(call) + (symbols ? " (symbolic)" : "");
@@ -269,6 +276,7 @@ TEST_P(SymMetaOfOp, AgreesWithEager) {
     EXPECT_GT(answered_fixed, 0) << op.name() << ": the rule answered none of " << ok << " calls with fixed sizes";
   }
   RecordProperty("answered_symbolic", answered_symbolic);
+  RecordProperty("answered_with_facts", answered_with_facts);
 }
 
 INSTANTIATE_TEST_SUITE_P(OpRegistry, SymMetaOfOp, ::testing::Range(size_t(0), all_ops().size()),

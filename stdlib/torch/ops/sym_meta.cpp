@@ -3,6 +3,7 @@
 // composites share broadcasting.
 #include "stdlib/torch/ops/sym_meta.h"
 
+#include <algorithm>
 #include <charconv>
 #include <unordered_map>
 
@@ -26,9 +27,22 @@ bool is_const(const SymSize& s, int64_t v) {
 struct Args {
   const OpDef& op;
   std::span<const SymArg> a;
-  bool* varies;  // set by a rule whose result's rank (or count) follows from a symbolic size
+  SymContext* cx;  // facts in, `varies` out
   bool vary() const {
-    *varies = true;
+    cx->varies = true;
+    return false;
+  }
+  // A count that follows from a symbolic size (unbind, chunk): no fact helps.
+  bool vary_count() const {
+    cx->want_enough = false;
+    return vary();
+  }
+  // Records that the rule would answer if symbol x were known to be other
+  // than 1; false (so the caller varies) when x is no plain symbol.
+  bool want_not_one(const SymSize& x) const {
+    int id;
+    if (x.is_symbol(&id)) cx->want_not_one.push_back(id);
+    else cx->want_enough = false;
     return false;
   }
   const SymArg& operator[](size_t i) const {
@@ -336,15 +350,20 @@ bool rule_squeeze(const Args& a, Shapes* out) {
   if (!s || !a.const_int("dim", &d, &none)) return false;
   SymShape r;
   if (none) {
+    bool known = true;
     for (const SymSize& x : *s) {
-      if (!x.is_constant(&v)) return a.vary();
-      if (v != 1) r.push_back(x);
+      if (x.is_constant(&v) ? v != 1 : a.cx->is_not_one(x)) r.push_back(x);
+      else if (!x.is_constant()) known = a.want_not_one(x);
     }
-    return one(std::move(r), out);
+    return known ? one(std::move(r), out) : a.vary();
   }
   if (!wrap(d, int64_t(s->size()), &w)) return false;
   if (s->empty()) return one({}, out);
-  if (!(*s)[size_t(w)].is_constant(&v)) return a.vary();
+  const SymSize& x = (*s)[size_t(w)];
+  if (!x.is_constant(&v)) {
+    if (!a.cx->is_not_one(x)) return a.want_not_one(x), a.vary();
+    v = 2;  // (not 1: kept)
+  }
   r = *s;
   if (v == 1) r.erase(r.begin() + w);
   return one(std::move(r), out);
@@ -393,7 +412,7 @@ bool rule_chunk(const Args& a, Shapes* out) {
   if (!s || s->empty() || !a.const_int("chunks", &k) || k <= 0 || !a.const_int("dim", &d) ||
       !wrap(d, int64_t(s->size()), &w))
     return false;
-  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary();
+  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary_count();
   if (n <= 0) return false;
   return pieces(*s, w, even_pieces(n, (n + k - 1) / k), out);
 }
@@ -402,7 +421,7 @@ bool rule_unbind(const Args& a, Shapes* out) {
   const SymShape* s = a.tensor(0);
   int64_t d, w, n;
   if (!s || s->empty() || !a.const_int("dim", &d) || !wrap(d, int64_t(s->size()), &w)) return false;
-  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary();
+  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary_count();
   SymShape r = *s;
   r.erase(r.begin() + w);
   out->assign(size_t(n), r);
@@ -416,7 +435,7 @@ bool rule_split(const Args& a, Shapes* out) {
   if (!s || s->empty() || !a.const_int("dim", &d) || !wrap(d, int64_t(s->size()), &w)) return false;
   if (how.kind == Kind::IntList) return pieces(*s, w, how.shape, out);  // sections (a negative one raises)
   if (how.kind != Kind::Int || !how.shape[0].is_constant(&each) || each <= 0) return false;
-  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary();
+  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary_count();
   if (n <= 0) return false;
   return pieces(*s, w, even_pieces(n, each), out);
 }
@@ -655,10 +674,17 @@ bool has_sym_rule(const OpDef& op) {
   return rules().count(op.impl) || op.kind == OpKind::Pointwise || op.kind == OpKind::Composite;
 }
 
-bool sym_meta(const OpDef& op, std::span<const SymArg> args, std::vector<SymShape>* out, bool* varies) {
-  bool ignored = false;
-  Args a{op, args, varies ? varies : &ignored};
-  if (varies) *varies = false;
+bool SymContext::is_not_one(const SymSize& x) const {
+  int id;
+  return x.is_symbol(&id) && std::find(not_one.begin(), not_one.end(), id) != not_one.end();
+}
+
+bool sym_meta(const OpDef& op, std::span<const SymArg> args, std::vector<SymShape>* out, SymContext* cx) {
+  SymContext local;
+  Args a{op, args, cx ? cx : &local};
+  a.cx->varies = false;
+  a.cx->want_not_one.clear();
+  a.cx->want_enough = true;
   auto it = rules().find(op.impl);
   bool ok;
   if (it != rules().end()) ok = it->second(a, out);

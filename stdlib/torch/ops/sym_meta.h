@@ -19,7 +19,10 @@
 // false and the caller knows nothing of the sizes but the rank (the
 // tracer then gives them fresh u-symbols). An op whose result's rank, or
 // number of pieces, follows from sizes (squeeze of a dim that may be 1)
-// says so (`varies`): the tracer then makes the graph's sizes static.
+// says so (`varies`), and which symbols it would need to be other than 1
+// to answer (squeeze's): the tracer then guards those sizes != 1 (Dynamo's
+// 0/1 specialisation) where the trace's values allow, or else makes the
+// graph's sizes static.
 //
 // The generated test tests/unit/test_op_registry.cpp (SymMetaOfOp) calls
 // every op on random arguments with their sizes and ints made symbols (a
@@ -55,13 +58,27 @@ struct SymArg {
   vm::Value value;
 };
 
+// What a caller knows of the symbols beyond their being sizes (guarded
+// facts), and what a rule found it would need.
+struct SymContext {
+  std::vector<int> not_one;  // symbols known to be other than 1 (a guard says so)
+  // Out: the result's rank, or how many tensors it holds, follows from a
+  // symbolic size (squeeze of a dim that may be 1, unbind or chunk along a
+  // symbolic dim).
+  bool varies = false;
+  // Out, with `varies`: symbols which, known to be other than 1, would let
+  // the rule answer (squeeze of [s0, 1]: s0); `want_enough` false when no
+  // such fact would (a dim 2*s0 - 1, unbind along s0).
+  std::vector<int> want_not_one;
+  bool want_enough = true;
+  bool is_not_one(const SymSize& x) const;
+};
+
 // The sizes of each tensor `op` returns with arguments `args` (one shape
 // for a tensor result; sort, topk and max/min with a dim give two, split,
 // chunk and unbind one per piece), or false (no rule, or none valid for
-// every value of the symbols). False with *varies set: the result's rank,
-// or how many tensors it holds, follows from a symbolic size (squeeze of
-// a dim that may be 1, unbind or chunk along a symbolic dim).
-bool sym_meta(const OpDef& op, std::span<const SymArg> args, std::vector<SymShape>* out, bool* varies = nullptr);
+// every value of the symbols; see cx->varies).
+bool sym_meta(const OpDef& op, std::span<const SymArg> args, std::vector<SymShape>* out, SymContext* cx = nullptr);
 
 // Whether op has a rule at all (pointwise ops and composites broadcast;
 // others have one by their impl).
