@@ -267,6 +267,22 @@ KILN_META_IS_IMPL(detach)
 KILN_META_IS_IMPL(to)
 
 namespace {
+Tensor isclose_tensor(const Tensor& x, const Tensor& y, double rtol, double atol, bool equal_nan);
+}  // namespace
+
+// isclose(input, other, rtol, atol, equal_nan): |a - b| <= atol + rtol * |b|
+// elementwise (a bool tensor; meta tensors answer with its layout).
+Value ops::impl_isclose(VM& vm, const ops::Bound& args, const ops::OpDef&) {
+  double rtol = 1e-05, atol = 1e-08;
+  bool equal_nan = false;
+  if (args[2] && !as_double(vm, args[2], "isclose", "rtol", &rtol)) return Value();
+  if (args[3] && !as_double(vm, args[3], "isclose", "atol", &atol)) return Value();
+  if (args[4] && !as_bool(vm, args[4], "isclose", "equal_nan", &equal_nan)) return Value();
+  return guarded(vm, [&] { return wrap(vm, isclose_tensor(tensor_of(args[0]), tensor_of(args[1]), rtol, atol, equal_nan)); });
+}
+KILN_META_IS_IMPL(isclose)
+
+namespace {
 
 // Python number protocols: float(t), int(t), operator.index(t).
 Value float_dunder(VM& vm, const CallArgs& a, const Value&) {
@@ -345,6 +361,7 @@ Value equal_fn(VM& vm, const CallArgs& a, const Value&) {
 Tensor isclose_tensor(const Tensor& x, const Tensor& y, double rtol, double atol, bool equal_nan) {
   if (x.dtype != y.dtype)
     runtime_error("{}(): expected both inputs to have same dtype, but got {} and {}", "isclose", dtype_short_name(x.dtype), dtype_short_name(y.dtype));
+  if (is_meta(x) || is_meta(y)) return meta_tensor(broadcast_shapes(x.sizes, y.sizes), DType::Bool);
   DType r = is_floating(x.dtype) ? x.dtype : DType::Float64;
   Tensor a = to_dtype(x, r), b = to_dtype(y, r);
   Shape shape = broadcast_shapes(a.sizes, b.sizes);
@@ -390,14 +407,6 @@ Value allclose_fn(VM& vm, const CallArgs& a, const Value&) {
       if (!p[i]) return Value::boolean(false);
     return Value::boolean(true);
   });
-}
-Value isclose_fn(VM& vm, const CallArgs& a, const Value&) {
-  Value args[5];
-  Tensor *x, *y;
-  double rtol, atol;
-  bool equal_nan;
-  if (!bind_close(vm, a, "isclose", args, &x, &y, &rtol, &atol, &equal_nan)) return Value();
-  return guarded(vm, [&] { return wrap(vm, isclose_tensor(*x, *y, rtol, atol, equal_nan)); });
 }
 Value result_type_fn(VM& vm, const CallArgs& a, const Value&) {
   Value args[2];
@@ -464,7 +473,6 @@ void register_tensor_basics(Registrar& r) {
   r.function("get_default_dtype", get_default_dtype_fn);
   r.both("equal", equal_fn);
   r.both("allclose", allclose_fn);
-  r.both("isclose", isclose_fn);
   r.function("result_type", result_type_fn);
   r.function("promote_types", promote_types_fn);
 }

@@ -13,7 +13,8 @@ ops raising after them, dicts keyed by enum members and objects, classes
 with their own __new__, bound methods passed in), defines a hot function over a
 tensor that reads and writes that state (each "feature" below adds a block
 to its body), and calls it several times, changing the state between some
-calls (each feature's "mutations"). After each call it prints the result
+calls (each feature's "mutations"; in some programs the batch size too,
+so graphs go dynamic). After each call it prints the result
 (every float's repr), the Python state the features expose, or the
 exception raised.
 
@@ -644,6 +645,9 @@ class Program:
                     self.schedule.append((rng.randint(1, self.rounds - 1), fi, mi))
         self.schedule.sort()
         self.reshape_at = rng.randint(1, self.rounds - 1) if rng.random() < 0.2 else -1
+        # A batch size that changes at every call (automatic dynamic shapes:
+        # the graph goes dynamic, its symbolic sizes checked at each call)
+        self.row_cycle = rng.sample([1, 2, 3, 4, 5, 7], rng.randint(2, 4)) if rng.random() < 0.25 else []
 
     def render(self, features=None, schedule=None, rounds=None):
         fs = list(range(len(self.features))) if features is None else features
@@ -673,7 +677,9 @@ class Program:
             if fi in fs and c < rounds:
                 out.append(f"    if _i == {c}:")
                 out.append(f"        {self.features[fi].mutations[mi]}")
-        if self.reshape_at >= 0 and self.reshape_at < rounds:
+        if self.row_cycle:
+            out.append(f"    {p}x = _x({self.row_cycle}[_i % {len(self.row_cycle)}])")
+        elif self.reshape_at >= 0 and self.reshape_at < rounds:
             out.append(f"    if _i == {self.reshape_at}:")
             out.append(f"        {p}x = _x({self.rows + 2})")
         call = f"{p}hot({p}x{''.join(', ' + a for a in args)})"
