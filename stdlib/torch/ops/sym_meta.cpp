@@ -206,9 +206,10 @@ bool reduction(const Args& a, size_t results, Shapes* out) {
 
 bool rule_max(const Args& a, Shapes* out) {  // max / min: of all, along a dim, or of two tensors
   if (a.named("other").kind == Kind::Tensor) {
+    if (!a.tensor(0)) return false;
     SymShape r;
     Shapes both = {*a.tensor(0), a.named("other").shape};
-    return a.tensor(0) && sym_broadcast(both, &r) && one(std::move(r), out);
+    return sym_broadcast(both, &r) && one(std::move(r), out);
   }
   int64_t d;
   bool none;
