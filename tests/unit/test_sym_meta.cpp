@@ -1,6 +1,7 @@
 // Unit tests of symbolic sizes: SymSize's polynomial arithmetic
-// (stdlib/torch/ops/sym_size.h) and, generated per op of the registry, the
-// symbolic shape rules (sym_meta.h) against eager results.
+// (stdlib/torch/ops/sym_size.h); generated per op of the registry, the
+// symbolic shape rules (sym_meta.h) against eager results; and the
+// executor's self-check of a dynamic graph's expressions at each call.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -11,6 +12,8 @@
 #include "stdlib/torch/ops/sym_meta.h"
 #include "stdlib/torch/tensor_object.h"
 #include "tests/unit/op_samples.h"
+#include "tracer/executor.h"
+#include "tracer/graph.h"
 #include "vm/list.h"
 #include "vm/ops.h"
 #include "vm/tuple.h"
@@ -283,5 +286,54 @@ INSTANTIATE_TEST_SUITE_P(OpRegistry, SymMetaOfOp, ::testing::Range(size_t(0), al
                          [](const ::testing::TestParamInfo<size_t>& i) {
                            return std::string(kiln::torch::ops::op_id_name(all_ops()[i.param].id));
                          });
+
+}  // namespace
+
+// ------------------------------------------------------------- the executor's self-check
+
+namespace {
+
+// A dynamic graph of one node, v0 = i0 * 2, with x of [s0, 2]: run on a
+// [3, 2] tensor, the self-check compares v0's sizes with its expressions.
+void run_doubling_graph(const SymSize& claimed_rows) {
+  kiln_test::OpHarness& h = kiln_test::op_harness();
+  using kiln::tracer::Meta;
+  kiln::tracer::Graph g;
+  g.name = "doubling";
+  g.dynamic = true;
+  g.consts = {Value::small_int(2)};
+  g.inputs = {0};
+  g.input_names = {"x"};
+  Meta in;
+  in.tensor = true;
+  in.sizes = {Meta::kDynamic, 2};
+  in.sym = {s(0), k(2)};
+  g.input_meta = {in};
+  g.size_symbols = {{0, 0}};
+  kiln::tracer::Node n;
+  n.op = kiln::tracer::GraphOp::Binary;
+  n.arg = int(kiln::vm::ast::BinOpKind::Mult);
+  n.in = {g.input_reg(0), g.const_reg(0)};
+  n.label = "*";
+  n.meta = in;
+  n.meta.sym = {claimed_rows, k(2)};
+  g.nodes.push_back(std::move(n));
+  g.outputs = {g.node_reg(0)};
+  ASSERT_EQ(g.validate(), "");
+  kiln::tracer::GraphRunner runner(&g);
+  runner.check_symbolic_sizes(true);
+  kiln::torch::Tensor t = kiln::torch::empty(kiln::torch::Shape{3, 2}, kiln::torch::DType::Float32);
+  std::vector<Value> loaded = {kiln::torch::wrap(h.vm, t)};
+  Value r = runner.run(h.vm, loaded);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(kiln::torch::tensor_of(r).sizes, (kiln::torch::Shape{3, 2}));
+}
+
+TEST(SymbolicSizesSelfCheck, AgreeingExpressionsRun) { run_doubling_graph(s(0)); }
+
+TEST(SymbolicSizesSelfCheckDeathTest, AWrongExpressionAborts) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(run_doubling_graph(k(2) * s(0)), "kiln tracer self-check: doubling: node v0 \\(\\*\\) has sizes \\[3, 2\\] where its symbolic sizes are float32\\[2\\*s0, 2\\]");
+}
 
 }  // namespace
