@@ -261,17 +261,20 @@ std::unique_ptr<Graph> Tracer::finish_graph(const std::vector<int>& outputs, boo
 void Tracer::symbolize_graph(Graph& g) {
   SymbolicSizes ss = symbolize_sizes(vm_, g, input_values_);
   g.symbolic_mismatch = ss.mismatch;
-  for (const Graph::Symbol& s : ss.not_one) {
-    // The free size the answers assume is not 1 (squeeze), guarded.
+  // The facts the answers assume about free sizes, guarded: not 1
+  // (squeeze), or the trace's value (unbind along it).
+  auto size_guard = [&](const Graph::Symbol& s, vm::CmpOpKind cmp, int64_t v) {
     Guard gd;
     gd.kind = GuardKind::SizeCompare;
     gd.source = input_sources_[s.input];
     gd.n = s.dim;
-    gd.expected = vm::make_int(vm_, 1);
-    gd.cmp = uint8_t(vm::CmpOpKind::NotEq);
+    gd.expected = vm::make_int(vm_, v);
+    gd.cmp = uint8_t(cmp);
     gd.want = true;
     guards_.add(std::move(gd));
-  }
+  };
+  for (const Graph::Symbol& s : ss.facts.not_one) size_guard(s, vm::CmpOpKind::NotEq, 1);
+  for (const auto& [s, v] : ss.facts.fixed) size_guard(s, vm::CmpOpKind::Eq, v);
   if (ss.varies_at.empty()) return;
   // A rank (or a number of results) follows from a free size: every size
   // and int pinned, as when Python reads one (finish_graph's start).

@@ -35,11 +35,10 @@ bool small_int(const Value& v, int64_t* out) {
 
 class Pass {
  public:
-  Pass(vm::VM& vm, Graph& g, std::vector<int> not_one)
-      : vm_(vm), g_(g), regs_(size_t(g.nregs())), not_one_(std::move(not_one)) {}
-  // After a run that varied: the symbols that, guarded != 1, would let it
-  // answer (empty: none would).
-  const std::vector<int>& want_not_one() const { return want_not_one_; }
+  Pass(vm::VM& vm, Graph& g, const SizeFacts& facts) : vm_(vm), g_(g), regs_(size_t(g.nregs())), facts_(facts) {}
+  // After a run that varied: the facts that would let it answer (empty:
+  // none would).
+  const SizeFacts& wanted() const { return wanted_; }
 
   SymbolicSizes run(const std::vector<Value>& input_values);
 
@@ -50,8 +49,9 @@ class Pass {
   std::vector<int64_t> s_values_, n_values_, u_values_;  // each symbol's example
   std::string mismatch_;
   std::string varies_at_;  // a node whose rank follows from a symbolic size
-  std::vector<int> not_one_;       // symbols guarded != 1
-  std::vector<int> want_not_one_;  // what the node that varied would need
+  const SizeFacts& facts_;   // assumed (guarded)
+  std::vector<int> not_one_;  // facts_.not_one's symbol ids
+  SizeFacts wanted_;          // what the node that varied would need
 
   SymSize fresh_unknown(int64_t example) {
     u_values_.push_back(example);
@@ -141,13 +141,22 @@ void Pass::input(size_t i, const Value& example) {
     const torch::Tensor& t = torch::tensor_of(example);
     r.a.kind = Kind::Tensor;
     for (size_t d = 0; d < m.sizes.size(); d++) {
+      auto is = [&](const Graph::Symbol& s) { return s.input == i && s.dim == int(d); };
       if (m.sizes[d] != Meta::kDynamic) {
         r.a.shape.push_back(SymSize::constant(m.sizes[d]));
         continue;
       }
+      auto fixed = std::find_if(facts_.fixed.begin(), facts_.fixed.end(), [&](const auto& f) { return is(f.first); });
+      if (fixed != facts_.fixed.end()) {
+        m.sizes[d] = fixed->second;  // guarded: a constant here
+        r.a.shape.push_back(SymSize::constant(fixed->second));
+        continue;
+      }
       g_.size_symbols.push_back({i, int(d)});
       s_values_.push_back(t.sizes[int(d)]);
-      r.a.shape.push_back(SymSize::symbol(int(s_values_.size()) - 1));
+      int id = int(s_values_.size()) - 1;
+      if (std::any_of(facts_.not_one.begin(), facts_.not_one.end(), is)) not_one_.push_back(id);
+      r.a.shape.push_back(SymSize::symbol(id));
       r.dynamic = true;
     }
     if (r.dynamic) m.sym = r.a.shape;
@@ -270,7 +279,7 @@ bool Pass::rule(const Node& n, Reg* out) {
       }
       std::vector<SymShape> shapes;
       torch::ops::SymContext cx;
-      cx.not_one = not_one_;
+      cx.not_one = not_one_;  // (fixed sizes are constants already)
       if (!torch::ops::sym_meta(*c.op, args, &shapes, &cx)) {
         bool varies = cx.varies;
         // With no rule, only the rank is known — unless an int argument
@@ -279,15 +288,25 @@ bool Pass::rule(const Node& n, Reg* out) {
         bool int_arg = varying_int_arg(n);
         varies = varies || int_arg;
         if (varies && varies_at_.empty()) {
-          // Sizes a guard could say are not 1 (s-symbols whose example is
-          // not): the pass runs again with those facts.
-          want_not_one_.clear();
-          bool ok = cx.want_enough && !int_arg && !cx.want_not_one.empty();
+          // Facts a guard could give about input sizes (s-symbols): not 1
+          // where the example is not (squeeze), else the example's value;
+          // the pass runs again with them.
+          wanted_ = SizeFacts();
+          bool ok = cx.want_enough && !int_arg && (!cx.want_not_one.empty() || !cx.want_fixed.empty());
+          auto input_size = [&](int id) {
+            return id >= 0 && id < SymSize::kIntSymbols && size_t(id) < s_values_.size() &&
+                   size_t(id) < g_.size_symbols.size();
+          };
           for (int id : cx.want_not_one) {
-            ok = ok && id >= 0 && id < SymSize::kIntSymbols && size_t(id) < s_values_.size() && s_values_[size_t(id)] != 1;
-            want_not_one_.push_back(id);
+            if (!(ok = ok && input_size(id))) break;
+            if (s_values_[size_t(id)] != 1) wanted_.not_one.push_back(g_.size_symbols[size_t(id)]);
+            else wanted_.fixed.emplace_back(g_.size_symbols[size_t(id)], 1);
           }
-          if (!ok) want_not_one_.clear();
+          for (int id : cx.want_fixed) {
+            if (!(ok = ok && input_size(id))) break;
+            wanted_.fixed.emplace_back(g_.size_symbols[size_t(id)], s_values_[size_t(id)]);
+          }
+          if (!ok) wanted_ = SizeFacts();
         }
         if (varies && varies_at_.empty())
           varies_at_ = fmt::format("{}:{} ({}: a rank may follow from a size or int)",
@@ -516,7 +535,7 @@ SymbolicSizes Pass::run(const std::vector<Value>& input_values) {
     for (size_t i = 0; i < g_.nodes.size(); i++) g_.nodes[i].meta = std::move(nodes_before[i]);
     g_.size_symbols.clear();
     g_.int_symbols.clear();
-    return {"", varies_at_, {}};
+    return {"", varies_at_, {}};  // (the caller pins, or runs again with wanted())
   }
   return {mismatch_, "", {}};
 }
@@ -525,20 +544,29 @@ SymbolicSizes Pass::run(const std::vector<Value>& input_values) {
 
 SymbolicSizes symbolize_sizes(vm::VM& vm, Graph& g, const std::vector<Value>& input_values) {
   if (!g.dynamic) return {};
-  // A rank that follows from whether a free size is 1 (squeeze): again,
-  // knowing the sizes it needs are not (each round adds at least one).
-  std::vector<int> not_one;
+  // A rank or count that follows from a free size: again, with the facts
+  // that settle it (each round adds at least one, or gives up).
+  SizeFacts facts;
+  auto same = [](const Graph::Symbol& a, const Graph::Symbol& b) { return a.input == b.input && a.dim == b.dim; };
   for (;;) {
-    Pass pass(vm, g, not_one);
+    Pass pass(vm, g, facts);
     SymbolicSizes r = pass.run(input_values);
     if (r.varies_at.empty()) {
-      for (int id : not_one) r.not_one.push_back(g.size_symbols[size_t(id)]);
+      r.facts = facts;
       return r;
     }
-    size_t before = not_one.size();
-    for (int id : pass.want_not_one())
-      if (std::find(not_one.begin(), not_one.end(), id) == not_one.end()) not_one.push_back(id);
-    if (not_one.size() == before) return r;
+    bool added = false;
+    for (const Graph::Symbol& s : pass.wanted().not_one)
+      if (std::none_of(facts.not_one.begin(), facts.not_one.end(), [&](const auto& f) { return same(f, s); })) {
+        facts.not_one.push_back(s);
+        added = true;
+      }
+    for (const auto& [s, v] : pass.wanted().fixed)
+      if (std::none_of(facts.fixed.begin(), facts.fixed.end(), [&](const auto& f) { return same(f.first, s); })) {
+        facts.fixed.emplace_back(s, v);
+        added = true;
+      }
+    if (!added) return r;
   }
 }
 

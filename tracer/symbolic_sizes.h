@@ -18,13 +18,15 @@
 //     u<k> per dim — some size, related to nothing (x[1:] of s0 is
 //     max(s0 - 1, 0));
 //   * squeeze of a free size s<k> (h.squeeze() of [s0, 1]) keeps it, the
-//     pass assuming s<k> is not 1 where the trace's value was not: the
-//     tracer guards that (SIZE_COMPARE, Dynamo's 0/1 specialisation; a call
-//     with size 1 then traces its own graph);
-//   * any other op whose rank or number of results follows from a symbolic
-//     size (squeeze of 2*s0 - 1, unbind along s0, squeeze(d) of a free int
-//     d) leaves the graph as it is and says where: the tracer then pins
-//     every size (the graph is static, as when Python reads a size);
+//     pass running again assuming s<k> is not 1 where the trace's value was
+//     not (the tracer guards that: SIZE_COMPARE, Dynamo's 0/1
+//     specialisation; a call with size 1 then traces its own graph), and
+//     fixing s<k> to 1 where it was; unbind or chunk along a free size fixes
+//     that size to the trace's value; the graph's other sizes stay free;
+//   * an op whose rank or number of results follows from something no
+//     such fact settles (squeeze of 2*s0 - 1, squeeze(d) of a free int d)
+//     leaves the graph as it is and says where: the tracer then pins every
+//     size (the graph is static, as when Python reads a size);
 //   * a node none of whose inputs depends on a symbol keeps its example's
 //     sizes: they are the same at every call.
 // Each node's Meta then has `sizes` kDynamic where its expression is not a
@@ -46,12 +48,18 @@
 
 namespace kiln::tracer {
 
+// Facts about free sizes the answers assume, each guarded by the tracer
+// (SIZE_COMPARE): a size that is not 1 (squeeze of [s0, 1] keeps s0), a
+// size that is its trace's value (unbind along it; squeeze of one that was
+// 1): fixed, while the graph's other sizes stay free.
+struct SizeFacts {
+  std::vector<Graph::Symbol> not_one;
+  std::vector<std::pair<Graph::Symbol, int64_t>> fixed;
+};
 struct SymbolicSizes {
   std::string mismatch;   // the first rule that disagreed with the trace, or ""
-  std::string varies_at;  // "f.py:3 (Tensor.squeeze: ...)": a rank follows from a size (g left as it was), or ""
-  // The free sizes the answers assume are not 1 (squeeze of [s0, 1]): the
-  // tracer guards each (SIZE_COMPARE size != 1).
-  std::vector<Graph::Symbol> not_one;
+  std::string varies_at;  // "f.py:3 (Tensor.squeeze: ...)": a rank follows from a size no fact settles (g left as it was), or ""
+  SizeFacts facts;        // what the answers assume (empty with varies_at)
 };
 // Gives g's inputs and nodes their symbolic sizes (g.dynamic graphs only;
 // others are left as they are). `input_values[i]`: what input i held while

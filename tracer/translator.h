@@ -391,6 +391,10 @@ class Tracer {
       size_read_at_ = cur_co_ ? fmt::format("{}:{}", vm::str_view(cur_co_->filename), cur_line_) : "the arguments";
     sizes_read_ = true;
   }
+  // The trace reads how many values s holds (unpacking, iterating): an
+  // op's tuple marks its node (Node::count_read), anything else is a size
+  // read.
+  void length_read(const Sym& s);
   Value clone_tensor(const Value& real);
   // A tensor argument: a graph input, its metadata guarded (TENSOR_MATCH:
   // class, dtype, sizes and strides, requires_grad; the dims marked dynamic

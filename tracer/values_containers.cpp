@@ -424,6 +424,20 @@ Sym Tracer::getitem(const Sym& c0, const Sym& key0) {
   stop(BreakReason::UnsupportedValue, "subscript of this value");
 }
 
+void Tracer::length_read(const Sym& s) {
+  // How many values an op's tuple holds (q, k, v = x.chunk(3, -1); for t
+  // in x.unbind(1)) is known to the symbolic-size pass, which fixes or pins
+  // the sizes it follows from (Node::count_read); any other length read (a
+  // tensor's rows) pins them now.
+  const Node* made = s.kind == SymKind::Ref && !s.tensor && tag_kind(s.reg) == kNodeTag &&
+                             size_t(tag_index(s.reg)) < nodes_.size()
+                         ? &nodes_[size_t(tag_index(s.reg))]
+                         : nullptr;
+  OpCall call;
+  if (made && made->op == GraphOp::Call && op_call_of(*made, &call)) nodes_[size_t(tag_index(s.reg))].count_read = true;
+  else size_read();
+}
+
 std::vector<Sym> Tracer::unpack(const Sym& s, size_t n) {
   std::vector<Sym> out;
   if (subclass_override(s, "__iter__")) {  // unpacking iterates
@@ -438,16 +452,7 @@ std::vector<Sym> Tracer::unpack(const Sym& s, size_t n) {
   }
   int64_t len = -1;
   Value e = example_of(s);
-  // How many values an op's tuple holds (q, k, v = x.chunk(3, -1)) is
-  // known to the symbolic-size pass, which pins the sizes where it follows
-  // from one (Node::count_read); any other length read pins them now.
-  const Node* made = s.kind == SymKind::Ref && !s.tensor && tag_kind(s.reg) == kNodeTag &&
-                             size_t(tag_index(s.reg)) < nodes_.size()
-                         ? &nodes_[size_t(tag_index(s.reg))]
-                         : nullptr;
-  OpCall call;
-  if (made && made->op == GraphOp::Call && op_call_of(*made, &call)) nodes_[size_t(tag_index(s.reg))].count_read = true;
-  else size_read();
+  length_read(s);
   if (!vm::length(vm_, e, &len)) checked(Value(), "unpack");
   if (len != int64_t(n)) stop(BreakReason::ExceptionInTrace, fmt::format("unpacking {} values into {}", len, n));
   for (size_t i = 0; i < n; i++) out.push_back(getitem(s, Sym::constant(vm::make_int(vm_, int64_t(i)))));
@@ -510,7 +515,7 @@ Sym Tracer::iterate(const Sym& s) {
   }
   if (s.kind == SymKind::Ref) {
     int64_t n = 0;
-    size_read();
+    length_read(s);
     if (s.tensor && torch::tensor_of(s.ex).dim() == 0) checked(Value(vm_.raise(vm::Exc::TypeError, "iteration over a 0-d tensor")), "iter()");
     if (!vm::length(vm_, s.ex, &n)) checked(Value(), "iter()");
     if (n > 1024) stop(BreakReason::TraceTooLong, fmt::format("iterating over {} rows of a tensor", n));

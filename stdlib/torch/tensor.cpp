@@ -21,6 +21,9 @@ std::string Shape::str() const {
 }
 
 bool Tensor::is_contiguous() const {
+  // (PyTorch's rule: a tensor of no elements is contiguous, whatever its strides.)
+  for (int d = 0; d < dim(); ++d)
+    if (sizes[d] == 0) return true;
   int64_t expected = 1;
   for (int d = dim() - 1; d >= 0; --d) {
     if (sizes[d] == 1) continue;

@@ -357,25 +357,36 @@ Value equal_fn(VM& vm, const CallArgs& a, const Value&) {
     return Value::boolean(true);
   });
 }
-// allclose / isclose: |a - b| <= atol + rtol * |b| (equal_nan: NaNs match).
+// allclose / isclose, as PyTorch computes them: equal elements are close
+// (NaNs too with equal_nan); otherwise, unless both tolerances are 0,
+// |a - b| <= atol + |rtol * b| with a finite |a - b|, in the inputs' float
+// dtype (integers and bools in the default dtype, float32: 100000000 and
+// 100000001 are close with atol 0.5), the tolerances rounded to it.
+template <typename W>
+bool close_in(double p, double q, double rtol, double atol) {
+  W a = W(p), b = W(q);
+  W actual = std::fabs(a - b);
+  W allowed = W(atol) + std::fabs(W(rtol) * b);
+  return std::isfinite(actual) && actual <= allowed;
+}
 Tensor isclose_tensor(const Tensor& x, const Tensor& y, double rtol, double atol, bool equal_nan) {
   if (x.dtype != y.dtype)
     runtime_error("{}(): expected both inputs to have same dtype, but got {} and {}", "isclose", dtype_short_name(x.dtype), dtype_short_name(y.dtype));
+  if (!(rtol >= 0)) runtime_error("rtol must be greater than or equal to zero, but got {:g}", rtol);
+  if (!(atol >= 0)) runtime_error("atol must be greater than or equal to zero, but got {:g}", atol);
   if (is_meta(x) || is_meta(y)) return meta_tensor(broadcast_shapes(x.sizes, y.sizes), DType::Bool);
-  DType r = is_floating(x.dtype) ? x.dtype : DType::Float64;
-  Tensor a = to_dtype(x, r), b = to_dtype(y, r);
-  Shape shape = broadcast_shapes(a.sizes, b.sizes);
-  Tensor ea = expand_to(a, shape), eb = expand_to(b, shape);
+  Shape shape = broadcast_shapes(x.sizes, y.sizes);
+  Tensor ea = expand_to(x, shape), eb = expand_to(y, shape);
   Tensor out = empty(shape, DType::Bool);
   bool* o = out.data<bool>();
+  const DType work = is_floating(x.dtype) ? x.dtype : kDefaultFloat;
+  const bool tolerances = rtol != 0 || atol != 0;
   int64_t n = out.numel();
   for (int64_t i = 0; i < n; ++i) {
     double p = element_as_double(ea, i), q = element_as_double(eb, i);
-    bool close;
-    if (std::isnan(p) || std::isnan(q)) close = equal_nan && std::isnan(p) && std::isnan(q);
-    else if (p == q) close = true;
-    else if (std::isinf(p) || std::isinf(q)) close = false;
-    else close = std::fabs(p - q) <= atol + rtol * std::fabs(q);
+    bool close = p == q || (equal_nan && std::isnan(p) && std::isnan(q));
+    if (!close && tolerances)
+      close = work == DType::Float64 ? close_in<double>(p, q, rtol, atol) : close_in<float>(p, q, rtol, atol);
     o[i] = close;
   }
   return out;

@@ -2,10 +2,11 @@
 # graph leaves it free, and every value's sizes are expressions of the free
 # sizes (s0, s1), free ints (n0) and sizes no rule relates to them (u0) —
 # never the example's numbers. squeeze of a free size keeps it, guarded
-# not to be 1 (a call with size 1 gets its own graph); other ops whose rank
-# or number of results follows from a free size (unbind along it, squeeze
-# by a free int) make the graph static instead. Unpacking an op's tuple
-# (`a, b = x.chunk(2, 1)`) stays dynamic when its length is fixed.
+# not to be 1 (a call with size 1 gets its own graph); unbind along a free
+# size fixes that size by a guard, the others staying free; an op whose
+# rank follows from a free int (squeeze(d)) makes the graph static.
+# Unpacking or iterating an op's tuple (`a, b = x.chunk(2, 1)`) stays
+# dynamic when its length is fixed.
 # The self-check (on in this test) evaluates every expression at each call.
 import torch
 
@@ -39,7 +40,14 @@ def unpacks(x):
 
 
 def rows(x):
-    return x.unbind(0)[0] * 2      # how many rows unbind gives follows from s0: static
+    return x.unbind(0)[0] * 2      # how many rows unbind gives follows from s0: fixed by a guard
+
+
+def steps(x):
+    acc = x[:, 0] * 0              # a loop over x.unbind(1): how many steps fixes
+    for xt in x.unbind(1):         # x.size(1) (a guard), the batch stays free
+        acc = acc + xt
+    return acc
 
 
 def by_dim(x, d):
@@ -71,3 +79,4 @@ for n in [2, 3, 5, 1, 4]:
     x = torch.arange(n * 4.0).reshape(n, 4)
     print(mlp(x, w1, w2), pieces(x), squeezes(x).shape, unpacks(x).sum(), rows_of(x), counts(x, n + 1))
     print(by_dim(x.reshape(n, 1, 4), n % 2).shape, matmul_assign(x, w1[:, :n + 1]).shape, transposes(x))
+    print(steps(x.reshape(n, 2, 2)))

@@ -32,9 +32,12 @@ struct Args {
     cx->varies = true;
     return false;
   }
-  // A count that follows from a symbolic size (unbind, chunk): no fact helps.
-  bool vary_count() const {
-    cx->want_enough = false;
+  // A count that follows from symbolic size x (unbind, chunk along it):
+  // knowing x's value would do.
+  bool vary_count(const SymSize& x) const {
+    int id;
+    if (x.is_symbol(&id)) cx->want_fixed.push_back(id);
+    else cx->want_enough = false;
     return vary();
   }
   // Records that the rule would answer if symbol x were known to be other
@@ -413,7 +416,7 @@ bool rule_chunk(const Args& a, Shapes* out) {
   if (!s || s->empty() || !a.const_int("chunks", &k) || k <= 0 || !a.const_int("dim", &d) ||
       !wrap(d, int64_t(s->size()), &w))
     return false;
-  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary_count();
+  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary_count((*s)[size_t(w)]);
   if (n <= 0) return false;
   return pieces(*s, w, even_pieces(n, (n + k - 1) / k), out);
 }
@@ -422,7 +425,7 @@ bool rule_unbind(const Args& a, Shapes* out) {
   const SymShape* s = a.tensor(0);
   int64_t d, w, n;
   if (!s || s->empty() || !a.const_int("dim", &d) || !wrap(d, int64_t(s->size()), &w)) return false;
-  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary_count();
+  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary_count((*s)[size_t(w)]);
   SymShape r = *s;
   r.erase(r.begin() + w);
   out->assign(size_t(n), r);
@@ -436,7 +439,7 @@ bool rule_split(const Args& a, Shapes* out) {
   if (!s || s->empty() || !a.const_int("dim", &d) || !wrap(d, int64_t(s->size()), &w)) return false;
   if (how.kind == Kind::IntList) return pieces(*s, w, how.shape, out);  // sections (a negative one raises)
   if (how.kind != Kind::Int || !how.shape[0].is_constant(&each) || each <= 0) return false;
-  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary_count();
+  if (!(*s)[size_t(w)].is_constant(&n)) return a.vary_count((*s)[size_t(w)]);
   if (n <= 0) return false;
   return pieces(*s, w, even_pieces(n, each), out);
 }
@@ -685,6 +688,7 @@ bool sym_meta(const OpDef& op, std::span<const SymArg> args, std::vector<SymShap
   Args a{op, args, cx ? cx : &local};
   a.cx->varies = false;
   a.cx->want_not_one.clear();
+  a.cx->want_fixed.clear();
   a.cx->want_enough = true;
   auto it = rules().find(op.impl);
   bool ok;

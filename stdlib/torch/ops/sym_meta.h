@@ -20,9 +20,9 @@
 // tracer then gives them fresh u-symbols). An op whose result's rank, or
 // number of pieces, follows from sizes (squeeze of a dim that may be 1)
 // says so (`varies`), and which symbols it would need to be other than 1
-// to answer (squeeze's): the tracer then guards those sizes != 1 (Dynamo's
-// 0/1 specialisation) where the trace's values allow, or else makes the
-// graph's sizes static.
+// (squeeze's) or fixed (unbind's) to answer: the tracer then guards those
+// sizes != 1 (Dynamo's 0/1 specialisation) where the trace's value is not
+// 1, and others equal to the trace's value, the rest staying free.
 //
 // The generated test tests/unit/test_op_registry.cpp (SymMetaOfOp) calls
 // every op on random arguments with their sizes and ints made symbols (a
@@ -67,9 +67,10 @@ struct SymContext {
   // symbolic dim).
   bool varies = false;
   // Out, with `varies`: symbols which, known to be other than 1, would let
-  // the rule answer (squeeze of [s0, 1]: s0); `want_enough` false when no
-  // such fact would (a dim 2*s0 - 1, unbind along s0).
-  std::vector<int> want_not_one;
+  // the rule answer (squeeze of [s0, 1]: s0), and symbols whose value the
+  // answer needs outright (unbind along s0: how many tensors);
+  // `want_enough` false when no such fact would do (a dim 2*s0 - 1).
+  std::vector<int> want_not_one, want_fixed;
   bool want_enough = true;
   bool is_not_one(const SymSize& x) const;
 };
