@@ -26,6 +26,17 @@ try:
     torch.isclose(a, 1.0)
 except TypeError as e:
     print("TypeError", e)
+# In the inputs' float dtype (integers in float32), tolerances rounded to it.
+print(torch.isclose(torch.tensor([0.0]), torch.tensor([1e-7]), rtol=0.0, atol=1e-7))
+print(torch.isclose(torch.tensor([100000000]), torch.tensor([100000001]), rtol=0.0, atol=0.5))
+print(torch.isclose(torch.tensor([True, False]), torch.tensor([True, True]), atol=0.5))
+print(torch.allclose(torch.tensor([0.0]), torch.tensor([1e-7]), rtol=0.0, atol=1e-7))
+for kw in [dict(rtol=-1.0), dict(atol=-0.5), dict(rtol=float('nan'))]:
+    try:
+        torch.isclose(a, b, **kw)
+    except RuntimeError as e:
+        print("RuntimeError", e)
+print(torch.zeros(3, 0).is_contiguous(), torch.zeros(4, 0, 2).transpose(0, 2).is_contiguous())
 try:
     torch.isclose(torch.ones(3), torch.ones(4))
 except RuntimeError as e:
