@@ -28,7 +28,7 @@ struct Binding {
 // Whether value v, made by node n, has the sizes (or int value) n's
 // expressions give at binding b; dims whose expression has a u-symbol (no
 // value known) are not compared. Aborts on a difference (the self-check).
-void check_sizes(VM& vm, const Graph& g, size_t i, const Value& v, const Binding& b) {
+void check_sizes(const Graph& g, size_t i, const Value& v, const Binding& b) {
   const Meta& m = g.nodes[i].meta;
   if (m.sym.empty()) return;
   auto value = [&](int id, int64_t* out) {
@@ -58,7 +58,6 @@ void check_sizes(VM& vm, const Graph& g, size_t i, const Value& v, const Binding
   }
   std::fprintf(stderr, "kiln tracer self-check: %s: node v%zu (%s) has sizes [%s] where its symbolic sizes are %s\n",
                g.name.c_str(), i, g.nodes[i].label.c_str(), have.c_str(), m.str().c_str());
-  (void)vm;
   std::abort();
 }
 
@@ -211,7 +210,7 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
       *failed = int(i);
       return Value();
     }
-    if (binding) check_sizes(vm, g, i, r, *binding);
+    if (binding) check_sizes(g, i, r, *binding);
     regs[base + i] = std::move(r);
     drop(i, i + 1);
   }

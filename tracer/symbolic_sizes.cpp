@@ -238,6 +238,17 @@ bool Pass::rule(const Node& n, Reg* out) {
   auto reg = [&](int r) -> const Reg& { return regs_[size_t(r)]; };
   auto tensor = [&](int r) { return reg(r).a.kind == Kind::Tensor; };
   auto as_int = [&](int r) { return reg(r).a.kind == Kind::Int; };
+  // The tensor inputs broadcast (a number broadcasts as nothing).
+  auto broadcast_tensors = [&] {
+    std::vector<SymShape> shapes;
+    for (int r : n.in)
+      if (tensor(r)) shapes.push_back(reg(r).a.shape);
+    SymShape r;
+    if (shapes.empty() || !torch::ops::sym_broadcast(shapes, &r)) return false;
+    out->a.kind = Kind::Tensor;
+    out->a.shape = std::move(r);
+    return true;
+  };
   switch (n.op) {
     case GraphOp::Call: {
       if (n.label == "Tensor.size" && !n.in.empty() && tensor(n.in[0])) {
@@ -353,16 +364,10 @@ bool Pass::rule(const Node& n, Reg* out) {
         out->a = a.a;  // x += y writes x (x @= w is x = x @ w)
         return true;
       }
+      if (kind != vm::ast::BinOpKind::MatMult) return broadcast_tensors();
       SymShape r;
-      if (kind == vm::ast::BinOpKind::MatMult) {
-        if (a.a.kind != Kind::Tensor || b.a.kind != Kind::Tensor || !torch::ops::sym_matmul(a.a.shape, b.a.shape, &r))
-          return false;
-      } else {
-        std::vector<SymShape> shapes;  // (a number broadcasts as nothing)
-        for (const Reg* x : {&a, &b})
-          if (x->a.kind == Kind::Tensor) shapes.push_back(x->a.shape);
-        if (shapes.empty() || !torch::ops::sym_broadcast(shapes, &r)) return false;
-      }
+      if (a.a.kind != Kind::Tensor || b.a.kind != Kind::Tensor || !torch::ops::sym_matmul(a.a.shape, b.a.shape, &r))
+        return false;
       out->a.kind = Kind::Tensor;
       out->a.shape = std::move(r);
       return true;
@@ -382,17 +387,7 @@ bool Pass::rule(const Node& n, Reg* out) {
       }
       return false;
     }
-    case GraphOp::Compare: {
-      if (!n.meta.tensor) return false;
-      std::vector<SymShape> shapes;
-      for (int r : n.in)
-        if (tensor(r)) shapes.push_back(reg(r).a.shape);
-      SymShape r;
-      if (shapes.empty() || !torch::ops::sym_broadcast(shapes, &r)) return false;
-      out->a.kind = Kind::Tensor;
-      out->a.shape = std::move(r);
-      return true;
-    }
+    case GraphOp::Compare: return n.meta.tensor && broadcast_tensors();
     case GraphOp::GetItem: {
       const Reg& a = reg(n.in[0]);
       const Reg& k = reg(n.in[1]);

@@ -21,13 +21,15 @@ std::string Shape::str() const {
 }
 
 bool Tensor::is_contiguous() const {
-  // (PyTorch's rule: a tensor of no elements is contiguous, whatever its strides.)
-  for (int d = 0; d < dim(); ++d)
-    if (sizes[d] == 0) return true;
   int64_t expected = 1;
   for (int d = dim() - 1; d >= 0; --d) {
     if (sizes[d] == 1) continue;
-    if (strides[d] != expected) return false;
+    if (strides[d] != expected) {
+      // (PyTorch's rule: a tensor of no elements is contiguous, whatever its strides.)
+      for (int e = 0; e < dim(); ++e)
+        if (sizes[e] == 0) return true;
+      return false;
+    }
     expected *= sizes[d];
   }
   return true;

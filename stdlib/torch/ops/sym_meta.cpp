@@ -117,13 +117,14 @@ SymSize product(const SymShape& s, size_t from = 0, size_t to = SIZE_MAX) {
   return p;
 }
 
-// A size argument list (view, expand, zeros...): each item a constant or an
-// expression that is a size for every value (an int that could be -1 at
-// run time would mean something else). `minus_one` allows a constant -1.
-bool sizes_ok(const SymShape& s, bool minus_one) {
+// A size argument list where -1 means "inferred" or "kept" (view, expand,
+// unflatten): each item a constant (-1 allowed) or an expression that is a
+// size for every value (an int that could be -1 at run time would mean
+// something else).
+bool sizes_ok(const SymShape& s) {
   for (const SymSize& x : s) {
     int64_t v;
-    if (x.is_constant(&v) ? !(v >= 0 || (minus_one && v == -1)) : !x.nonnegative()) return false;
+    if (x.is_constant(&v) ? v < -1 : !x.nonnegative()) return false;
   }
   return true;
 }
@@ -254,14 +255,14 @@ bool rule_topk(const Args& a, Shapes* out) {
 bool rule_view(const Args& a, Shapes* out) {  // view, reshape
   const SymShape* s = a.tensor(0);
   SymShape sizes, r;
-  if (!s || !a.ints(a.op.schema.params[1].name, &sizes) || !sizes_ok(sizes, true)) return false;
+  if (!s || !a.ints(a.op.schema.params[1].name, &sizes) || !sizes_ok(sizes)) return false;
   return infer_minus_one(product(*s), sizes, &r) && one(std::move(r), out);
 }
 
 bool rule_expand(const Args& a, Shapes* out) {
   const SymShape* s = a.tensor(0);
   SymShape sizes;
-  if (!s || !a.ints("size", &sizes) || sizes.size() < s->size() || !sizes_ok(sizes, true)) return false;
+  if (!s || !a.ints("size", &sizes) || sizes.size() < s->size() || !sizes_ok(sizes)) return false;
   size_t lead = sizes.size() - s->size();
   for (size_t i = 0; i < sizes.size(); i++)
     if (is_const(sizes[i], -1)) {
@@ -306,7 +307,7 @@ bool rule_unflatten(const Args& a, Shapes* out) {
   SymShape sizes, inferred;
   int64_t d, w;
   if (!s || s->empty() || !a.const_int("dim", &d) || !wrap(d, int64_t(s->size()), &w) || !a.ints("sizes", &sizes) ||
-      sizes.empty() || !sizes_ok(sizes, true) || !infer_minus_one((*s)[size_t(w)], sizes, &inferred))
+      sizes.empty() || !sizes_ok(sizes) || !infer_minus_one((*s)[size_t(w)], sizes, &inferred))
     return false;
   SymShape r(s->begin(), s->begin() + w);
   r.insert(r.end(), inferred.begin(), inferred.end());
@@ -479,7 +480,6 @@ bool rule_filled(const Args& a, Shapes* out) {  // zeros(size...), full(size, v)
   return a.ints("size", &sizes) && one(std::move(sizes), out);
 }
 
-bool rule_randint(const Args& a, Shapes* out) { return rule_filled(a, out); }
 
 bool rule_like(const Args& a, Shapes* out) { return same_as(a, 0, out); }
 
@@ -613,7 +613,7 @@ const std::unordered_map<OpImpl, Rule>& rules() {
       {impl_linalg, rule_linalg}, {impl_linear, rule_linear}, {impl_cat, rule_cat},
       {impl_index_select, rule_index_select}, {impl_gather, rule_gather}, {impl_repeat, rule_repeat},
       // Creations.
-      {impl_filled, rule_filled}, {impl_randint, rule_randint}, {impl_like, rule_like},
+      {impl_filled, rule_filled}, {impl_randint, rule_filled}, {impl_like, rule_like},
       {impl_sequence, rule_sequence}, {impl_arange, rule_arange},
   };
   return table;
