@@ -98,12 +98,15 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
     Value r;
     switch (n.op) {
       case GraphOp::Call: {
-        if (n.reuses_input) {
-          // A functionalised write whose input dies here (Node::reuses_input):
-          // when no view shares its storage, written itself, not a copy.
+        if (n.reinplace != Node::Reinplace::No) {
+          // A functionalised write that may write its input itself
+          // (Node::Reinplace): always, or when no view shares its storage.
           const Value& b = regs[in[0]];
-          if (torch::is_tensor(b) && torch::tensor_of(b).storage && torch::tensor_of(b).storage->refcount == 1) {
+          const torch::Tensor* t = torch::is_tensor(b) ? &torch::tensor_of(b) : nullptr;
+          if (t && t->storage && (n.reinplace == Node::Reinplace::Always || t->storage->refcount == 1)) {
+            auto version = t->storage->version;
             if (torch::tensor_setitem(vm, b.as<vm::Object>(), regs[in[1]], regs[in[2]])) r = b;
+            if (n.reinplace == Node::Reinplace::Always) t->storage->version = version;  // (the copy back's to advance)
             break;
           }
         }
@@ -167,7 +170,7 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
         const torch::Tensor& src = torch::tensor_of(regs[in[1]]);
         if (src.storage.get() == dst.storage.get() && src.offset == dst.offset && src.sizes == dst.sizes &&
             src.strides == dst.strides) {
-          torch::bump_version(dst);  // a kernel wrote the value there (jit/tier_manager.h: copy_back_in_place)
+          torch::bump_version(dst);  // written there already: by a kernel (jit/tier_manager.h: copy_back_in_place) or by setitems (Node::Reinplace::Always)
         } else try {
           torch::copy_into(dst, src);
         } catch (const torch::Error& e) {

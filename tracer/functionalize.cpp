@@ -156,7 +156,9 @@ bool cannot_raise(const Graph& g, const Node& n) {
   switch (n.op) {
     case GraphOp::Call: {
       OpCall c;
-      return op_call_of(n, &c);
+      if (!op_call_of(n, &c)) return false;
+      // (An index from a register, as a free int: out of range at a call.)
+      return c.op->impl != torch::ops::impl_setitem || c.arg[1] < int(g.consts.size());
     }
     case GraphOp::Binary:
     case GraphOp::Inplace:
@@ -168,7 +170,11 @@ bool cannot_raise(const Graph& g, const Node& n) {
     }
     case GraphOp::GetItem: {
       const Meta* m = meta(n.in[0]);
-      return m && (m->tensor || m->type == "tuple" || m->type == "list");
+      return m && (m->tensor || m->type == "tuple" || m->type == "list") && n.in[1] < int(g.consts.size());
+    }
+    case GraphOp::SetItem: {  // t[k] = v: k a constant, v of the traced sizes
+      const Meta *m = meta(n.in[0]), *v = meta(n.in[2]);
+      return m && m->tensor && n.in[1] < int(g.consts.size()) && (!v || v->tensor || v->is_number());
     }
     case GraphOp::BuildTuple:
     case GraphOp::BuildList:
@@ -176,6 +182,43 @@ bool cannot_raise(const Graph& g, const Node& n) {
     case GraphOp::CopyBack: return true;
     default: return false;
   }
+}
+
+// What the checks on graph inputs need to know of each node.
+struct NodeFacts {
+  std::vector<int> origin;      // per register: storage_origins
+  std::vector<int> grad_mode;   // per node: the mode it runs in (-1 unknown)
+  std::vector<bool> safe_from;  // per node: it and every later node cannot raise
+};
+
+NodeFacts node_facts(const Graph& g, const FunctionalizeFacts& facts) {
+  NodeFacts f;
+  f.origin = storage_origins(g);
+  f.grad_mode.resize(g.nodes.size());
+  f.safe_from.resize(g.nodes.size());
+  int mode = facts.grad_mode;
+  for (size_t j = 0; j < g.nodes.size(); j++) {
+    f.grad_mode[j] = mode;
+    if (g.nodes[j].op == GraphOp::SetGradMode) mode = g.nodes[j].arg != 0;
+  }
+  bool safe = true;
+  for (size_t j = g.nodes.size(); j-- > 0;) f.safe_from[j] = safe = safe && cannot_raise(g, g.nodes[j]);
+  return f;
+}
+
+// Whether graph input i's tensor, as traced, may have its writes moved:
+// it has storage, no two of its elements share memory (eager's in-place
+// op raises on it), and no other input shares its storage.
+bool input_movable(const Graph& g, const FunctionalizeFacts& facts, size_t i) {
+  if (i >= facts.input_values.size() || !torch::is_tensor(facts.input_values[i])) return false;
+  const torch::Tensor& t = torch::tensor_of(facts.input_values[i]);
+  if (!t.storage) return false;
+  for (int d = 0; d < t.sizes.n; d++)
+    if (t.strides[d] == 0 && t.sizes[d] > 1) return false;
+  for (size_t k = 0; k < g.inputs.size() && k < facts.input_values.size(); k++)
+    if (k != i && torch::is_tensor(facts.input_values[k]) && torch::tensor_of(facts.input_values[k]).storage.get() == t.storage.get())
+      return false;
+  return true;
 }
 
 // The native of `functional` (Tensor.add for add_; a function-only form
@@ -217,19 +260,12 @@ bool keeps_reference(const Node& n, size_t k) {
 
 // Whether graph input i qualifies (see functionalize.h): its first write
 // and the inputs read after it in *w.
-bool input_write_of(VM& vm, const Graph& g, const FunctionalizeFacts& facts, const std::vector<int>& origin,
-                    const std::vector<int>& grad_mode, const std::vector<bool>& safe_from, size_t i, InputWrite* w) {
+bool input_write_of(VM& vm, const Graph& g, const FunctionalizeFacts& facts, const NodeFacts& f, size_t i, InputWrite* w) {
   const Meta& m = g.input_meta[i];
-  if (!m.tensor || !m.static_sizes() || g.dynamic || i >= facts.input_values.size()) return false;
-  const Value& real = facts.input_values[i];
-  if (!torch::is_tensor(real)) return false;
-  const torch::Tensor& t = torch::tensor_of(real);
-  if (!t.storage) return false;
-  for (int d = 0; d < t.sizes.n; d++)
-    if (t.strides[d] == 0 && t.sizes[d] > 1) return false;  // eager's in-place op raises on it
-  for (size_t k = 0; k < g.inputs.size() && k < facts.input_values.size(); k++)
-    if (k != i && torch::is_tensor(facts.input_values[k]) && torch::tensor_of(facts.input_values[k]).storage.get() == t.storage.get())
-      return false;
+  if (!m.tensor || !m.static_sizes() || g.dynamic || !input_movable(g, facts, i)) return false;
+  const std::vector<int>& origin = f.origin;
+  const std::vector<int>& grad_mode = f.grad_mode;
+  const std::vector<bool>& safe_from = f.safe_from;
   const int xr = g.input_reg(i);
   std::vector<bool> chain(size_t(g.nregs()), false);  // registers that are x itself
   chain[size_t(xr)] = true;
@@ -303,32 +339,69 @@ bool write_of(const Node& n, int* x, const OpDef** functional) {
 }
 
 // ---------------------------------------------------------------- writes through views
-// A base: a fresh tensor whose writes through views (`b[k].mul_(2)`,
-// `b[k] += 1`) and assignments `b[k] = value` (k a constant basic index)
-// become setitem calls (torch._kiln_setitem), each a new value of b that
-// b's later uses read.
+// A base: a fresh tensor, or a graph input, whose writes through views
+// (`b[k].mul_(2)`, `b[k] += 1`) and assignments `b[k] = value` (k a basic
+// index) become setitem calls (torch._kiln_setitem), each a new value of b
+// that b's later uses read. A graph input's final value is then written
+// back to it by a copy_back at the end.
 
 constexpr int kNoRole = -2, kBase = -1;  // a register's role in a base's family; else the view's index
 
 enum class Act : uint8_t { MakeView, ViewWrite, Assign, BaseWrite };
 
 struct FamilyPlan {
-  std::vector<int> role;     // per register
-  std::vector<int> key;      // per view: its key's register (a constant)
+  int base = -1;              // the base's register
+  int input = -1;             // the graph input it is, or -1: a tensor the graph made
+  std::vector<int> role;      // per register
+  std::vector<int> key;       // per view: its key's register
   struct Step {
     size_t node;
     Act act;
     int view = -1;  // MakeView, ViewWrite
   };
-  std::vector<Step> steps;  // in node order
+  std::vector<Step> steps;    // in node order
+  std::vector<size_t> events; // the nodes that write b, in order
+  std::vector<std::pair<size_t, size_t>> keeps;  // (node, input): a reference to b kept
+  std::vector<size_t> reads;  // an input base: other tensor inputs read from its first write on
 };
 
-bool const_basic_index(const Graph& g, int r) { return r < int(g.consts.size()) && basic_index(g.consts[size_t(r)]); }
+// The metadata of register r (null for a constant).
+const Meta* reg_meta(const Graph& g, int r) {
+  if (r < int(g.consts.size())) return nullptr;
+  if (r < g.node_reg(0)) return &g.input_meta[size_t(r) - g.consts.size()];
+  return &g.nodes[size_t(r - g.node_reg(0))].meta;
+}
 
-// Whether constant registers a and b hold equal keys.
+bool int_reg(const Graph& g, int r) {
+  const Meta* m = reg_meta(g, r);
+  return m && !m->tensor && m->type == "int";
+}
+
+// Whether register r holds a basic index (ints, slices of constant
+// bounds, None, `...`): a constant one, an int, or a tuple of those the
+// graph built (`x[:, pos]` with pos an argument).
+bool basic_key(const Graph& g, int r) {
+  auto item = [&](int i) {
+    if (i < int(g.consts.size())) return !vm::is_kind(g.consts[size_t(i)], vm::ObjKind::Tuple) && basic_index(g.consts[size_t(i)]);
+    return int_reg(g, i);
+  };
+  if (r < int(g.consts.size())) return basic_index(g.consts[size_t(r)]);
+  if (int_reg(g, r)) return true;
+  if (r < g.node_reg(0)) return false;
+  const Node& n = g.nodes[size_t(r - g.node_reg(0))];
+  if (n.op != GraphOp::BuildTuple || !n.callee.is_empty()) return false;
+  for (int i : n.in)
+    if (!item(i)) return false;
+  return true;
+}
+
+// Whether key registers a and b hold equal keys at every call: the same
+// register, or equal constants.
 bool same_key(VM& vm, const Graph& g, int a, int b) {
+  if (a == b) return true;
+  if (a >= int(g.consts.size()) || b >= int(g.consts.size())) return false;
   const Value &x = g.consts[size_t(a)], &y = g.consts[size_t(b)];
-  if (a == b || x.bits() == y.bits()) return true;
+  if (x.bits() == y.bits()) return true;
   Value eq = vm::compare(vm, vm::CmpOpKind::Eq, x, y);
   if (!eq) vm.clear_exception();
   return eq && eq.is_true();
@@ -337,8 +410,7 @@ bool same_key(VM& vm, const Graph& g, int a, int b) {
 // Whether register r holds a tensor (the trace's example).
 bool tensor_reg(const Graph& g, int r) {
   if (r < int(g.consts.size())) return torch::is_tensor(g.consts[size_t(r)]);
-  if (r < g.node_reg(0)) return g.input_meta[size_t(r) - g.consts.size()].tensor;
-  return g.nodes[size_t(r - g.node_reg(0))].meta.tensor;
+  return reg_meta(g, r)->tensor;
 }
 
 // Whether node n uses register r only by reading its data (also as the
@@ -354,34 +426,37 @@ bool reads_only(const Graph& g, const Node& n, int r) {
 // Whether register r's value requires grad (the trace's example).
 bool requires_grad_reg(const Graph& g, int r) {
   if (r < int(g.consts.size())) return torch::is_tensor(g.consts[size_t(r)]) && torch::var_of(g.consts[size_t(r)]).requires_grad();
-  if (r < g.node_reg(0)) return g.input_meta[size_t(r) - g.consts.size()].requires_grad;
-  return g.nodes[size_t(r - g.node_reg(0))].meta.requires_grad;
+  return reg_meta(g, r)->requires_grad;
 }
 
-// The plan for base node k, if it qualifies (see functionalize.h): every
-// use of b is a read, a view by a constant basic index, an assignment to
-// such a part, an in-place op on b, a reference kept after b's last write
-// or the graph's output; a view is read, written by in-place ops with a
-// functional form (dtype and sizes kept) and assigned back to its own part,
-// and no write of b by another route happens while it is live; nothing
-// requires grad.
-bool plan_view_writes(VM& vm, const Graph& g, size_t k, FamilyPlan* p) {
-  const Node& bn = g.nodes[k];
-  if (!fresh_tensor(bn) || !plain_tensor(bn.meta)) return false;
+// The plan for the family of base register p->base (see functionalize.h):
+// every use of b is a read, a view by a basic index, an assignment to such
+// a part, an in-place op on b (not when b is a graph input), a reference
+// kept after b's last write or the graph's output; a view is read, written
+// by in-place ops with a functional form (dtype and sizes kept) and
+// assigned back to its own part, and no write of b by another route
+// happens while it is live; nothing requires grad.
+bool plan_view_writes(VM& vm, const Graph& g, FamilyPlan* p) {
+  const int b = p->base, first = g.node_reg(0);
+  const Meta* bm = reg_meta(g, b);
+  if (!plain_tensor(*bm)) return false;
+  if (p->input < 0 && !fresh_tensor(g.nodes[size_t(b - first)])) return false;
   p->role.assign(size_t(g.nregs()), kNoRole);
   p->key.clear();
   p->steps.clear();
-  p->role[size_t(g.node_reg(k))] = kBase;
+  p->events.clear();
+  p->keeps.clear();
+  p->role[size_t(b)] = kBase;
   std::vector<size_t> created;  // per view: its node
-  struct Event {
-    size_t node;
-    int view;  // the view it writes through, or the view an assignment writes back; -1 none
-  };
-  std::vector<Event> events;  // the nodes that write b
+  std::vector<int> event_view;  // per event: the view it writes through, or the view an assignment writes back; -1 none
   size_t first_keep = SIZE_MAX;
   bool writes = false;
   auto role = [&](int r) { return r < int(p->role.size()) ? p->role[size_t(r)] : kNoRole; };
-  for (size_t j = k + 1; j < g.nodes.size(); j++) {
+  auto event = [&](size_t j, int v) {
+    p->events.push_back(j);
+    event_view.push_back(v);
+  };
+  for (size_t j = b < first ? 0 : size_t(b - first) + 1; j < g.nodes.size(); j++) {
     const Node& n = g.nodes[j];
     bool involved = false;
     for (int r : n.in) involved = involved || role(r) != kNoRole;
@@ -396,8 +471,11 @@ bool plan_view_writes(VM& vm, const Graph& g, size_t k, FamilyPlan* p) {
       for (int r : n.in)
         if (r != x && role(r) != kNoRole && !only_reads(n, r)) return false;
       if (role(x) == kBase) {
+        // (In place on b's current value, its only holder; a graph input's
+        // own writes are input_write_of's, not mixed with these.)
+        if (p->input >= 0) return false;
         p->steps.push_back({j, Act::BaseWrite});
-        events.push_back({j, -1});
+        event(j, -1);
         p->role[size_t(out)] = kBase;
         continue;
       }
@@ -406,22 +484,22 @@ bool plan_view_writes(VM& vm, const Graph& g, size_t k, FamilyPlan* p) {
       if (n.op == GraphOp::Call && (!functional || !functional_method(vm, *functional))) return false;
       if (!plain_tensor(n.meta) || !same_result(vm, g, n, functional, vm_meta)) return false;
       p->steps.push_back({j, Act::ViewWrite, v});
-      events.push_back({j, v});
+      event(j, v);
       p->role[size_t(out)] = v;
       writes = true;
       continue;
     }
     if (n.op == GraphOp::SetItem && role(n.in[0]) != kNoRole) {
-      if (role(n.in[0]) != kBase || !const_basic_index(g, n.in[1]) || role(n.in[1]) != kNoRole) return false;
+      if (role(n.in[0]) != kBase || !basic_key(g, n.in[1]) || role(n.in[1]) != kNoRole) return false;
       int v = role(n.in[2]);
       if (v == kBase || (v >= 0 && !same_key(vm, g, p->key[size_t(v)], n.in[1]))) return false;
       p->steps.push_back({j, Act::Assign});
-      events.push_back({j, v});
+      event(j, v);
       writes = true;
       continue;
     }
     if (n.op == GraphOp::GetItem && role(n.in[0]) != kNoRole) {
-      if (role(n.in[0]) != kBase || !n.meta.tensor || !const_basic_index(g, n.in[1])) return false;
+      if (role(n.in[0]) != kBase || !n.meta.tensor || !basic_key(g, n.in[1]) || role(n.in[1]) != kNoRole) return false;
       int v = int(created.size());
       created.push_back(j);
       p->key.push_back(n.in[1]);
@@ -437,6 +515,7 @@ bool plan_view_writes(VM& vm, const Graph& g, size_t k, FamilyPlan* p) {
       bool kept = keeps_reference(n, a) || n.op == GraphOp::SetItem || n.op == GraphOp::Inplace;
       if (role(r) == kBase && kept) {
         first_keep = std::min(first_keep, j);
+        p->keeps.emplace_back(j, a);
         continue;
       }
       return false;
@@ -445,16 +524,42 @@ bool plan_view_writes(VM& vm, const Graph& g, size_t k, FamilyPlan* p) {
   if (!writes) return false;
   for (int r : g.outputs)
     if (role(r) >= 0) return false;  // a view returned
-  if (!events.empty() && first_keep < events.back().node) return false;  // kept, then written
+  if (!p->events.empty() && first_keep < p->events.back()) return false;  // kept, then written
   // While a view is live, b is written only through it (or it is assigned
   // back to its part): its value, renamed, is then b's part.
   std::vector<size_t> last_use(created.size(), 0);
-  for (size_t j = k + 1; j < g.nodes.size(); j++)
+  for (size_t j = 0; j < g.nodes.size(); j++)
     for (int r : g.nodes[j].in)
       if (role(r) >= 0) last_use[size_t(role(r))] = j;
   for (size_t v = 0; v < created.size(); v++)
-    for (const Event& e : events)
-      if (e.node > created[v] && e.node <= last_use[v] && e.view != int(v)) return false;
+    for (size_t e = 0; e < p->events.size(); e++)
+      if (p->events[e] > created[v] && p->events[e] <= last_use[v] && event_view[e] != int(v)) return false;
+  return true;
+}
+
+// Whether a graph input's family, planned, may move its writes to a copy
+// back at the end (see functionalize.h): no node from its first write on
+// may raise (eager would leave the input written up to there) or read a
+// tensor of unknown storage (it may be the input); the other inputs read
+// then go into p->reads (the NO_ALIASING guard). In a dynamic graph those
+// nodes read no free size or int (their errors would then depend on the
+// call).
+bool input_family_ok(const Graph& g, const NodeFacts& f, FamilyPlan* p) {
+  const size_t first = p->events.front();
+  if (first + 1 < g.nodes.size() && !f.safe_from[first + 1]) return false;
+  p->reads.clear();
+  for (size_t j = first; j < g.nodes.size(); j++) {
+    for (int r : g.nodes[j].in) {
+      int o = f.origin[size_t(r)];
+      if (o == kUnknown) return false;
+      if (o >= 0 && o != p->input && std::find(p->reads.begin(), p->reads.end(), size_t(o)) == p->reads.end())
+        p->reads.push_back(size_t(o));
+      if (g.dynamic && j > first && r >= int(g.consts.size())) {
+        const Meta* m = reg_meta(g, r);
+        if (m->tensor ? !m->static_sizes() : m->type == "int") return false;
+      }
+    }
+  }
   return true;
 }
 
@@ -478,15 +583,34 @@ Node setitem_node(VM& vm, const Node& at, int base, int key, int value, const Me
   return s;
 }
 
-// Rewrites base k's family by its plan; returns the writes made pure. A
+// A copy_back(x, value) standing for `writes` writes of graph input x,
+// made for node `at` (x's first write).
+Node copy_back_node(const Node& at, int x, int value, size_t writes) {
+  Node c;
+  c.op = GraphOp::CopyBack;
+  c.arg = int(writes);
+  c.in = {x, value};
+  c.label = "copy_back";
+  c.line = at.line;
+  c.file = at.file;
+  c.sites = at.sites;
+  c.meta.type = "NoneType";
+  return c;
+}
+
+// Rewrites base b's family by its plan; returns the writes made pure. A
 // write through view V makes V's new value; the setitem that puts it into
 // b waits for the next node that uses b (none when that node is V's own
-// assignment back, `b[k] += 1`, or another write through V).
-size_t rewrite_view_writes(VM& vm, Graph& g, size_t k, const FamilyPlan& p) {
+// assignment back, `b[k] += 1`, or another write through V). A graph
+// input's setitems write the input itself (Node::Reinplace::Always), its
+// outputs and kept references stay the input, and a copy_back ends the
+// graph.
+size_t rewrite_view_writes(VM& vm, Graph& g, const FamilyPlan& p) {
   const int nregs = g.nregs();
-  const Meta base_meta = g.nodes[k].meta;
+  const Meta base_meta = *reg_meta(g, p.base);
+  const auto reinplace = p.input >= 0 ? Node::Reinplace::Always : Node::Reinplace::No;
   std::vector<std::pair<size_t, Node>> inserts;
-  int cur_b = g.node_reg(k);
+  int cur_b = p.base;
   std::vector<int> cur_view(p.key.size(), -1);
   auto role = [&](int r) { return r < int(p.role.size()) ? p.role[size_t(r)] : kNoRole; };
   auto current = [&](int r) {
@@ -498,11 +622,13 @@ size_t rewrite_view_writes(VM& vm, Graph& g, size_t k, const FamilyPlan& p) {
     if (pending < 0) return;
     const Node& at = g.nodes[after];
     inserts.emplace_back(after, setitem_node(vm, at, cur_b, p.key[size_t(pending)], cur_view[size_t(pending)], base_meta));
+    inserts.back().second.reinplace = reinplace;
     cur_b = nregs + int(inserts.size()) - 1;
     pending = -1;
   };
   size_t next = 0, rewritten = 0;
-  for (size_t j = k + 1; j < g.nodes.size(); j++) {
+  const int first = g.node_reg(0);
+  for (size_t j = p.base < first ? 0 : size_t(p.base - first) + 1; j < g.nodes.size(); j++) {
     Node& n = g.nodes[j];
     const FamilyPlan::Step* st = next < p.steps.size() && p.steps[next].node == j ? &p.steps[next++] : nullptr;
     if (pending >= 0) {
@@ -536,6 +662,7 @@ size_t rewrite_view_writes(VM& vm, Graph& g, size_t k, const FamilyPlan& p) {
       }
       case Act::Assign: {
         n = setitem_node(vm, n, n.in[0], n.in[1], n.in[2], base_meta);
+        n.reinplace = reinplace;
         cur_b = g.node_reg(j);
         rewritten++;
         break;
@@ -543,31 +670,53 @@ size_t rewrite_view_writes(VM& vm, Graph& g, size_t k, const FamilyPlan& p) {
     }
   }
   settle(g.nodes.size() - 1);
+  if (p.input >= 0) {
+    for (auto [j, a] : p.keeps) g.nodes[j].in[a] = p.base;
+    for (int& r : g.outputs)
+      if (role(r) == kBase) r = p.base;
+    inserts.emplace_back(g.nodes.size() - 1, copy_back_node(g.nodes[p.events.front()], p.base, cur_b, p.events.size()));
+  }
   for (int& r : g.outputs) r = current(r);
   splice_nodes(g, std::move(inserts));
   return rewritten;
 }
 
-// Every base whose writes through views qualify, rewritten.
-size_t functionalize_view_writes(VM& vm, Graph& g) {
-  size_t rewritten = 0;
-  FamilyPlan plan;
-  for (size_t k = 0; k < g.nodes.size(); k++) {
-    // (Only a tensor some later node indexes or assigns to.)
-    int b = g.node_reg(k);
-    bool indexed = false;
-    for (size_t j = k + 1; j < g.nodes.size() && !indexed; j++) {
-      const Node& n = g.nodes[j];
-      indexed = (n.op == GraphOp::SetItem || n.op == GraphOp::GetItem) && n.in[0] == b;
-    }
-    if (indexed && plan_view_writes(vm, g, k, &plan)) rewritten += rewrite_view_writes(vm, g, k, plan);
+// Whether register b is indexed or assigned to by a node from `from` on.
+bool indexed_from(const Graph& g, int b, size_t from) {
+  for (size_t j = from; j < g.nodes.size(); j++) {
+    const Node& n = g.nodes[j];
+    if ((n.op == GraphOp::SetItem || n.op == GraphOp::GetItem) && n.in[0] == b) return true;
   }
-  return rewritten;
+  return false;
 }
 
-// Marks each setitem call whose input may be written in place (see
-// Node::reuses_input): a tensor the graph made, read only before (views
-// aside: the executor counts them), dead after.
+// Every base whose writes through views qualify, rewritten: the tensors
+// the graph made, then the graph inputs (each written back: out->written,
+// out->read).
+void functionalize_view_writes(VM& vm, Graph& g, const FunctionalizeFacts& facts, Functionalized* out) {
+  FamilyPlan plan;
+  for (size_t k = 0; k < g.nodes.size(); k++) {
+    plan.base = g.node_reg(k);
+    plan.input = -1;
+    if (indexed_from(g, plan.base, k + 1) && plan_view_writes(vm, g, &plan)) out->rewritten += rewrite_view_writes(vm, g, plan);
+  }
+  for (size_t i = 0; i < g.inputs.size(); i++) {
+    plan.base = g.input_reg(i);
+    plan.input = int(i);
+    if (!g.input_meta[i].tensor || !indexed_from(g, plan.base, 0) || !input_movable(g, facts, i) || !plan_view_writes(vm, g, &plan))
+      continue;
+    NodeFacts f = node_facts(g, facts);
+    if (!input_family_ok(g, f, &plan)) continue;
+    out->rewritten += rewrite_view_writes(vm, g, plan);
+    out->written.push_back(i);
+    for (size_t r : plan.reads)
+      if (std::find(out->read.begin(), out->read.end(), r) == out->read.end()) out->read.push_back(r);
+  }
+}
+
+// Marks each setitem call whose input may be written in place when no
+// view shares it (Node::Reinplace::IfUnshared): a tensor the graph made,
+// read only before (views aside: the executor counts them), dead after.
 void mark_reuses(VM& vm, Graph& g) {
   const Value setitem = setitem_native(vm);
   std::vector<size_t> last_use(size_t(g.nregs()), 0);
@@ -577,7 +726,8 @@ void mark_reuses(VM& vm, Graph& g) {
   const int first = g.node_reg(0);
   for (size_t j = 0; j < g.nodes.size(); j++) {
     Node& n = g.nodes[j];
-    if (n.op != GraphOp::Call || n.callee.bits() != setitem.bits() || n.in.size() != 3) continue;
+    if (n.op != GraphOp::Call || n.callee.bits() != setitem.bits() || n.in.size() != 3 || n.reinplace == Node::Reinplace::Always)
+      continue;
     int b = n.in[0];
     if (b < first || last_use[size_t(b)] != j || n.in[2] == b || n.in[1] == b) continue;
     size_t k = size_t(b - first);
@@ -587,7 +737,7 @@ void mark_reuses(VM& vm, Graph& g) {
       const Node& u = g.nodes[i];
       reads = only_reads(u, b) || (u.op == GraphOp::GetItem && u.in[0] == b && u.in[1] != b);
     }
-    n.reuses_input = reads;
+    n.reinplace = reads ? Node::Reinplace::IfUnshared : Node::Reinplace::No;
   }
 }
 
@@ -607,24 +757,15 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
     writes = writes || n.op == GraphOp::Inplace || n.op == GraphOp::SetItem || (op && op->schema.writes());
   }
   if (!writes) return out;
-  out.rewritten += functionalize_view_writes(vm, g);
+  functionalize_view_writes(vm, g, facts, &out);
 
   // Graph inputs whose writes can move to the end.
   std::vector<InputWrite> inputs;
   {
-    std::vector<int> origin = storage_origins(g);
-    std::vector<int> grad_mode(g.nodes.size());  // per node: the mode it runs in (-1 unknown)
-    std::vector<bool> safe_from(g.nodes.size());  // per node: it and every later node cannot raise
-    int mode = facts.grad_mode;
-    for (size_t j = 0; j < g.nodes.size(); j++) {
-      grad_mode[j] = mode;
-      if (g.nodes[j].op == GraphOp::SetGradMode) mode = g.nodes[j].arg != 0;
-    }
-    bool safe = true;
-    for (size_t j = g.nodes.size(); j-- > 0;) safe_from[j] = safe = safe && cannot_raise(g, g.nodes[j]);
+    NodeFacts f = node_facts(g, facts);
     for (size_t i = 0; i < g.inputs.size(); i++) {
       InputWrite w;
-      if (input_write_of(vm, g, facts, origin, grad_mode, safe_from, i, &w)) inputs.push_back(std::move(w));
+      if (input_write_of(vm, g, facts, f, i, &w)) inputs.push_back(std::move(w));
     }
   }
   // Per register: the input it is x itself of (the input, and the results
@@ -693,15 +834,7 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
       if (output_input[o] == int(k)) g.outputs[o] = xr;
     for (auto [j, a] : w.keeps) g.nodes[j].in[a] = xr;
     if (current[k] == xr) continue;
-    Node c;
-    c.op = GraphOp::CopyBack;
-    c.arg = int(w.writes);
-    c.in = {xr, current[k]};
-    c.label = "copy_back";
-    c.line = g.nodes[w.first].line;
-    c.file = g.nodes[w.first].file;
-    c.sites = g.nodes[w.first].sites;
-    c.meta.type = "NoneType";
+    Node c = copy_back_node(g.nodes[w.first], xr, current[k], w.writes);
     g.nodes.push_back(std::move(c));
     out.written.push_back(w.input);
     for (size_t r : w.reads)

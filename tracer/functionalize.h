@@ -42,7 +42,8 @@
 //
 // Writes through views of a tensor b the graph made (the fresh result of
 // a non-view op, every size fixed, nothing requiring grad), where k is a
-// constant basic index (ints, slices, None, `...`):
+// basic index (ints, slices of constant bounds, None, `...`: a constant,
+// an int the graph has, or a tuple it built of those, as `x[:, pos]`):
 //   * `b[k] = value` becomes `b2 = torch._kiln_setitem(b, k, value)` (the
 //     registry's pure setitem: a copy of b with value in the part k
 //     selects), and b's later uses read b2;
@@ -56,11 +57,22 @@
 // after b's last write; a view is not returned, kept, or indexed again;
 // and while a view is live b is written only through it (eager would show
 // another write through the view). Otherwise the writes stay as written.
-// A setitem whose input dies there is marked Node::reuses_input: the
-// executor then writes the input itself when no view shares its storage,
-// so a warm call allocates what eager allocates. Writes through views of
-// graph inputs stay in place (the argument would need a copy back of the
-// part: not yet).
+// A setitem whose input dies there is marked Node::Reinplace::IfUnshared:
+// the executor then writes the input itself when no view shares its
+// storage, so a warm call allocates what eager allocates.
+//
+// The same holds for a graph input x (a KV cache: `cache[:, pos] = k`),
+// with what moving its writes to the end needs (as above: fixed sizes, no
+// overlap or shared storage, no node from its first write on that may
+// raise or reads a tensor of unknown storage, NO_ALIASING with the inputs
+// read from then on; in a dynamic graph, no node after the first write
+// reads a free size or int), and no in-place op on x itself among them. Its
+// outputs and kept references stay x, and `copy_back(x, final)` ends the
+// graph, standing for every write eager made (x's version). Each setitem
+// of x's chain is Node::Reinplace::Always: the executor writes x itself
+// (nothing reads the value it replaces), so the write costs eager's
+// O(part), and the copy back finds x holding its final value and only
+// advances the version.
 #pragma once
 
 #include <vector>

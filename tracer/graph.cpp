@@ -287,7 +287,9 @@ std::string Graph::to_code(VM& vm) const {
     std::string line = fmt::format("    v{} = {}", i, node_expr(vm, *this, n));
     if (line.size() < 48) line.resize(48, ' ');
     r += fmt::format("{}  # {}:{}  {}{}\n", line, n.file ? std::string(vm::str_view(n.file)) : filename, n.line, n.meta.str(),
-                     n.reuses_input ? ", may write " + reg_name(*this, n.in[0]) : "");
+                     n.reinplace == Node::Reinplace::IfUnshared ? ", may write " + reg_name(*this, n.in[0])
+                     : n.reinplace == Node::Reinplace::Always   ? ", writes " + reg_name(*this, n.in[0])
+                                                                : "");
   }
   r += "    return ";
   if (outputs.size() == 1 && !tuple_output) {

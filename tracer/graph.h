@@ -58,11 +58,18 @@ struct Node {
   };
   std::vector<Site> sites;
   // A Call of torch._kiln_setitem (functionalisation's write through a
-  // view): its input dies here and nothing but views, which the executor
-  // sees by the storage's count, shares its tensor, so when no other
-  // tensor holds the storage the executor writes the input itself
-  // instead of a copy (reinplacing).
-  bool reuses_input = false;
+  // view) may write its input itself instead of a copy (reinplacing):
+  //   IfUnshared: the input, a tensor the graph made, dies here and
+  //     nothing but views (which the executor sees by the storage's count)
+  //     shares it: written when no other tensor holds the storage;
+  //   Always: the input is a graph input x whose writes functionalisation
+  //     moved to a copy_back(x, ...) at the end, or a value of x's chain
+  //     of setitems (each one x itself when written in place); nothing
+  //     after reads it but the next setitem of the chain or the copy back,
+  //     so writing x now is what eager does. x's version counter is left
+  //     to the copy back (it advances it once per write it stands for).
+  enum class Reinplace : uint8_t { No, IfUnshared, Always };
+  Reinplace reinplace = Reinplace::No;
   // The trace unpacked this op's tuple (a, b = x.chunk(2, 1)), so its
   // length is part of the graph: the symbolic-size pass pins the graph's
   // sizes unless the op's rule gives it for every call.

@@ -96,7 +96,9 @@ class Pass {
   void input(size_t i, const Value& example);
   void node(size_t i);
   bool rule(const Node& n, Reg* out);
-  bool getitem_tensor(const SymShape& s, const Meta& result, const Value& key, SymShape* out);
+  // The sizes of tensor[key] for a basic key's items (an int stands for
+  // any int: the sizes do not depend on which).
+  bool getitem_tensor(const SymShape& s, const Meta& result, const std::vector<Value>& items, SymShape* out);
   // Writes r into a tensor node's meta, if it matches the example.
   void settle_tensor(size_t i, SymShape shape);
 };
@@ -182,15 +184,9 @@ void Pass::input(size_t i, const Value& example) {
 // x[key] for a constant basic key: ints drop dims, None adds one, slices
 // keep theirs (a full slice its size; a slice of a constant size its
 // length; any other slice of a symbolic size a fresh u-symbol).
-bool Pass::getitem_tensor(const SymShape& s, const Meta& result, const Value& key, SymShape* out) {
-  if (!basic_index(key)) return false;
-  std::vector<Value> items;
-  if (vm::is_kind(key, vm::ObjKind::Tuple)) {
-    const auto* t = key.as<vm::TupleObject>();
-    items.assign(t->items, t->items + t->size);
-  } else {
-    items.push_back(key);
-  }
+bool Pass::getitem_tensor(const SymShape& s, const Meta& result, const std::vector<Value>& items, SymShape* out) {
+  for (const Value& it : items)
+    if (vm::is_kind(it, vm::ObjKind::Tuple) || !basic_index(it)) return false;
   size_t consuming = 0, ellipses = 0;
   for (const Value& it : items) {
     if (it.is_ellipsis()) ellipses++;
@@ -392,10 +388,29 @@ bool Pass::rule(const Node& n, Reg* out) {
       const Reg& a = reg(n.in[0]);
       const Reg& k = reg(n.in[1]);
       int64_t i;
-      bool const_key = n.in[1] < int(g_.consts.size());
-      if (a.a.kind == Kind::Tensor && n.meta.tensor && const_key) {
+      if (a.a.kind == Kind::Tensor && n.meta.tensor) {
+        // The key's items: a constant's, or a free int (x[pos]) or a
+        // tuple the graph built of constants and ints (x[:, pos]).
+        std::vector<Value> items;
+        auto item = [&](int r) {
+          if (r < int(g_.consts.size())) items.push_back(g_.consts[size_t(r)]);
+          else if (reg(r).a.kind == Kind::Int) items.push_back(Value::small_int(0));
+          else return false;
+          return true;
+        };
+        const int key = n.in[1], first = g_.node_reg(0);
+        if (key < int(g_.consts.size()) && vm::is_kind(g_.consts[size_t(key)], vm::ObjKind::Tuple)) {
+          const auto* t = g_.consts[size_t(key)].as<vm::TupleObject>();
+          items.assign(t->items, t->items + t->size);
+        } else if (key >= first && g_.nodes[size_t(key - first)].op == GraphOp::BuildTuple &&
+                   g_.nodes[size_t(key - first)].callee.is_empty()) {
+          for (int r : g_.nodes[size_t(key - first)].in)
+            if (!item(r)) return false;
+        } else if (!item(key)) {
+          return false;
+        }
         out->a.kind = Kind::Tensor;
-        return getitem_tensor(a.a.shape, n.meta, g_.consts[size_t(n.in[1])], &out->a.shape);
+        return getitem_tensor(a.a.shape, n.meta, items, &out->a.shape);
       }
       if (k.a.kind != Kind::Int || !k.a.shape[0].is_constant(&i)) return false;
       if (a.a.kind == Kind::TensorList) {

@@ -26,9 +26,10 @@ A difference is reduced to a minimal program (features, then state
 changes, then calls dropped while it still fails) and printed: a
 reproducer to paste into a file.
 
-    random_programs.py path/to/vmrun [--seed S] [--programs N] [--per-script K] [--minutes M]
+    random_programs.py path/to/vmrun [--seed S] [--programs N] [--per-script K] [--minutes M] [--feature NAME]
 
---minutes M runs fresh seeds (S, S+1, ...) until M minutes have passed.
+--minutes M runs fresh seeds (S, S+1, ...) until M minutes have passed;
+--feature NAME puts that feature (f_NAME) in every program.
 The programs are plain Python 3.11 and PyTorch (CPython runs them too; its
 output differs where Kiln's random numbers and last float digits do).
 """
@@ -619,11 +620,36 @@ def f_backward(rng, p):
     return f
 
 
+def f_arg_view_writes(rng, p):
+    f = Feature("writes through views of tensor arguments (a KV cache)")
+    f.setup = [f"{p}cache = torch.zeros(4, 3)", f"{p}pos = 1"]
+    f.params = [f"{p}c", f"{p}k", f"{p}r"]
+    f.args = [rng.choice([f"{p}cache", f"{p}cache", f"{p}cache[1:]", f"{p}cache.t()"]),
+              rng.choice([f"{p}pos", "_i % 3", "2"]),
+              rng.choice([f"{p}cache[0]", "torch.ones(3)", "x[0]"])]  # (r: a view of the cache, or not)
+    writes = [f"{p}c[{p}k] = acc.sum()", f"{p}c[:, {p}k % 3] = acc.mean()", f"{p}c[{p}k] += acc.sum()",
+              f"{p}c[0].mul_(0.5)", f"{p}c[1:, ::2] -= 1.0", f"{p}c[-1] = {num(rng)}",
+              f"{p}c[{p}k, 1:] = {p}r[:2] * 2"]
+    reads = [f"acc = acc + {p}c.sum()", f"acc = acc * {p}c[0, 0]", f"acc = acc + {p}c[{p}k].sum()",
+             f"acc = acc + {p}r.sum()", f"{p}row = {p}c[1]\nacc = acc + {p}row[0]"]
+    body = [rng.choice(writes) for _ in range(rng.randint(1, 3))]
+    for _ in range(rng.randint(0, 2)):
+        body.insert(rng.randint(0, len(body)), rng.choice(reads))
+    f.body = body
+    f.mutations = [f"{p}pos = 2", f"{p}cache = torch.ones(4, 3)", f"{p}cache.mul_(2.0)", f"{p}pos = 0"]
+    f.state = [f"_show({p}cache)", f"{p}cache._version"]
+    return f
+
+
 FEATURES = [f_global_float, f_global_counter, f_closure_rebound, f_nonlocal_counter, f_inner_closure,
             f_class_attr, f_instance_attr, f_property, f_list_subclass, f_dict_subclass, f_tuple_subclass,
             f_defaults, f_loop_mutation, f_exceptions, f_with_blocks, f_generators, f_varargs, f_monkeypatch,
             f_views, f_dict_keys, f_varying_numbers, f_rebound_function, f_modules, f_grad_mode, f_break,
-            f_aliasing, f_dropout, f_param_replace, f_backward, f_identity_keys, f_constructors, f_bound_methods]
+            f_aliasing, f_dropout, f_param_replace, f_backward, f_identity_keys, f_constructors, f_bound_methods,
+            f_arg_view_writes]
+
+
+FORCED = None  # a feature every program draws (--feature)
 
 
 class Program:
@@ -634,6 +660,8 @@ class Program:
         self.p = f"p{idx}_"
         nfeat = rng.randint(1, 3)
         picks = rng.sample(FEATURES, nfeat)
+        if FORCED and FORCED not in picks:
+            picks[0] = FORCED
         self.features = [make(rng, f"{self.p}f{j}_") for j, make in enumerate(picks)]
         self.rounds = rng.randint(4, 8)
         self.rows = rng.choice([1, 2, 2, 3])
@@ -777,7 +805,14 @@ def main():
     ap.add_argument("--programs", type=int, default=200)
     ap.add_argument("--per-script", type=int, default=25)
     ap.add_argument("--minutes", type=float, default=0)
+    ap.add_argument("--feature", default="", help="draw every program with this feature (a name like arg_view_writes)")
     a = ap.parse_args()
+    global FORCED
+    if a.feature:
+        must = [f for f in FEATURES if f.__name__ == "f_" + a.feature]
+        if not must:
+            ap.error(f"no feature {a.feature}: " + ", ".join(f.__name__[2:] for f in FEATURES))
+        FORCED = must[0]
     start = time.time()
     seed, total, failures = a.seed, 0, 0
     while True:
