@@ -25,7 +25,9 @@ bool Tracer::insn_containers(Frame& f, Insn& in) {
         if (torch::is_tensor(ek) && torch::tensor_of(ek).dtype == torch::DType::Bool) {
           // a[mask] = v keeps a's shape: a fixed-shape side effect, fine.
         }
+        before_write(c.ex);
         if (!vm::setitem(vm_, c.ex, ek, ev)) checked(Value(), "item assignment");
+        check_borrowed("item assignment");
         Node n;
         n.op = GraphOp::SetItem;
         n.label = "setitem";

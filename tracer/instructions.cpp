@@ -113,8 +113,10 @@ Sym Tracer::binary(vm::BinOpKind op, const Sym& a, const Sym& b, bool inplace) {
     stop(BreakReason::UnsupportedValue, fmt::format("operator {} on {} and {}", sym, vm::type_name(vm_, example_of(a)),
                                                     vm::type_name(vm_, example_of(b))));
   Value ea = example_of(a), eb = example_of(b);
+  if (inplace) before_write(ea);
   Value r = checked(inplace ? vm::inplace_op(vm_, op, ea, eb) : vm::binary_op(vm_, op, ea, eb),
                     std::string("operator ") + sym);
+  if (inplace) check_borrowed(std::string("operator ") + sym + "=");
   Node n;
   n.op = inplace ? GraphOp::Inplace : GraphOp::Binary;
   n.arg = int(op);

@@ -380,8 +380,31 @@ class Tracer {
   bool pinned_by_identity(const Value& v) const;
 
   // --------------------- tensors and symbolic sizes (tracer/values_tensor.cpp)
+  // The trace's tensors: per real tensor object its copy, per real storage
+  // the copy's storage. A copy starts on the real memory (Storage::borrow)
+  // and gets memory of its own before anything may write it
+  // (before_write): most traces only read their arguments and parameters,
+  // so a trace costs no copy of them.
   std::unordered_map<const vm::Object*, Value> clones_;
-  std::unordered_map<const torch::Storage*, torch::StoragePtr> storage_clones_;
+  struct StorageClone {
+    torch::StoragePtr storage;  // the trace's storage
+    uint32_t version = 0;       // its version while it borrows (a write would change it)
+    bool owns = false;          // has its own copy now
+  };
+  std::unordered_map<const torch::Storage*, StorageClone> storage_clones_;
+  // Before an op that may write example x (in place, item assignment):
+  // x's storage gets its own copy.
+  void before_write(const Value& x);
+  // Before a native that may write its arguments (a registry op that
+  // writes, or one the registry does not describe): every tensor among
+  // them (in lists and tuples too) gets its own copy; an argument of
+  // another kind, which may hold any tensor, makes every one get its own.
+  void before_native(const vm::NativeObject* nat, const std::vector<Value>& args);
+  void own_all_copies();
+  // Kiln's own check after each op: no borrowing storage was written (the
+  // argument's memory itself). A failure is a tracer bug: it stops the
+  // process rather than let the program go on with a changed argument.
+  void check_borrowed(const std::string& after) const;
   // Whether the traced code read a tensor size into Python (then no size
   // stays dynamic).
   bool sizes_read_ = false;

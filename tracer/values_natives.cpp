@@ -76,7 +76,9 @@ Sym Tracer::call_native(const NativeObject* nat, std::vector<Sym>& args, const V
         ex.push_back(example_of(a));
         if (is_symnum(a) && a.ex.is_double()) floats_to_calls_ = true;
       }
+      before_native(nat, ex);
       Value r = checked(nat->fn(vm_, vm::CallArgs{ex.data(), npos, kw}, nat->data), info.label);
+      check_borrowed(info.label);
       Node n;
       n.op = GraphOp::Call;
       n.callee = Value::borrow(const_cast<NativeObject*>(nat));

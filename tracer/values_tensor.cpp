@@ -1,6 +1,11 @@
 // tracer/values_tensor.cpp — tensors in the trace: the copies ops run on
-// while tracing, and symbolic sizes (SymInts read from dynamic dims, and
+// while tracing (on the arguments' own memory until something may write
+// them: copy on write), and symbolic sizes (SymInts read from dynamic dims, and
 // what pins them back to constants).
+#include <cstdio>
+#include <cstdlib>
+
+#include "stdlib/torch/ops/registry.h"
 #include "tracer/translator.h"
 
 namespace kiln::tracer {
@@ -10,14 +15,13 @@ Value Tracer::clone_tensor(const Value& real) {
   if (it != clones_.end()) return it->second;
   const torch::autograd::Var& v = torch::var_of(real);
   torch::Tensor c = v.t;
-  if (const torch::Storage* s = v.t.storage.get()) {
-    torch::StoragePtr& cs = storage_clones_[s];
-    if (!cs) {
-      torch::Storage* n = torch::Storage::allocate(s->nbytes);
-      if (s->nbytes) std::memcpy(n->data, s->data, s->nbytes);
-      cs = torch::StoragePtr(n);
+  if (torch::Storage* s = v.t.storage.get()) {
+    StorageClone& cs = storage_clones_[s];
+    if (!cs.storage) {
+      cs.storage = torch::StoragePtr(torch::Storage::borrow(s));
+      cs.version = cs.storage->version;
     }
-    c.storage = cs;
+    c.storage = cs.storage;
   }
   torch::autograd::Var cv(std::move(c));
   if (v.requires_grad()) cv.ensure_meta().requires_grad = true;
@@ -31,6 +35,66 @@ Value Tracer::clone_tensor(const Value& real) {
   }
   clones_[real.as_object()] = o;
   return o;
+}
+
+void Tracer::before_write(const Value& x) {
+  if (!torch::is_tensor(x)) return;
+  const torch::Storage* s = torch::tensor_of(x).storage.get();
+  if (!s || !s->lender) return;
+  for (auto& [real, cs] : storage_clones_)
+    if (cs.storage.get() == s && !cs.owns) {
+      torch::Storage::own_copy(cs.storage.get());
+      cs.owns = true;
+    }
+}
+
+void Tracer::own_all_copies() {
+  for (auto& [real, cs] : storage_clones_)
+    if (!cs.owns) {
+      torch::Storage::own_copy(cs.storage.get());
+      cs.owns = true;
+    }
+}
+
+void Tracer::before_native(const vm::NativeObject* nat, const std::vector<Value>& args) {
+  if (storage_clones_.empty()) return;
+  const torch::ops::OpDef* op = torch::ops::op_of(nat);
+  if (op && !op->schema.writes()) return;
+  std::function<bool(const Value&, int)> each = [&](const Value& v, int depth) {
+    if (torch::is_tensor(v)) {
+      before_write(v);
+      return true;
+    }
+    if (v.is_empty() || v.is_none() || v.is_bool() || vm::is_int(v) || v.is_double() || vm::is_str(v)) return true;
+    if (depth < 4 && vm::is_kind(v, vm::ObjKind::Tuple)) {
+      const auto* t = v.as<vm::TupleObject>();
+      for (size_t i = 0; i < t->size; i++)
+        if (!each(t->items[i], depth + 1)) return false;
+      return true;
+    }
+    if (depth < 4 && vm::is_kind(v, vm::ObjKind::List)) {
+      for (const Value& it : v.as<vm::ListObject>()->items)
+        if (!each(it, depth + 1)) return false;
+      return true;
+    }
+    return vm::is_kind(v, vm::ObjKind::Type) || vm::is_kind(v, vm::ObjKind::Slice);  // (anything else may hold a tensor)
+  };
+  for (const Value& a : args)
+    if (!each(a, 0)) {
+      own_all_copies();
+      return;
+    }
+}
+
+void Tracer::check_borrowed(const std::string& after) const {
+  for (const auto& [real, cs] : storage_clones_)
+    if (!cs.owns && cs.storage->version != cs.version) {
+      std::fprintf(stderr,
+                   "kiln internal error: the tracer wrote a tensor argument's own memory (after %s), which only its copy "
+                   "should see; please report this\n",
+                   after.c_str());
+      std::abort();
+    }
 }
 
 uint64_t Tracer::dynamic_dims_of(const Sym& t) {

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 
 #ifndef KILN_SYSTEM_MALLOC
@@ -90,13 +91,39 @@ Storage* Storage::allocate(size_t nbytes) {
   return s;
 }
 
+Storage* Storage::borrow(Storage* of) {
+#ifdef KILN_SYSTEM_MALLOC
+  void* block = std::aligned_alloc(kAlign, kAlign);
+#else
+  void* block = mi_malloc_aligned(kAlign, kAlign);
+#endif
+  if (!block) throw std::bad_alloc();
+  auto* s = new (block) Storage();
+  s->nbytes = of->nbytes;
+  s->data = of->data;
+  s->lender = of;
+  ++of->refcount;
+  return s;
+}
+
+void Storage::own_copy(Storage* s) {
+  Storage* copy = allocate(s->nbytes);
+  if (s->nbytes) std::memcpy(copy->data, s->data, s->nbytes);
+  Storage* old = s->lender;
+  s->data = copy->data;
+  s->lender = copy;
+  if (old && --old->refcount == 0) release(old);
+}
+
 void Storage::release(Storage* s) {
+  Storage* lender = s->lender;
   s->~Storage();
 #ifdef KILN_SYSTEM_MALLOC
   std::free(s);
 #else
   mi_free(s);
 #endif
+  if (lender && --lender->refcount == 0) release(lender);
 }
 
 }  // namespace kiln::torch

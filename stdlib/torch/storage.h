@@ -20,8 +20,18 @@ struct Storage {
   uint32_t version = 0;
   size_t nbytes = 0;
   void* data = nullptr;
+  // The storage whose memory `data` is, when not this block's own
+  // (borrow): held by one reference, released with this storage.
+  Storage* lender = nullptr;
   // Allocates nbytes, uninitialised (storage.cpp: header and data in one block).
   static Storage* allocate(size_t nbytes);
+  // A new storage (its own count and version) on `of`'s memory, no copy:
+  // writes through either are seen by both. The tracer's tensors start as
+  // these (tracer/values_tensor.cpp: copy on write).
+  static Storage* borrow(Storage* of);
+  // Makes a borrowing storage own a copy of its memory (its data pointer
+  // changes; every tensor on it sees the copy).
+  static void own_copy(Storage* s);
   static void release(Storage* s);
 };
 

@@ -88,6 +88,41 @@ DType rt(std::initializer_list<std::pair<DType, int>> tensors, std::initializer_
 
 }  // namespace
 
+// Storage::borrow: a storage on another's memory (the tracer's copies start
+// so), with its own count and version, holding the lender alive; own_copy
+// gives it memory of its own, after which writes through either are
+// private. (ASan's leak check sees the counts balance.)
+TEST(TorchStorage, BorrowSharesMemoryUntilOwnCopy) {
+  using namespace kiln::torch;
+  StoragePtr real(Storage::allocate(4 * sizeof(float)));
+  auto* rd = static_cast<float*>(real->data);
+  for (int i = 0; i < 4; i++) rd[i] = float(i);
+  uint64_t n0 = storage_stats().allocations;
+  StoragePtr copy(Storage::borrow(real.get()));
+  EXPECT_EQ(storage_stats().allocations, n0);  // (no tensor memory)
+  EXPECT_EQ(copy->data, real->data);
+  EXPECT_EQ(copy->nbytes, real->nbytes);
+  EXPECT_EQ(real->refcount, 2u);  // the borrower holds its lender
+  ++copy->version;
+  EXPECT_EQ(real->version, 0u);
+  rd[1] = 10.0f;
+  EXPECT_EQ(static_cast<float*>(copy->data)[1], 10.0f);  // one memory
+  Storage::own_copy(copy.get());
+  EXPECT_EQ(storage_stats().allocations, n0 + 1);
+  EXPECT_NE(copy->data, real->data);
+  EXPECT_EQ(real->refcount, 1u);  // let go
+  auto* cd = static_cast<float*>(copy->data);
+  EXPECT_EQ(cd[0], 0.0f);
+  EXPECT_EQ(cd[1], 10.0f);
+  EXPECT_EQ(cd[3], 3.0f);
+  cd[2] = -1.0f;
+  EXPECT_EQ(rd[2], 2.0f);  // private now
+  EXPECT_EQ(copy->version, 1u);  // (owning a copy is no write)
+  StoragePtr held(Storage::borrow(real.get()));
+  real = StoragePtr();  // the borrower keeps the memory alive
+  EXPECT_EQ(static_cast<float*>(held->data)[1], 10.0f);
+}
+
 // ---------------------------------------------------------------- broadcasting
 // empty_in: a compiled graph's planned buffer is reused only when nothing
 // else holds it and it is large enough; otherwise a fresh storage takes its
