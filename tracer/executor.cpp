@@ -106,7 +106,7 @@ Value run_nodes(VM& vm, const Graph& g, const std::vector<FusedRegion>& regions,
           if (t && t->storage && (n.reinplace == Node::Reinplace::Always || t->storage->refcount == 1)) {
             auto version = t->storage->version;
             if (torch::tensor_setitem(vm, b.as<vm::Object>(), regs[in[1]], regs[in[2]])) r = b;
-            if (n.reinplace == Node::Reinplace::Always) t->storage->version = version;  // (the copy back's to advance)
+            t->storage->version = version;  // (a pure op's: the copy back advances it where the program can see it)
             break;
           }
         }

@@ -137,9 +137,19 @@ std::vector<int> storage_origins(const Graph& g) {
   return origin;
 }
 
-// Whether node n cannot raise when the graph runs (its trace did not): a
-// registry op or an operator on guarded metadata whose errors do not depend
-// on the data, or plumbing that builds containers.
+// Whether node n cannot raise when the graph runs (its trace did not):
+// its errors depend only on what the guards pin (metadata, constants), not
+// on data or on a number that changes between calls. That is
+//   * a registry op whose non-tensor arguments are all constants (a free
+//     float may be a negative std, a fill value out of an int's range),
+//     no tensor of which is read as one value (masked_fill(m, t) of a 0-d
+//     t: its value may not fit the dtype), and that is not one of the
+//     ops whose errors come from index data (may_raise_on_data);
+//   * an operator on tensors and numbers, unless it divides, takes a
+//     remainder, a power or a shift with an integer result or on numbers
+//     (1.0 / s of a free float s);
+//   * indexing a tensor, tuple or list by a constant key, assigning to a
+//     tensor's part by one, or plumbing that builds containers.
 bool cannot_raise(const Graph& g, const Node& n) {
   auto meta = [&](int r) -> const Meta* {
     if (r < int(g.consts.size())) return nullptr;
@@ -151,30 +161,51 @@ bool cannot_raise(const Graph& g, const Node& n) {
     const Meta* m = meta(r);
     return m->tensor || m->type == "tuple" || m->type == "list";
   };
+  auto is_const = [&](int r) { return r < int(g.consts.size()); };
   bool int_result = n.meta.tensor ? !torch::is_floating(n.meta.dtype) : n.meta.type == "int";
   if (may_raise_on_data(n, int_result, tensorish)) return false;
   switch (n.op) {
     case GraphOp::Call: {
       OpCall c;
       if (!op_call_of(n, &c)) return false;
-      // (An index from a register, as a free int: out of range at a call.)
-      return c.op->impl != torch::ops::impl_setitem || c.arg[1] < int(g.consts.size());
+      const auto& params = c.op->schema.params;
+      for (size_t p = 0; p < params.size(); p++) {
+        if (int(p) == c.op->schema.varargs && c.packed > 1) {
+          for (size_t k = 0; k < c.packed; k++)
+            if (!is_const(c.pack[k])) return false;
+          continue;
+        }
+        int r = c.arg[p];
+        if (r < 0 || is_const(r)) continue;
+        const Meta* m = meta(r);
+        if (!m->tensor) return false;  // a number, a key, a list the graph has: may be anything
+        // A tensor read as one value, converted to the op's dtype (fill_,
+        // masked_fill's value: out of an int's range, it raises).
+        if (params[p].type == "Scalar" || (params[p].name == "value" && c.op->impl != torch::ops::impl_setitem)) return false;
+      }
+      return true;
     }
     case GraphOp::Binary:
     case GraphOp::Inplace:
     case GraphOp::Unary:
     case GraphOp::Compare: {
       for (int r : n.in)  // (an operator on Python objects may run their code)
-        if (r >= int(g.consts.size()) && !meta(r)->tensor && !meta(r)->is_number()) return false;
+        if (!is_const(r) && !meta(r)->tensor && !meta(r)->is_number()) return false;
+      if (n.op == GraphOp::Binary || n.op == GraphOp::Inplace) {
+        auto op = vm::BinOpKind(n.arg);
+        bool divides = op == vm::BinOpKind::FloorDiv || op == vm::BinOpKind::Mod || op == vm::BinOpKind::Div ||
+                       op == vm::BinOpKind::Pow || op == vm::BinOpKind::LShift || op == vm::BinOpKind::RShift;
+        if (divides && !n.meta.tensor) return false;  // on numbers: ZeroDivisionError, OverflowError
+      }
       return true;
     }
     case GraphOp::GetItem: {
       const Meta* m = meta(n.in[0]);
-      return m && (m->tensor || m->type == "tuple" || m->type == "list") && n.in[1] < int(g.consts.size());
+      return m && (m->tensor || m->type == "tuple" || m->type == "list") && is_const(n.in[1]);
     }
-    case GraphOp::SetItem: {  // t[k] = v: k a constant, v of the traced sizes
+    case GraphOp::SetItem: {  // t[k] = v: k a constant, v a tensor of the traced sizes or a constant
       const Meta *m = meta(n.in[0]), *v = meta(n.in[2]);
-      return m && m->tensor && n.in[1] < int(g.consts.size()) && (!v || v->tensor || v->is_number());
+      return m && m->tensor && is_const(n.in[1]) && (!v || (v->tensor && v->static_sizes()));
     }
     case GraphOp::BuildTuple:
     case GraphOp::BuildList:
@@ -237,6 +268,7 @@ struct InputWrite {
   size_t input = 0;
   size_t first = 0;            // the node of its first write
   size_t writes = 0;           // how many nodes write it
+  std::vector<size_t> write_nodes;  // those nodes (all made pure: copy_back stands for each)
   std::vector<size_t> reads;   // other tensor inputs read after `first`
   // Uses after `first` that keep x itself, not its data (node, input): an
   // item of a tuple, list or dict, an attribute or global stored.
@@ -284,11 +316,12 @@ bool input_write_of(VM& vm, const Graph& g, const FunctionalizeFacts& facts, con
     for (int r : n.in) uses = uses || chain[size_t(r)];
     if (target >= 0) {
       if (n.op == GraphOp::Call && (!functional || !functional_method(vm, *functional))) return false;  // t_, squeeze_: metadata
-      if (!written && !same_result(vm, g, n, functional, m)) return false;
+      if (!same_result(vm, g, n, functional, m)) return false;  // (every write: copy_back stands for all)
       if (grad_mode[j] != 0 && n.meta.requires_grad) return false;  // autograd records the write
       if (!written) w->first = j;
       written = true;
       w->writes++;
+      w->write_nodes.push_back(j);
       chain[size_t(g.node_reg(j))] = true;  // the result is x itself
       for (size_t a = 0; a < n.in.size(); a++)  // x also read: only as an operand
         if (chain[size_t(n.in[a])] && n.in[a] != target && !only_reads(n, n.in[a])) return false;
@@ -675,6 +708,16 @@ size_t rewrite_view_writes(VM& vm, Graph& g, const FamilyPlan& p) {
     for (int& r : g.outputs)
       if (role(r) == kBase) r = p.base;
     inserts.emplace_back(g.nodes.size() - 1, copy_back_node(g.nodes[p.events.front()], p.base, cur_b, p.events.size()));
+  } else {
+    // A tensor the graph made that the program gets (returned, kept):
+    // its version counts the writes eager made through views (the
+    // in-place ops on b itself counted their own).
+    bool escapes = !p.keeps.empty();
+    for (int r : g.outputs) escapes = escapes || role(r) == kBase;
+    size_t writes = 0;
+    for (const FamilyPlan::Step& st : p.steps) writes += st.act == Act::ViewWrite || st.act == Act::Assign;
+    if (escapes)
+      inserts.emplace_back(g.nodes.size() - 1, copy_back_node(g.nodes[p.events.front()], cur_b, cur_b, writes));
   }
   for (int& r : g.outputs) r = current(r);
   splice_nodes(g, std::move(inserts));
@@ -789,21 +832,31 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
       if (is_x[size_t(g.node_reg(j))]) g.nodes[j].meta.requires_grad = false;
   }
 
+  std::vector<size_t> chain_writes(size_t(g.nregs()), 0);  // per register: in-place ops of a fresh tensor made pure up to it
   for (size_t i = 0; i < g.nodes.size(); i++) {
     Node& n = g.nodes[i];
     const OpDef* functional = nullptr;
     int x = -1;
     if (!write_of(n, &x, &functional)) continue;
-    int moved = -1;  // the input write this is the first write of
-    for (size_t k = 0; k < inputs.size(); k++)
-      if (inputs[k].first == i) moved = int(k);
-    if (moved < 0) {
-      // x: a fresh tensor made by an earlier node, read only since.
+    bool moved = false;  // a write of an input's chain (input_write_of checked them all)
+    for (const InputWrite& w : inputs)
+      moved = moved || std::find(w.write_nodes.begin(), w.write_nodes.end(), i) != w.write_nodes.end();
+    if (!moved) {
+      // x: a fresh tensor made by an earlier node, read only since, by
+      // nothing autograd records (it may have saved x: eager's write would
+      // then fail its backward's version check).
       if (x < first) continue;
       size_t k = size_t(x - first);
       if (!fresh_tensor(g.nodes[k]) || !plain_tensor(g.nodes[k].meta) || !plain_tensor(n.meta)) continue;
       bool read_only = true;
-      for (size_t j = k + 1; j < i && read_only; j++) read_only = only_reads(g.nodes[j], x);
+      for (size_t j = k + 1; j < i && read_only; j++) {
+        const Node& u = g.nodes[j];
+        read_only = only_reads(u, x);
+        if (read_only && std::find(u.in.begin(), u.in.end(), x) != u.in.end()) {
+          read_only = !u.meta.requires_grad;
+          for (int r : u.in) read_only = read_only && !requires_grad_reg(g, r);
+        }
+      }
       if (!read_only || !same_result(vm, g, n, functional, g.nodes[k].meta)) continue;
     }
     // The functional form, and x's later uses renamed to its result.
@@ -816,6 +869,7 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
       n.op = GraphOp::Binary;
     }
     int result = g.node_reg(i);
+    if (!moved) chain_writes[size_t(result)] = chain_writes[size_t(x)] + 1;
     for (size_t j = i + 1; j < g.nodes.size(); j++)
       for (int& r : g.nodes[j].in)
         if (r == x) r = result;
@@ -824,6 +878,17 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
     for (int& c : current)
       if (c == x) c = result;
     out.rewritten++;
+  }
+
+  // A tensor the graph made whose in-place ops became pure, which the
+  // program then gets (returned, kept, viewed): its version counts them.
+  for (int r = first; r < first + int(g.nodes.size()); r++) {
+    if (!chain_writes[size_t(r)]) continue;
+    // (A value the chain goes on from is only read: the next write, made
+    // pure, reads it.)
+    bool escapes = std::find(g.outputs.begin(), g.outputs.end(), r) != g.outputs.end();
+    for (size_t j = size_t(r - first) + 1; j < g.nodes.size() && !escapes; j++) escapes = !only_reads(g.nodes[j], r);
+    if (escapes) g.nodes.push_back(copy_back_node(g.nodes[size_t(r - first)], r, r, chain_writes[size_t(r)]));
   }
 
   // The inputs' final values written back, where the program sees them.

@@ -66,8 +66,10 @@ struct Node {
   //     moved to a copy_back(x, ...) at the end, or a value of x's chain
   //     of setitems (each one x itself when written in place); nothing
   //     after reads it but the next setitem of the chain or the copy back,
-  //     so writing x now is what eager does. x's version counter is left
-  //     to the copy back (it advances it once per write it stands for).
+  //     so writing x now is what eager does.
+  // Either way the version counter is left as a pure op leaves it: a
+  // copy_back at the end advances it once per write eager made, where the
+  // program can see the tensor.
   enum class Reinplace : uint8_t { No, IfUnshared, Always };
   Reinplace reinplace = Reinplace::No;
   // The trace unpacked this op's tuple (a, b = x.chunk(2, 1)), so its

@@ -284,7 +284,7 @@ Value get_retains_grad(VM& vm, const CallArgs& a, const Value&) {
 }
 Value get_version(VM& vm, const CallArgs& a, const Value&) {
   SELF("_version");
-  return vm::make_int(vm, t.storage ? int64_t(t.storage->version) : 0);
+  return vm::make_int(vm, t.storage ? int64_t(t.storage->version - t.storage->version_base) : 0);
 }
 
 Value retain_grad_m(VM& vm, const CallArgs& a, const Value&) {

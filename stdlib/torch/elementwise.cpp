@@ -650,8 +650,8 @@ DType unary_inplace_check(UnaryOp op, const Tensor& x) {
 }  // namespace
 
 void unary_inplace(UnaryOp op, const Tensor& x) {
-  bump_version(x);
   DType result = unary_inplace_check(op, x);
+  bump_version(x);  // (after the checks: an op that raises writes nothing)
   if (is_meta(x)) return;
   DType compute = unary_compute_dtype(op, x.dtype);
   if (result == x.dtype && compute == x.dtype) {
@@ -659,7 +659,7 @@ void unary_inplace(UnaryOp op, const Tensor& x) {
     return;
   }
   Tensor tmp = unary(op, x);
-  copy_into(x, tmp);
+  copy_values(x, tmp);
 }
 
 DType result_type(const Operand& a, const Operand& b) {
@@ -742,9 +742,9 @@ void binary_inplace_check(BinaryOp op, const Tensor& self, const Operand& other,
 
 void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
   if (op == BinaryOp::pow && other.is_scalar()) op = BinaryOp::pow_scalar;
-  bump_version(self);
   DType compute, out_dtype;
   binary_inplace_check(op, self, other, &compute, &out_dtype);
+  bump_version(self);  // (after the checks: an op that raises writes nothing)
   if (is_meta(self) || (!other.is_scalar() && is_meta(*other.tensor))) return;
   Operand a(self);
   const Shape& shape = self.sizes;
@@ -756,7 +756,7 @@ void binary_inplace(BinaryOp op, const Tensor& self, const Operand& other) {
   } else {
     Tensor tmp = empty(shape, out_dtype);
     binary_into(op, tmp, compute, pr);
-    copy_into(self, tmp);
+    copy_values(self, tmp);
   }
 }
 
@@ -937,12 +937,12 @@ Tensor clamp(const Tensor& x, const std::optional<Operand>& lo, const std::optio
 }
 
 void clamp_inplace(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi) {
-  bump_version(x);
   DType r = clamp_result(x, lo, hi);
   if (!can_cast(r, x.dtype))
     runtime_error("result type {} can't be cast to the desired output type {}", dtype_short_name(r), dtype_short_name(x.dtype));
   Tensor c = clamp(x, lo, hi);
-  copy_into(x, c);
+  bump_version(x);
+  copy_values(x, c);
 }
 
 Tensor nan_to_num(const Tensor& x, double nan, std::optional<double> posinf, std::optional<double> neginf) {
@@ -988,8 +988,8 @@ void check_scalar_fits(Scalar s, DType d, bool data_names) {
 }
 
 void fill(const Tensor& t, Scalar v) {
-  bump_version(t);
   check_scalar_fits(v, t.dtype);
+  bump_version(t);
   if (is_meta(t)) return;  // (ops/meta.h: the checks only)
   dispatch_dtype(t.dtype, [&](auto z) {
     using T = decltype(z);

@@ -18,6 +18,10 @@ struct Storage {
   // Bumped by every in-place write through any tensor on this storage;
   // autograd's saved tensors compare it (autograd/node.h).
   uint32_t version = 0;
+  // The version Python's `_version` counts from: an op's fresh result
+  // starts at 0 however many times its kernels wrote it while making it
+  // (ops/registry.cpp sets it; autograd compares raw versions).
+  uint32_t version_base = 0;
   size_t nbytes = 0;
   void* data = nullptr;
   // The storage whose memory `data` is, when not this block's own

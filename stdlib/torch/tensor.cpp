@@ -173,9 +173,14 @@ template <class To, class From> inline To convert(From x) {
 }
 }  // namespace
 
-void copy_into(const Tensor& dst, const Tensor& src_in) {
-  check_no_partial_overlap(dst, src_in);
+void copy_into(const Tensor& dst, const Tensor& src) {
+  check_no_partial_overlap(dst, src);
   bump_version(dst);
+  copy_values(dst, src);
+}
+
+void copy_values(const Tensor& dst, const Tensor& src_in) {
+  check_no_partial_overlap(dst, src_in);
   Tensor src = expand_to(src_in, dst.sizes);
   if (is_meta(dst) || is_meta(src)) return;  // (ops/meta.h: the checks only)
   StridedLoop<2> loop(dst.sizes, {dst.data_bytes(), src.data_bytes()}, {dst.strides, src.strides},

@@ -143,6 +143,10 @@ Tensor to_dtype(const Tensor& t, DType to);
 // Copies src into dst elementwise (broadcasting src, converting dtypes);
 // dst may be any view.
 void copy_into(const Tensor& dst, const Tensor& src);
+// copy_into without the version bump: the second half of an in-place op
+// that counted its write already (computed into a temporary of another
+// dtype, then copied back: one write, as PyTorch counts it).
+void copy_values(const Tensor& dst, const Tensor& src);
 
 // PyTorch's check before writing into `t` in place: an expanded tensor
 // (stride 0 over a dimension of more than one element) has elements sharing

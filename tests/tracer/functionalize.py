@@ -158,3 +158,46 @@ for _ in range(2):
     loss = with_grad(p)
     loss.backward()
     print(loss.item(), p.grad)
+
+
+# An in-place op on a tensor the graph made that autograd saved before the
+# write stays in place: backward then fails its version check, as eager's.
+def saved_then_written(x, w):
+    n = x * 2
+    y = (w * n).sum()
+    n.add_(1)
+    return y, n
+
+
+# A tensor the graph made, written in place (made pure), then returned:
+# its version counts the writes (a copy_back of it to itself).
+def fresh_returned(x):
+    n = x * 2
+    n.add_(1)
+    n.mul_(3)
+    return n
+
+
+# An argument written twice, the second time with an operand of a wider
+# dtype: every write of the chain is made pure, or none.
+def wider_second(x, y):
+    x.add_(1)
+    x.add_(y)
+    return x * 3
+
+
+w = torch.ones(3, requires_grad=True)
+for _ in range(2):
+    y, n = saved_then_written(torch.ones(3), w)
+    try:
+        y.backward()
+        print("backward ran")
+    except RuntimeError as e:
+        print("RuntimeError:", str(e).split(";")[0][-40:])
+for _ in range(2):
+    n = fresh_returned(torch.ones(2))
+    print(n, n._version)
+x = torch.zeros(3)
+for _ in range(3):
+    v = x._version
+    print(wider_second(x, torch.ones(3, dtype=torch.float64)), x, x._version - v)

@@ -66,6 +66,18 @@ def any_batch(cache, x):
     return cache * 2
 
 
+def then_divides(x, s):
+    x[0].mul_(2.0)
+    r = 1.0 / s  # stays in place: s changes between calls, and 1.0 / 0.0 raises
+    return x.sum() * r
+
+
+def then_fills(x, y, t):
+    x[1] = 3.0
+    m = y.masked_fill(y > 1, t)  # stays in place: t's value may not fit int64
+    return x.sum() + m
+
+
 cache = torch.zeros(2, 6)
 for pos in range(4):
     print(kv_step(cache, torch.full((2,), float(pos + 1)), pos))
@@ -127,3 +139,18 @@ try:
     print("backward ran")
 except RuntimeError as e:
     print("RuntimeError:", str(e).split(";")[0])
+
+x = torch.ones(3)
+for s in [1.0, 2.0, 4.0, 0.0]:
+    try:
+        print(then_divides(x, s))
+    except ZeroDivisionError as e:
+        print("ZeroDivisionError:", e)
+    print(x, x._version)
+x = torch.ones(3)
+for v in [1.0, 2.0, float("inf")]:
+    try:
+        print(then_fills(x, torch.tensor([1, 2, 3]), torch.tensor(v)))
+    except RuntimeError as e:
+        print("RuntimeError:", e)
+    print(x, x._version)

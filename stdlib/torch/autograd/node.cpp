@@ -120,7 +120,7 @@ Var SavedVar::unpack(Node* owner) const {
         "one of the variables needed for gradient computation has been modified by an inplace operation: {}{} is at "
         "version {}; expected version {} instead. Hint: enable anomaly detection to find the operation that failed "
         "to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
-        what, origin, now, version_);
+        what, origin, now - data_.storage->version_base, version_ - data_.storage->version_base);
   }
   if (is_output_) {
     if (!requires_grad_ || !GradMode::is_enabled()) return Var(data_);

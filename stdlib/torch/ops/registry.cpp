@@ -173,22 +173,51 @@ Value overload_error(VM& vm, size_t first, const vm::CallArgs& a, bool method) {
   return Value();
 }
 
+// A fresh tensor an op returns (no other tensor holds its storage, and it
+// is none of the arguments) starts at `_version` 0, as PyTorch's results
+// do, however many times the op's kernels wrote it (a fill, copies into
+// parts of it).
+void fresh_results_at_version_zero(const Value& r, const vm::CallArgs& a) {
+  auto one = [&](const Value& v) {
+    if (!is_tensor(v)) return;
+    Storage* s = tensor_of(v).storage.get();
+    if (!s || s->refcount != 1 || s->version == s->version_base) return;
+    for (size_t i = 0; i < a.nargs + a.nkw(); i++)
+      if (a.args[i].bits() == v.bits()) return;
+    s->version_base = s->version;
+  };
+  if (vm::is_kind(r, vm::ObjKind::Tuple)) {
+    const auto* t = r.as<vm::TupleObject>();
+    for (size_t i = 0; i < t->size; i++) one(t->items[i]);
+  } else {
+    one(r);
+  }
+}
+
 // The natives register_ops makes: data is the op's index in the table (the
 // first of its overloads: the call binds the first that fits).
 Value call_op(VM& vm, const vm::CallArgs& a, size_t index, bool method) {
   const OpDef& d = table()[index];
   Bound args;
+  Value r;
   if (overloads().next[index] < 0) {
     if (!bind(vm, d, a, method, &args)) return Value();
-    return d.impl(vm, args, d);
+    r = d.impl(vm, args, d);
+  } else {
+    for (int i = int(index); i >= 0 && !r; i = overloads().next[size_t(i)]) {
+      const OpDef& o = table()[size_t(i)];
+      Bound b;
+      if (bind(vm, o, a, method, &b) && numbers_ok(vm, o, a, b, false)) {
+        r = o.impl(vm, b, o);
+        if (!r) return r;
+        break;
+      }
+      vm.clear_exception();
+    }
+    if (!r) return overload_error(vm, index, a, method);
   }
-  for (int i = int(index); i >= 0; i = overloads().next[size_t(i)]) {
-    const OpDef& o = table()[size_t(i)];
-    Bound b;
-    if (bind(vm, o, a, method, &b) && numbers_ok(vm, o, a, b, false)) return o.impl(vm, b, o);
-    vm.clear_exception();
-  }
-  return overload_error(vm, index, a, method);
+  if (r && !d.schema.writes()) fresh_results_at_version_zero(r, a);
+  return r;
 }
 Value call_function(VM& vm, const vm::CallArgs& a, const Value& data) {
   return call_op(vm, a, size_t(data.as_small_int()), false);
