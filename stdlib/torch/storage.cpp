@@ -116,14 +116,18 @@ void Storage::own_copy(Storage* s) {
 }
 
 void Storage::release(Storage* s) {
-  Storage* lender = s->lender;
+  if (Storage* lender = s->lender) {  // (a borrowing storage: rare, kept off the common path)
+    s->lender = nullptr;
+    release(s);
+    if (--lender->refcount == 0) release(lender);
+    return;
+  }
   s->~Storage();
 #ifdef KILN_SYSTEM_MALLOC
   std::free(s);
 #else
   mi_free(s);
 #endif
-  if (lender && --lender->refcount == 0) release(lender);
 }
 
 }  // namespace kiln::torch

@@ -103,8 +103,12 @@ struct Tensor {
 
 // Marks an in-place write to t's storage (autograd's version counter:
 // every in-place kernel calls it).
+// Writes counted on this thread so far: ops/registry.cpp looks at fresh
+// results only when their op wrote something (most ops write nothing).
+inline thread_local uint64_t t_version_bumps = 0;
 inline void bump_version(const Tensor& t) {
   if (t.storage) ++t.storage->version;
+  ++t_version_bumps;
 }
 
 // Row-major strides of `sizes`.

@@ -177,20 +177,23 @@ Value overload_error(VM& vm, size_t first, const vm::CallArgs& a, bool method) {
 // is none of the arguments) starts at `_version` 0, as PyTorch's results
 // do, however many times the op's kernels wrote it (a fill, copies into
 // parts of it).
-void fresh_results_at_version_zero(const Value& r, const vm::CallArgs& a) {
-  auto one = [&](const Value& v) {
-    if (!is_tensor(v)) return;
-    Storage* s = tensor_of(v).storage.get();
-    if (!s || s->refcount != 1 || s->version == s->version_base) return;
-    for (size_t i = 0; i < a.nargs + a.nkw(); i++)
-      if (a.args[i].bits() == v.bits()) return;
-    s->version_base = s->version;
-  };
-  if (vm::is_kind(r, vm::ObjKind::Tuple)) {
+// (Only when the op wrote something: t_version_bumps moved.)
+void fresh_result_at_version_zero(const Value& v, const vm::CallArgs& a, const OpDef& d) {
+  Storage* s = tensor_of(v).storage.get();
+  if (!s || s->version == s->version_base || s->refcount != 1 || d.schema.writes()) return;
+  for (size_t i = 0; i < a.nargs + a.nkw(); i++)
+    if (a.args[i].bits() == v.bits()) return;
+  s->version_base = s->version;
+}
+
+inline void fresh_results_at_version_zero(const Value& r, const vm::CallArgs& a, const OpDef& d) {
+  if (is_tensor(r)) {
+    const Storage* s = tensor_of(r).storage.get();
+    if (s && s->version != s->version_base) fresh_result_at_version_zero(r, a, d);
+  } else if (vm::is_kind(r, vm::ObjKind::Tuple)) {
     const auto* t = r.as<vm::TupleObject>();
-    for (size_t i = 0; i < t->size; i++) one(t->items[i]);
-  } else {
-    one(r);
+    for (size_t i = 0; i < t->size; i++)
+      if (is_tensor(t->items[i])) fresh_result_at_version_zero(t->items[i], a, d);
   }
 }
 
@@ -198,26 +201,26 @@ void fresh_results_at_version_zero(const Value& r, const vm::CallArgs& a) {
 // first of its overloads: the call binds the first that fits).
 Value call_op(VM& vm, const vm::CallArgs& a, size_t index, bool method) {
   const OpDef& d = table()[index];
-  Bound args;
-  Value r;
   if (overloads().next[index] < 0) {
+    Bound args;
     if (!bind(vm, d, a, method, &args)) return Value();
-    r = d.impl(vm, args, d);
-  } else {
-    for (int i = int(index); i >= 0 && !r; i = overloads().next[size_t(i)]) {
-      const OpDef& o = table()[size_t(i)];
-      Bound b;
-      if (bind(vm, o, a, method, &b) && numbers_ok(vm, o, a, b, false)) {
-        r = o.impl(vm, b, o);
-        if (!r) return r;
-        break;
-      }
-      vm.clear_exception();
-    }
-    if (!r) return overload_error(vm, index, a, method);
+    uint64_t bumps = t_version_bumps;
+    Value r = d.impl(vm, args, d);
+    if (t_version_bumps != bumps && r) fresh_results_at_version_zero(r, a, d);
+    return r;
   }
-  if (r && !d.schema.writes()) fresh_results_at_version_zero(r, a);
-  return r;
+  for (int i = int(index); i >= 0; i = overloads().next[size_t(i)]) {
+    const OpDef& o = table()[size_t(i)];
+    Bound b;
+    if (bind(vm, o, a, method, &b) && numbers_ok(vm, o, a, b, false)) {
+      uint64_t bumps = t_version_bumps;
+      Value r = o.impl(vm, b, o);
+      if (t_version_bumps != bumps && r) fresh_results_at_version_zero(r, a, o);
+      return r;
+    }
+    vm.clear_exception();
+  }
+  return overload_error(vm, index, a, method);
 }
 Value call_function(VM& vm, const vm::CallArgs& a, const Value& data) {
   return call_op(vm, a, size_t(data.as_small_int()), false);
