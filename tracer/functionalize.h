@@ -8,19 +8,25 @@
 // of a non-view op: no other tensor shares its storage) that nothing took
 // before the write (its uses so far are ops that read it and keep no
 // reference: no view, container, attribute, output or other writer), and
-// no gradient is involved, the write can be observed only through x's
-// register. The pass then replaces the node by the op's functional form
+// no gradient is involved (no reader before the write is an op autograd
+// records: it may have saved x, and eager's backward would then fail its
+// version check), the write can be observed only through x's register and
+// x's version. The pass then replaces the node by the op's functional form
 // (Tensor.add_ -> Tensor.add; x += y -> x + y) and renames every later
 // use of x to the node's own result. Later passes see pure ops — the
 // lowering fuses `h = x @ w; h += b; h.relu_()` like its out-of-place
 // form — and the program computes the same values: the functional form's
 // result dtype and sizes (ops/meta.h: infer_meta on the node's argument
-// metadata) must be x's, or the node stays as it is.
+// metadata) must be x's, or the node stays as it is. Where the final value
+// reaches the program (returned, kept, viewed), a copy_back(v, v) at the
+// end advances its version by the writes made pure, so `_version` reads
+// what eager's does.
 //
 // In-place ops on a graph input x (a tensor argument, a parameter: the
-// program sees the change) move to the graph's end the same way: x's first
-// write becomes its functional form, every later use of x reads that value
-// (and later writes of it are writes of a fresh tensor, as above), and a
+// program sees the change) move to the graph's end the same way: each of
+// x's writes becomes its functional form (all of them, each with x's dtype
+// and sizes, or none: copy_back stands for every write), every later use
+// of x reads the latest value, and a
 // `copy_back(x, value)` node at the end writes the final value into x's
 // storage, advancing its version counter by the number of writes. The
 // program observes the same: x's value when the graph returns, its
@@ -33,7 +39,10 @@
 //   * x is used only by reads and writes (no view, container, attribute or
 //     output other than x itself is taken from it);
 //   * no node from its first write on may raise (a later error would see x
-//     unwritten), the graph has no dynamic sizes;
+//     unwritten): registry ops whose non-tensor arguments are constants
+//     and that read no tensor as one value, operators that do not divide
+//     numbers, indexing by constant keys (cannot_raise in the .cpp); the
+//     graph has no dynamic sizes;
 //   * autograd records none of its writes nor any use of it after the
 //     first (no op there makes a value that requires grad, which would save
 //     x for backward): x requires no grad, or the writes and every later
