@@ -504,9 +504,11 @@ bool plan_view_writes(VM& vm, const Graph& g, FamilyPlan* p) {
       for (int r : n.in)
         if (r != x && role(r) != kNoRole && !only_reads(n, r)) return false;
       if (role(x) == kBase) {
-        // (In place on b's current value, its only holder; a graph input's
-        // own writes are input_write_of's, not mixed with these.)
+        // (Made pure too, so that the family's copy back counts it; a graph
+        // input's own writes are input_write_of's, not mixed with these.)
         if (p->input >= 0) return false;
+        if (n.op == GraphOp::Call && (!functional || !functional_method(vm, *functional))) return false;
+        if (!plain_tensor(n.meta) || !same_result(vm, g, n, functional, *bm)) return false;
         p->steps.push_back({j, Act::BaseWrite});
         event(j, -1);
         p->role[size_t(out)] = kBase;
@@ -651,12 +653,14 @@ size_t rewrite_view_writes(VM& vm, Graph& g, const FamilyPlan& p) {
     return v == kBase ? cur_b : v >= 0 ? cur_view[size_t(v)] : r;
   };
   int pending = -1;  // the view whose value b does not hold yet
+  size_t last_write = 0;  // the node after which b's final value exists
   auto settle = [&](size_t after) {
     if (pending < 0) return;
     const Node& at = g.nodes[after];
     inserts.emplace_back(after, setitem_node(vm, at, cur_b, p.key[size_t(pending)], cur_view[size_t(pending)], base_meta));
     inserts.back().second.reinplace = reinplace;
     cur_b = nregs + int(inserts.size()) - 1;
+    last_write = after;
     pending = -1;
   };
   size_t next = 0, rewritten = 0;
@@ -677,7 +681,7 @@ size_t rewrite_view_writes(VM& vm, Graph& g, const FamilyPlan& p) {
     if (!st) continue;
     switch (st->act) {
       case Act::MakeView: cur_view[size_t(st->view)] = g.node_reg(j); break;
-      case Act::BaseWrite: break;  // in place on b's current value (its only holder)
+      case Act::BaseWrite:
       case Act::ViewWrite: {
         int x;
         const OpDef* functional;
@@ -688,8 +692,13 @@ size_t rewrite_view_writes(VM& vm, Graph& g, const FamilyPlan& p) {
         } else {
           n.op = GraphOp::Binary;
         }
-        cur_view[size_t(st->view)] = g.node_reg(j);
-        pending = st->view;
+        if (st->act == Act::BaseWrite) {
+          cur_b = g.node_reg(j);
+          last_write = j;
+        } else {
+          cur_view[size_t(st->view)] = g.node_reg(j);
+          pending = st->view;
+        }
         rewritten++;
         break;
       }
@@ -697,6 +706,7 @@ size_t rewrite_view_writes(VM& vm, Graph& g, const FamilyPlan& p) {
         n = setitem_node(vm, n, n.in[0], n.in[1], n.in[2], base_meta);
         n.reinplace = reinplace;
         cur_b = g.node_reg(j);
+        last_write = j;
         rewritten++;
         break;
       }
@@ -710,14 +720,16 @@ size_t rewrite_view_writes(VM& vm, Graph& g, const FamilyPlan& p) {
     inserts.emplace_back(g.nodes.size() - 1, copy_back_node(g.nodes[p.events.front()], p.base, cur_b, p.events.size()));
   } else {
     // A tensor the graph made that the program gets (returned, kept):
-    // its version counts the writes eager made through views (the
-    // in-place ops on b itself counted their own).
+    // its version counts the writes eager made.
     bool escapes = !p.keeps.empty();
     for (int r : g.outputs) escapes = escapes || role(r) == kBase;
-    size_t writes = 0;
-    for (const FamilyPlan::Step& st : p.steps) writes += st.act == Act::ViewWrite || st.act == Act::Assign;
-    if (escapes)
-      inserts.emplace_back(g.nodes.size() - 1, copy_back_node(g.nodes[p.events.front()], cur_b, cur_b, writes));
+    // (Right after the last write: a later node that raises, or that
+    // autograd records, sees the version eager's would have.)
+    if (escapes) {
+      Node c = copy_back_node(g.nodes[p.events.front()], cur_b, cur_b, p.events.size());
+      auto at = std::find_if(inserts.begin(), inserts.end(), [&](const auto& e) { return e.first > last_write; });
+      inserts.insert(at, {last_write, std::move(c)});
+    }
   }
   for (int& r : g.outputs) r = current(r);
   splice_nodes(g, std::move(inserts));
@@ -882,13 +894,16 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
 
   // A tensor the graph made whose in-place ops became pure, which the
   // program then gets (returned, kept, viewed): its version counts them.
+  std::vector<std::pair<size_t, Node>> bumps;
   for (int r = first; r < first + int(g.nodes.size()); r++) {
     if (!chain_writes[size_t(r)]) continue;
     // (A value the chain goes on from is only read: the next write, made
     // pure, reads it.)
     bool escapes = std::find(g.outputs.begin(), g.outputs.end(), r) != g.outputs.end();
     for (size_t j = size_t(r - first) + 1; j < g.nodes.size() && !escapes; j++) escapes = !only_reads(g.nodes[j], r);
-    if (escapes) g.nodes.push_back(copy_back_node(g.nodes[size_t(r - first)], r, r, chain_writes[size_t(r)]));
+    // (Right after the last write: a later node that raises, or that
+    // autograd records, sees the version eager's would have.)
+    if (escapes) bumps.emplace_back(size_t(r - first), copy_back_node(g.nodes[size_t(r - first)], r, r, chain_writes[size_t(r)]));
   }
 
   // The inputs' final values written back, where the program sees them.
@@ -905,6 +920,7 @@ Functionalized functionalize(VM& vm, Graph& g, const FunctionalizeFacts& facts) 
     for (size_t r : w.reads)
       if (std::find(out.read.begin(), out.read.end(), r) == out.read.end()) out.read.push_back(r);
   }
+  splice_nodes(g, std::move(bumps));
   mark_reuses(vm, g);
   return out;
 }

@@ -71,6 +71,7 @@ Tensor empty_in(StoragePtr* slot, const Shape& sizes, DType dtype) {
     *slot = t.storage;
     return t;
   }
+  s->version_base = s->version;  // (a fresh result again: `_version` 0)
   Tensor t;
   t.storage = *slot;
   t.sizes = sizes;

@@ -201,3 +201,60 @@ x = torch.zeros(3)
 for _ in range(3):
     v = x._version
     print(wider_second(x, torch.ones(3, dtype=torch.float64)), x, x._version - v)
+
+
+# The in-place op on the base of a family of view writes is made pure and
+# counted with them (b._version 2); a tensor written, then used by
+# autograd, then returned has eager's version when autograd saves it; a
+# written tensor kept in an attribute has its version before a later op
+# raises; a compiled graph's reused output buffer starts at version 0.
+class Holder:
+    pass
+
+
+holder = Holder()
+
+
+def base_then_view(x):
+    b = x * 2
+    b.add_(1)
+    b[0] = 5.0
+    return b
+
+
+def written_then_saved(x, w):
+    h = x * 2
+    h.add_(1)
+    return (h * w).sum(), h
+
+
+def kept_then_raises(x, idx):
+    h = x * 2
+    h.add_(1)
+    holder.h = h
+    return x[idx]
+
+
+def epilogue(x, w):
+    return (x @ w).relu()
+
+
+for _ in range(2):
+    r = base_then_view(torch.ones(3))
+    print(r, r._version)
+w = torch.ones(3, requires_grad=True)
+for _ in range(2):
+    y, h = written_then_saved(torch.ones(3), w)
+    y.backward()
+    print(h._version, w.grad)
+for i in [0, 1, 7]:
+    try:
+        kept_then_raises(torch.ones(3), torch.tensor([i]))
+    except IndexError:
+        print("IndexError")
+    print(holder.h, holder.h._version)
+for _ in range(4):
+    o = epilogue(torch.ones(2, 3), torch.ones(3, 2))
+    print(o._version)
+    o.add_(1)
+    del o
