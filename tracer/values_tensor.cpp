@@ -37,23 +37,26 @@ Value Tracer::clone_tensor(const Value& real) {
   return o;
 }
 
+namespace {
+// Gives a trace storage that still borrows its argument's memory a copy of
+// its own.
+template <class Clone> void own(Clone& cs) {
+  if (cs.owns) return;
+  torch::Storage::own_copy(cs.storage.get());
+  cs.owns = true;
+}
+}  // namespace
+
 void Tracer::before_write(const Value& x) {
   if (!torch::is_tensor(x)) return;
   const torch::Storage* s = torch::tensor_of(x).storage.get();
   if (!s || !s->lender) return;
   for (auto& [real, cs] : storage_clones_)
-    if (cs.storage.get() == s && !cs.owns) {
-      torch::Storage::own_copy(cs.storage.get());
-      cs.owns = true;
-    }
+    if (cs.storage.get() == s) own(cs);
 }
 
 void Tracer::own_all_copies() {
-  for (auto& [real, cs] : storage_clones_)
-    if (!cs.owns) {
-      torch::Storage::own_copy(cs.storage.get());
-      cs.owns = true;
-    }
+  for (auto& [real, cs] : storage_clones_) own(cs);
 }
 
 void Tracer::before_native(const vm::NativeObject* nat, const std::vector<Value>& args) {
